@@ -1,0 +1,5 @@
+import { AccountOverview } from '../../features/account-settings/components/account-overview'
+
+export default function AccountSettingsRoute() {
+  return <AccountOverview />
+}

@@ -1,0 +1,5 @@
+import { AuthLayout } from '../../features/auth/components/auth-layout'
+
+export default function AuthLayoutRoute() {
+  return <AuthLayout />
+}

@@ -1,0 +1,5 @@
+import { CampaignList } from '../../features/campaign/components/campaign-list'
+
+export default function CampaignsRoute() {
+  return <CampaignList />
+}

@@ -1,0 +1,5 @@
+import { OfferList } from '../../features/offer/components/offer-list'
+
+export default function OffersRoute() {
+  return <OfferList />
+}

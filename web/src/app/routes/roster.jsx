@@ -1,0 +1,5 @@
+import { RosterUploadPlaceholder } from '../../features/roster/components/roster-upload-placeholder'
+
+export default function RosterRoute() {
+  return <RosterUploadPlaceholder />
+}

@@ -1,0 +1,5 @@
+import { VerifyEmailForm } from '../../features/auth/components/verify-email-form'
+
+export default function VerifyEmailRoute() {
+  return <VerifyEmailForm />
+}

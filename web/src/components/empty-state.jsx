@@ -1,0 +1,15 @@
+/** EmptyState is the honest placeholder of a page whose content a later release fills. */
+export function EmptyState({ title, children, action }) {
+  return (
+    <section className="card border-0 shadow-sm cc-empty">
+      <div className="card-body text-center py-5 px-4">
+        <div className="cc-empty-icon mx-auto mb-3" aria-hidden="true" />
+        <h2 className="h5 fw-bold">{title}</h2>
+        <div className="text-secondary mx-auto" style={{ maxWidth: 520 }}>
+          {children}
+        </div>
+        {action && <div className="mt-4">{action}</div>}
+      </div>
+    </section>
+  )
+}

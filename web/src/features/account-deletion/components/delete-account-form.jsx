@@ -1,0 +1,163 @@
+import { useState } from 'react'
+import { Formik, Form } from 'formik'
+import { Link, useNavigate } from 'react-router-dom'
+import { sendDeleteAccountOtp } from '../api/send-delete-account-otp'
+import { deleteAccount } from '../api/delete-account'
+import { clearSession } from '../../../lib/auth-store'
+import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
+import { PRODUCT_NAME } from '../../../config/app'
+import { TextField } from '../../../components/text-field'
+import { OtpInput } from '../../../components/otp-input'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { DELETION_REASONS, deleteAccountSchema, emailSchema } from './delete-account-schema'
+
+/** DeleteAccountForm: public account deletion confirmed with an e-mailed code. */
+export function DeleteAccountForm() {
+  const navigate = useNavigate()
+  const [otpSent, setOtpSent] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [confirming, setConfirming] = useState(null)
+  const [deleting, setDeleting] = useState(false)
+
+  const sendOtp = async ({ values, setFieldError, setFieldTouched }) => {
+    setFieldTouched('email', true, false)
+    let email
+    try {
+      email = emailSchema.validateSync(values.email)
+    } catch (e) {
+      setFieldError('email', e.message)
+      return
+    }
+    setSending(true)
+    try {
+      const json = await sendDeleteAccountOtp({ email })
+      setOtpSent(true)
+      toast.success(json?.data?.message || 'OTP has been sent to your email')
+    } catch (err) {
+      if (err.fields?.email) setFieldError('email', err.fields.email)
+      toast.error(err.message || 'Failed to send OTP. Please try again.')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const onConfirm = async () => {
+    const { values, helpers } = confirming
+    setDeleting(true)
+    try {
+      await deleteAccount({ email: values.email.trim(), otp: values.otp, reason: values.reason })
+      setConfirming(null)
+      clearSession({ loggingOut: true })
+      toast.success('Your account has been successfully deleted.')
+      navigate('/login', { replace: true })
+    } catch (err) {
+      setConfirming(null)
+      showServerError(err, helpers, 'Failed to delete account. Please try again.')
+    } finally {
+      setDeleting(false)
+    }
+  }
+
+  return (
+    <div className="cc-public min-vh-100 py-4 py-md-5 px-3">
+      <div className="card border-0 shadow-sm mx-auto cc-public-card">
+        <div className="card-body p-4 p-md-5">
+          <Link to="/login" className="d-inline-flex align-items-center gap-2 fw-bold text-decoration-none text-dark mb-4">
+            <span className="cc-logo" aria-hidden="true">CC</span>
+            {PRODUCT_NAME}
+          </Link>
+          <h1 className="h3 fw-bold">Delete your account</h1>
+          <p className="text-secondary">
+            We'll e-mail you a 6-digit code to confirm it's you. After deletion you can recover your account within 30
+            days by logging in again; after 30 days your data is permanently deleted.
+          </p>
+          <Formik
+            initialValues={{ email: '', otp: '', reason: '' }}
+            validationSchema={deleteAccountSchema}
+            onSubmit={(values, helpers) => {
+              setConfirming({ values, helpers })
+              helpers.setSubmitting(false)
+            }}
+          >
+            {(formik) => (
+              <Form noValidate>
+                <div className="d-flex gap-2 align-items-start">
+                  <TextField
+                    label="Email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    readOnly={otpSent}
+                    className="flex-grow-1"
+                    placeholder="you@example.com"
+                  />
+                  <button
+                    type="button"
+                    className={`btn ${otpSent ? 'btn-success' : 'btn-outline-primary'} cc-send-otp text-nowrap`}
+                    onClick={() => sendOtp(formik)}
+                    disabled={otpSent || sending}
+                  >
+                    {sending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                    {otpSent ? 'OTP Sent' : 'Send OTP'}
+                  </button>
+                </div>
+                <div className="mb-3">
+                  <p className="form-label cc-required mb-2" id="otp-label">Verification code</p>
+                  <OtpInput
+                    label="Verification code"
+                    value={formik.values.otp}
+                    onChange={(v) => formik.setFieldValue('otp', v)}
+                    onBlur={() => formik.setFieldTouched('otp', true, false)}
+                    invalid={Boolean(formik.touched.otp && formik.errors.otp)}
+                  />
+                  {formik.touched.otp && formik.errors.otp && <div className="invalid-feedback d-block">{formik.errors.otp}</div>}
+                </div>
+                <fieldset className="mb-4">
+                  <legend className="form-label fs-6 cc-required">Why are you leaving?</legend>
+                  {DELETION_REASONS.map((reason, i) => (
+                    <div className="form-check mb-1" key={reason}>
+                      <input
+                        className={`form-check-input${formik.touched.reason && formik.errors.reason ? ' is-invalid' : ''}`}
+                        type="radio"
+                        name="reason"
+                        id={`reason-${i}`}
+                        value={reason}
+                        checked={formik.values.reason === reason}
+                        onChange={formik.handleChange}
+                        onBlur={formik.handleBlur}
+                      />
+                      <label className="form-check-label" htmlFor={`reason-${i}`}>
+                        {reason}
+                      </label>
+                    </div>
+                  ))}
+                  {formik.touched.reason && formik.errors.reason && (
+                    <div className="invalid-feedback d-block">{formik.errors.reason}</div>
+                  )}
+                </fieldset>
+                <button type="submit" className="btn btn-danger w-100 cc-btn-lg">
+                  Delete My Account
+                </button>
+              </Form>
+            )}
+          </Formik>
+          <p className="small text-secondary mt-4 mb-0">
+            Changed your mind? <Link to="/login">Back to Login</Link> · <Link to="/privacy-policy">Privacy Policy</Link>
+          </p>
+        </div>
+      </div>
+      <ConfirmDialog
+        show={Boolean(confirming)}
+        title="Delete Account?"
+        body="Are you sure you want to permanently delete your account? This action cannot be undone."
+        confirmLabel="Yes, Delete"
+        cancelLabel="No, Cancel"
+        danger
+        busy={deleting}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  )
+}

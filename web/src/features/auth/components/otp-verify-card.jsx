@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { Formik, Form } from 'formik'
+import { OtpInput } from '../../../components/otp-input'
+import { useCountdown } from '../../../lib/use-countdown'
+import { maskEmail } from '../../../lib/mask-email'
+import { toast } from '../../../lib/toast'
+import { RESEND_COUNTDOWN_SECONDS, OTP_LENGTH } from '../../../config/app'
+import { SubmitButton } from './submit-button'
+
+/**
+ * OtpVerifyCard: six boxes, masked e-mail, a Resend Code link locked for 60 s
+ * (restarted after each successful resend) and a Verify button.
+ */
+export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resentMessage }) {
+  const [remaining, restart] = useCountdown(RESEND_COUNTDOWN_SECONDS)
+  const [resending, setResending] = useState(false)
+
+  const resend = async () => {
+    if (remaining > 0 || resending) return
+    setResending(true)
+    try {
+      const json = await onResend()
+      toast.success(json?.data?.message || resentMessage)
+      restart()
+    } catch (err) {
+      toast.error(err?.message || 'Failed to resend OTP. Please try again.')
+    } finally {
+      setResending(false)
+    }
+  }
+
+  return (
+    <>
+      <h1 className="h3 fw-bold mb-1">{title}</h1>
+      <p className="text-secondary mb-4">
+        Enter the {OTP_LENGTH}-digit code we sent to <span className="fw-semibold text-body">{maskEmail(email)}</span>
+      </p>
+      <Formik initialValues={{ otp: '' }} validationSchema={schema} onSubmit={onVerify}>
+        {({ values, errors, touched, isSubmitting, setFieldValue, setFieldTouched }) => (
+          <Form noValidate>
+            <OtpInput
+              value={values.otp}
+              onChange={(v) => setFieldValue('otp', v)}
+              onBlur={() => setFieldTouched('otp', true, false)}
+              invalid={Boolean(touched.otp && errors.otp)}
+            />
+            <div className="mt-2 mb-4" style={{ minHeight: '1.5rem' }}>
+              {touched.otp && errors.otp && <div className="invalid-feedback d-block">{errors.otp}</div>}
+            </div>
+            <SubmitButton busy={isSubmitting} label="Verify" busyLabel="Verifying..." />
+          </Form>
+        )}
+      </Formik>
+      <p className="text-center mt-4 mb-0">
+        Didn't get the code?{' '}
+        <button
+          type="button"
+          className="btn btn-link p-0 align-baseline fw-semibold"
+          onClick={resend}
+          disabled={remaining > 0 || resending}
+        >
+          Resend Code{remaining > 0 ? ` (${remaining}s)` : ''}
+        </button>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import { Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { verifyEmail } from '../api/verify-email'
+import { sendEmailVerificationOtp } from '../api/send-email-verification-otp'
+import { setTokens } from '../../../lib/auth-store'
+import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
+import { OtpVerifyCard } from './otp-verify-card'
+import { verifyEmailSchema } from './otp-schema'
+
+export function VerifyEmailForm() {
+  const navigate = useNavigate()
+  const email = useLocation().state?.email
+
+  useEffect(() => {
+    if (!email) toast.error('Please register first')
+  }, [email])
+  if (!email) return <Navigate to="/signup" replace />
+
+  const onVerify = async ({ otp }, helpers) => {
+    try {
+      const json = await verifyEmail({ otp, email })
+      const { accessToken, refreshToken } = json?.data || {}
+      if (accessToken && refreshToken) setTokens({ accessToken, refreshToken })
+      toast.success('Email verified successfully!')
+      navigate(accessToken && refreshToken ? '/dashboard' : '/login', { replace: true })
+    } catch (err) {
+      showServerError(err, helpers, 'Failed to verify email. Please try again.')
+    }
+  }
+
+  return (
+    <OtpVerifyCard
+      title="Verify your email"
+      email={email}
+      schema={verifyEmailSchema}
+      onVerify={onVerify}
+      onResend={() => sendEmailVerificationOtp({ email })}
+      resentMessage="OTP has been resent to your email"
+    />
+  )
+}

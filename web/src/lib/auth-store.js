@@ -1,0 +1,94 @@
+import { useSyncExternalStore } from 'react'
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../config/app'
+
+// The auth state of SPEC.md section 3, kept in a tiny external store so the
+// api client (outside React) and components share one source of truth.
+
+function readToken(key) {
+  try {
+    return localStorage.getItem(key) || null
+  } catch {
+    return null
+  }
+}
+
+const emptyUser = { userId: null, email: null, userName: null, niche: null, profileImage: null, role: null }
+
+function initialState() {
+  const accessToken = readToken(ACCESS_TOKEN_KEY)
+  const refreshToken = readToken(REFRESH_TOKEN_KEY)
+  return {
+    accessToken,
+    refreshToken,
+    isAuthenticated: Boolean(accessToken),
+    loading: Boolean(accessToken),
+    ...emptyUser,
+    isLoggingOut: false,
+  }
+}
+
+let state = initialState()
+const listeners = new Set()
+
+function setState(patch) {
+  state = { ...state, ...patch }
+  listeners.forEach((l) => l())
+}
+
+export function getAuthState() {
+  return state
+}
+
+export function subscribeAuth(listener) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** useAuth returns the current auth state and re-renders on change. */
+export function useAuth() {
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState)
+}
+
+/** setTokens stores both tokens in localStorage and marks the session authenticated. */
+export function setTokens({ accessToken, refreshToken }) {
+  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken)
+  localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken)
+  setState({ accessToken, refreshToken, isAuthenticated: true, isLoggingOut: false })
+}
+
+/** setUser copies the profile (GET /api/users/me) into the auth state. */
+export function setUser(user) {
+  setState({
+    loading: false,
+    userId: user?._id ?? null,
+    email: user?.email ?? null,
+    userName: user?.name ?? null,
+    niche: user?.niche?.name ?? null,
+    profileImage: user?.profileImage || null,
+    role: user?.role ?? null,
+  })
+}
+
+export function setAuthLoading(loading) {
+  setState({ loading })
+}
+
+/** clearSession forgets tokens and user data; loggingOut marks a deliberate logout. */
+export function clearSession({ loggingOut = false } = {}) {
+  localStorage.removeItem(ACCESS_TOKEN_KEY)
+  localStorage.removeItem(REFRESH_TOKEN_KEY)
+  setState({
+    accessToken: null,
+    refreshToken: null,
+    isAuthenticated: false,
+    loading: false,
+    ...emptyUser,
+    isLoggingOut: loggingOut,
+  })
+}
+
+/** resetAuthStore re-reads localStorage; for tests. */
+export function resetAuthStore() {
+  state = initialState()
+  listeners.forEach((l) => l())
+}

@@ -1,0 +1,6 @@
+/** maskEmail keeps the first two letters of the local part: "john@example.com" → "jo****@example.com". */
+export function maskEmail(email) {
+  if (!email || !email.includes('@')) return email || ''
+  const at = email.lastIndexOf('@')
+  return `${email.slice(0, Math.min(2, at))}****${email.slice(at)}`
+}

@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react'
+import { TOAST_DURATION_MS } from '../config/app'
+
+// Minimal toasts (top-right, 5000 ms) without a library: keeps the login bundle small.
+
+const FLASH_KEY = 'flash_toast'
+let toasts = []
+let nextId = 1
+const listeners = new Set()
+
+function emit() {
+  listeners.forEach((l) => l())
+}
+
+function push(type, message, { duration = TOAST_DURATION_MS } = {}) {
+  if (!message) return null
+  // The same text already on screen is not repeated (StrictMode, repeated 401s).
+  const dup = toasts.find((t) => t.message === message && t.type === type)
+  if (dup) return dup.id
+  const id = nextId++
+  toasts = [...toasts, { id, type, message }]
+  emit()
+  setTimeout(() => dismiss(id), duration)
+  return id
+}
+
+export function dismiss(id) {
+  toasts = toasts.filter((t) => t.id !== id)
+  emit()
+}
+
+export const toast = {
+  success: (msg, opts) => push('success', msg, opts),
+  error: (msg, opts) => push('error', msg, opts),
+  info: (msg, opts) => push('info', msg, opts),
+  /** flash shows the toast after the next full page load. */
+  flash(type, message) {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ type, message }))
+  },
+}
+
+export function showFlash() {
+  const raw = sessionStorage.getItem(FLASH_KEY)
+  if (!raw) return
+  sessionStorage.removeItem(FLASH_KEY)
+  try {
+    const { type, message } = JSON.parse(raw)
+    push(type, message)
+  } catch {
+    /* ignore a malformed flash */
+  }
+}
+
+function subscribe(l) {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+const getToasts = () => toasts
+
+const STYLES = {
+  success: { cls: 'text-bg-success', icon: '✓' },
+  error: { cls: 'text-bg-danger', icon: '!' },
+  info: { cls: 'text-bg-dark', icon: 'i' },
+}
+
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, getToasts, getToasts)
+  return (
+    <div className="toast-container position-fixed top-0 end-0 p-3 cc-toaster" aria-live="polite">
+      {list.map((t) => (
+        <div
+          key={t.id}
+          className={`toast show align-items-center border-0 ${STYLES[t.type].cls}`}
+          role={t.type === 'error' ? 'alert' : 'status'}
+        >
+          <div className="d-flex">
+            <div className="toast-body">
+              <span className="cc-toast-icon" aria-hidden="true">{STYLES[t.type].icon}</span>
+              {t.message}
+            </div>
+            <button
+              type="button"
+              className="btn-close btn-close-white me-2 m-auto"
+              aria-label="Close"
+              onClick={() => dismiss(t.id)}
+            />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** resetToasts clears all toasts; for tests. */
+export function resetToasts() {
+  toasts = []
+  emit()
+}
