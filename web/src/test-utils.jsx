@@ -1,0 +1,50 @@
+import { render } from '@testing-library/react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { SWRConfig } from 'swr'
+import { vi } from 'vitest'
+import { Toaster } from './lib/toast'
+
+/**
+ * mockApi replaces fetch with a table of "METHOD path" → handler(body, headers)
+ * returning [status, json]. Unknown calls answer 404. Returns the vi.fn.
+ */
+export function mockApi(routes) {
+  const fn = vi.fn(async (url, init = {}) => {
+    const method = init.method || 'GET'
+    const path = String(url).replace(/^\/api\//, '')
+    const handler = routes[`${method} ${path}`]
+    const body = init.body ? JSON.parse(init.body) : undefined
+    const [status, json] = handler ? await handler(body, init.headers || {}) : [404, { message: 'not found' }]
+    return new Response(json === undefined ? '' : JSON.stringify(json), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  })
+  globalThis.fetch = fn
+  return fn
+}
+
+/** LocationProbe renders the current path and router state for assertions. */
+export function LocationProbe() {
+  const location = useLocation()
+  return (
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </div>
+  )
+}
+
+/** renderRoute renders `element` at `path` inside a MemoryRouter starting at `entry`. */
+export function renderRoute(element, { path = '/', entry = path, state } = {}) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>
+    </SWRConfig>,
+  )
+}
