@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"creatorcoach/store"
+)
+
+// accessTTL is the lifetime of an access token; the session it names is
+// checked on every request, so logout takes effect at once anyway.
+const accessTTL = 15 * time.Minute
+
+type claims struct {
+	jwt.RegisteredClaims
+	SessionID string `json:"sid"`
+	Role      string `json:"role"`
+}
+
+// tokens is the answer of every call that signs a user in.
+type tokens struct {
+	AccessToken  string `json:"accessToken"`
+	RefreshToken string `json:"refreshToken"`
+}
+
+func (s *server) issueTokens(sess *store.Session, role string) (tokens, error) {
+	now := s.store.Now()
+	c := claims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    "creatorcoach",
+			Subject:   sess.UserID,
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(accessTTL)),
+		},
+		SessionID: sess.ID,
+		Role:      role,
+	}
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(s.cfg.JWTSecret))
+	return tokens{AccessToken: signed, RefreshToken: sess.RefreshToken}, err
+}
+
+// parseAccess checks the signature (HS256 only), issuer and expiry.
+func (s *server) parseAccess(raw string) (*claims, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return []byte(s.cfg.JWTSecret), nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithIssuer("creatorcoach"),
+		jwt.WithExpirationRequired(), jwt.WithTimeFunc(s.store.Now))
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+type ctxKey int
+
+const (
+	userKey ctxKey = iota
+	sessionKey
+)
+
+var errUnauthenticated = store.Errorf(store.EUNAUTHORIZED, "Unauthenticated")
+
+// authenticate loads the user of the bearer token's live session.
+func (s *server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok {
+			s.writeError(w, r, errUnauthenticated)
+			return
+		}
+		c, err := s.parseAccess(strings.TrimSpace(raw))
+		if err != nil {
+			s.writeError(w, r, errUnauthenticated)
+			return
+		}
+		u, err := s.store.Authenticate(r.Context(), c.SessionID)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		ctx := context.WithValue(context.WithValue(r.Context(), userKey, u), sessionKey, c.SessionID)
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// allow admits only the given roles (after authenticate); others get 403.
+func (s *server) allow(roles ...string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !slices.Contains(roles, currentUser(r).Role) {
+				s.writeError(w, r, store.Errorf(store.EFORBIDDEN, "You don't have permission to do this"))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func currentUser(r *http.Request) *store.User { return r.Context().Value(userKey).(*store.User) }
+
+func currentSession(r *http.Request) string { return r.Context().Value(sessionKey).(string) }
+
+// Role groups of SPEC section 6.
+var (
+	allRoles      = []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
+	settingsRoles = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser}
+)

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5/middleware"
+
+	"creatorcoach/store"
+)
+
+// statusOf is the one place that maps store error codes to HTTP statuses.
+var statusOf = map[string]int{
+	store.EINVALID:      http.StatusUnprocessableEntity,
+	store.EUNAUTHORIZED: http.StatusUnauthorized,
+	store.EUNVERIFIED:   http.StatusUnauthorized,
+	store.EFORBIDDEN:    http.StatusForbidden,
+	store.ENOTFOUND:     http.StatusNotFound,
+	store.ECONFLICT:     http.StatusConflict,
+	store.ERATELIMITED:  http.StatusTooManyRequests,
+	store.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	store.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// errorBody is the JSON of every error answer.
+type errorBody struct {
+	Message   string            `json:"message"`
+	ErrorCode any               `json:"error_code"`
+	Fields    map[string]string `json:"fields,omitempty"`
+}
+
+// writeError answers with err's status and body. Internal errors are logged
+// with the request id and shown as a generic message.
+func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := store.ErrorCode(err)
+	status := statusOf[code]
+	body := errorBody{Message: store.ErrorMessage(err), ErrorCode: code}
+	var e *store.Error
+	if errors.As(err, &e) {
+		body.Fields = e.Fields
+	}
+	if code == store.EUNVERIFIED {
+		body.ErrorCode = http.StatusUnauthorized // the SPEC's "e-mail not verified" signal
+	}
+	if code == store.EINTERNAL {
+		s.log.Error("request failed", "request_id", middleware.GetReqID(r.Context()), "method", r.Method,
+			"path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// respond answers 200 (or status) with {"data": data}.
+func respond(w http.ResponseWriter, status int, data any) {
+	writeJSON(w, status, map[string]any{"data": data})
+}
+
+// maxBody is the largest JSON body accepted.
+const maxBody = 1 << 20
+
+// decode reads a JSON body into v. It answers 400 for malformed JSON and 413
+// for bodies over maxBody itself and returns false then.
+func (s *server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	err := json.NewDecoder(r.Body).Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &tooBig):
+		s.writeError(w, r, store.Errorf(store.ETOOLARGE, "Request body is too large (limit "+strconv.Itoa(maxBody>>20)+" MB)"))
+	default:
+		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Malformed JSON body", ErrorCode: "bad_request"})
+	}
+	return false
+}

@@ -1,0 +1,134 @@
+// Command api is the HTTP API: it serves /api, the web app and the ops
+// endpoints, and applies migrations at start-up.
+//
+//	api                                   migrate, then serve on HTTP_ADDR
+//	api migrate                           apply pending migrations and exit
+//	api create-admin --email E --password P   create or promote an ADMIN
+//	api seed                              create the demo accounts and print their log-ins
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/store"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "api:", err)
+		os.Exit(1)
+	}
+}
+
+func newLogger(cfg store.Config) *slog.Logger {
+	if cfg.Production() {
+		return slog.New(slog.NewJSONHandler(os.Stdout, nil))
+	}
+	return slog.New(slog.NewTextHandler(os.Stdout, nil))
+}
+
+// openStore connects to Postgres and applies pending migrations.
+func openStore(ctx context.Context, cfg store.Config) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	db.OTPSecret, db.BcryptCost = []byte(cfg.OTPSecret), cfg.BcryptCost
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func run(ctx context.Context, args []string) error {
+	cfg, err := store.LoadConfig()
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg)
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	switch cmd {
+	case "migrate":
+		log.Info("migrations applied")
+		return nil
+	case "create-admin":
+		return createAdmin(ctx, db, args)
+	case "seed":
+		return seed(ctx, db, cfg)
+	case "serve":
+		return serve(ctx, cfg, db, log)
+	default:
+		return fmt.Errorf("unknown command %q (serve, migrate, create-admin, seed)", cmd)
+	}
+}
+
+func createAdmin(ctx context.Context, db *store.DB, args []string) error {
+	fs := flag.NewFlagSet("create-admin", flag.ContinueOnError)
+	email := fs.String("email", "", "admin e-mail")
+	password := fs.String("password", "", "admin password (the sign-up password rule applies)")
+	name := fs.String("name", "Admin", "display name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: *email, Name: *name, Password: *password, Role: store.RoleAdmin})
+	if err != nil {
+		var e *store.Error
+		if errors.As(err, &e) && len(e.Fields) > 0 {
+			return fmt.Errorf("%v", e.Fields)
+		}
+		return err
+	}
+	fmt.Printf("ADMIN %s ready\n", u.Email)
+	return nil
+}
+
+func serve(ctx context.Context, cfg store.Config, db *store.DB, log *slog.Logger) error {
+	redisOpt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(redisOpt)
+	defer rdb.Close()
+	asynqOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	s := newServer(cfg, db, rdb, asynqOpt, log)
+	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("api listening", "addr", cfg.HTTPAddr, "public_url", cfg.PublicURL)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("api shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"net/http"
+	"time"
+
+	"creatorcoach/jobs"
+	"creatorcoach/store"
+)
+
+// userJSON is the user of SPEC section 3 (profile call).
+type userJSON struct {
+	ID           string       `json:"_id"`
+	Name         string       `json:"name"`
+	Email        string       `json:"email"`
+	ProfileImage string       `json:"profileImage"`
+	Role         string       `json:"role"`
+	Niche        *store.Niche `json:"niche"`
+	Brand        *store.Brand `json:"brand"`
+	CreatedAt    time.Time    `json:"createdAt"`
+}
+
+func toUserJSON(u *store.User) userJSON {
+	return userJSON{ID: u.ID, Name: u.Name, Email: u.Email, ProfileImage: u.ProfileImage, Role: u.Role,
+		Niche: u.Niche, Brand: u.Brand, CreatedAt: u.CreatedAt}
+}
+
+func message(text string) map[string]string { return map[string]string{"message": text} }
+
+func sessionMeta(r *http.Request) store.SessionMeta {
+	return store.SessionMeta{UserAgent: r.UserAgent(), IP: clientIP(r)}
+}
+
+// registerUser signs up a creator, or a brand when brandName is present.
+func (s *server) registerUser(w http.ResponseWriter, r *http.Request) {
+	var in store.Registration
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
+		return
+	}
+	s.register(w, r, in)
+}
+
+// registerBrand is POST /brands/register: always a brand sign-up.
+func (s *server) registerBrand(w http.ResponseWriter, r *http.Request) {
+	var in store.Registration
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
+		return
+	}
+	if in.BrandName == nil {
+		in.BrandName = new(string)
+	}
+	s.register(w, r, in)
+}
+
+func (s *server) register(w http.ResponseWriter, r *http.Request, in store.Registration) {
+	u, err := s.store.Register(r.Context(), in, jobs.NewOTPMailTask())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, map[string]any{"user": toUserJSON(u), "message": "Please check your email for OTP!"})
+}
+
+type emailBody struct {
+	Email string `json:"email"`
+}
+
+// sendOTP answers the three "mail me a code" calls alike, whether or not the
+// address has an account.
+func (s *server) sendOTP(purpose store.OTPPurpose, answer string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in emailBody
+		if !s.decode(w, r, &in) {
+			return
+		}
+		f := store.FieldErrors{}
+		if store.NormalizeEmail(in.Email) == "" {
+			f["email"] = store.MsgEmailRequired
+		}
+		if err := f.Err(); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
+			return
+		}
+		if err := s.store.RequestOTP(r.Context(), in.Email, purpose, jobs.NewOTPMailTask()); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		respond(w, http.StatusOK, message(answer))
+	}
+}
+
+type otpBody struct {
+	Email    string `json:"email"`
+	OTP      string `json:"otp"`
+	Type     string `json:"type"`
+	Password string `json:"password"`
+	Reason   string `json:"reason"`
+}
+
+func (s *server) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	var in otpBody
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
+		return
+	}
+	u, sess, err := s.store.VerifyEmail(r.Context(), in.Email, in.OTP, sessionMeta(r))
+	s.signedIn(w, r, u, sess, err, "Email verified successfully!")
+}
+
+type loginBody struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *server) login(w http.ResponseWriter, r *http.Request) {
+	var in loginBody
+	if !s.decode(w, r, &in) {
+		return
+	}
+	f := store.FieldErrors{}
+	if in.Email == "" {
+		f["email"] = store.MsgEmailRequired
+	}
+	if in.Password == "" {
+		f["password"] = store.MsgPasswordRequired
+	}
+	if err := f.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
+		return
+	}
+	u, sess, err := s.store.Login(r.Context(), in.Email, in.Password, sessionMeta(r))
+	s.signedIn(w, r, u, sess, err, "Login Successful")
+}
+
+// signedIn answers a call that opened a session with both tokens and the user.
+func (s *server) signedIn(w http.ResponseWriter, r *http.Request, u *store.User, sess *store.Session, err error, msg string) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	t, err := s.issueTokens(sess, u.Role)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, map[string]any{"accessToken": t.AccessToken, "refreshToken": t.RefreshToken,
+		"user": toUserJSON(u), "message": msg})
+}
+
+// refreshToken rotates the refresh token. The tokens are in data and, for
+// clients that read the SPEC's unwrapped shape, at the top level too.
+func (s *server) refreshToken(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		RefreshToken string `json:"refreshToken"`
+	}
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, "")...) {
+		return
+	}
+	sess, err := s.store.Refresh(r.Context(), in.RefreshToken)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.store.Authenticate(r.Context(), sess.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	t, err := s.issueTokens(sess, u.Role)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": t, "accessToken": t.AccessToken, "refreshToken": t.RefreshToken})
+}
+
+func (s *server) logout(w http.ResponseWriter, r *http.Request) {
+	if err := s.store.Logout(r.Context(), currentSession(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("Logged out successfully"))
+}
+
+func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
+	var in otpBody
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
+		return
+	}
+	purpose := store.OTPPurpose(in.Type)
+	if in.Type == "" {
+		purpose = store.OTPPasswordReset
+	}
+	if purpose != store.OTPPasswordReset && purpose != store.OTPAccountDeletion {
+		s.writeError(w, r, store.FieldErrors{"type": "Invalid OTP type"}.Err())
+		return
+	}
+	if err := s.store.CheckOTP(r.Context(), in.Email, purpose, in.OTP); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("OTP verified successfully!"))
+}
+
+func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
+	var in otpBody
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
+		return
+	}
+	if err := s.store.ResetPassword(r.Context(), in.Email, in.OTP, in.Password); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("New password set successfully"))
+}
+
+func (s *server) me(w http.ResponseWriter, r *http.Request) {
+	respond(w, http.StatusOK, map[string]any{"user": toUserJSON(currentUser(r))})
+}
+
+func (s *server) updateProfile(w http.ResponseWriter, r *http.Request) {
+	var in store.ProfileUpdate
+	if !s.decode(w, r, &in) {
+		return
+	}
+	u, err := s.store.UpdateProfile(r.Context(), currentUser(r), in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, map[string]any{"user": toUserJSON(u)})
+}
+
+func (s *server) changePassword(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+	}
+	u := currentUser(r)
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, u.Email)...) {
+		return
+	}
+	if err := s.store.ChangePassword(r.Context(), u.ID, currentSession(r), in.CurrentPassword, in.NewPassword); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("Password changed successfully"))
+}
+
+func (s *server) deleteMe(w http.ResponseWriter, r *http.Request) {
+	var in otpBody
+	if !s.decode(w, r, &in) {
+		return
+	}
+	if err := s.store.DeleteAccount(r.Context(), currentUser(r).ID, in.Reason); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("Your account has been successfully deleted."))
+}
+
+func (s *server) deleteAccountWithOTP(w http.ResponseWriter, r *http.Request) {
+	var in otpBody
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
+		return
+	}
+	if err := s.store.DeleteAccountWithOTP(r.Context(), in.Email, in.OTP, in.Reason); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, message("Your account has been successfully deleted."))
+}

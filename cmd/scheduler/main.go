@@ -1,0 +1,54 @@
+// Command scheduler enqueues the periodic tasks of jobs.Periodic(). Run
+// exactly one: asynq has no leader election (the tasks are idempotent anyway).
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs"
+	"creatorcoach/store"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "scheduler:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	cfg, err := store.LoadConfig()
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
+	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	s := asynq.NewScheduler(redisOpt, &asynq.SchedulerOpts{Location: time.UTC})
+	for _, p := range jobs.Periodic() {
+		id, err := s.Register(p.Cronspec, p.Task, p.Opts...)
+		if err != nil {
+			return fmt.Errorf("register %s: %w", p.Task.Type(), err)
+		}
+		log.Info("periodic task registered", "type", p.Task.Type(), "cron", p.Cronspec, "entry", id)
+	}
+	if err := s.Start(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	log.Info("scheduler shutting down")
+	s.Shutdown()
+	return nil
+}

@@ -1,0 +1,53 @@
+// Command worker runs every asynq task handler and the outbox relay.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs/mail"
+	"creatorcoach/store"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	cfg, err := store.LoadConfig()
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
+	if cfg.Production() {
+		log = slog.New(slog.NewJSONHandler(os.Stdout, nil))
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.OTPSecret, db.BcryptCost = []byte(cfg.OTPSecret), cfg.BcryptCost
+	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	sender, err := mail.New(cfg.MailURL, filepath.Join(cfg.DataDir, "mail"), cfg.MailFrom, log)
+	if err != nil {
+		return err
+	}
+	return Run(ctx, Deps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
+		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, Log: log, Poll: cfg.PollInterval})
+}

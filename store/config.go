@@ -1,0 +1,90 @@
+package store
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// Config is the whole process configuration, read from the environment
+// (12-factor; a .env file in the working directory is read when present).
+// Every process (api, worker, scheduler) reads the same names.
+type Config struct {
+	Env          string // APP_ENV: development (default) or production
+	DatabaseURL  string
+	RedisURL     string
+	HTTPAddr     string
+	JWTSecret    string
+	OTPSecret    string
+	PublicURL    string
+	DataDir      string
+	MailURL      string // smtp://user:pass@host:port; empty = write .eml files under DataDir/mail
+	MailFrom     string
+	ProductName  string
+	OpsUser      string
+	OpsPassword  string
+	BcryptCost   int
+	WebDir       string // built web app served by api (web/dist)
+	PollInterval time.Duration
+}
+
+// LoadConfig reads the configuration. Development defaults make a local run
+// work with no configuration; in production (APP_ENV=production) missing
+// secrets are an error.
+func LoadConfig() (Config, error) {
+	_ = godotenv.Load() // optional; real environment wins
+	c := Config{
+		Env:          env("APP_ENV", "development"),
+		DatabaseURL:  env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/creatorcoach?sslmode=disable"),
+		RedisURL:     env("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		HTTPAddr:     env("HTTP_ADDR", ":8080"),
+		JWTSecret:    os.Getenv("JWT_SECRET"),
+		OTPSecret:    os.Getenv("OTP_SECRET"),
+		PublicURL:    env("PUBLIC_URL", "http://localhost:8080"),
+		DataDir:      env("DATA_DIR", "./data"),
+		MailURL:      os.Getenv("MAIL_URL"),
+		MailFrom:     env("MAIL_FROM", "no-reply@creatorcoach.local"),
+		ProductName:  env("PRODUCT_NAME", "Creator Coach"),
+		OpsUser:      env("OPS_USER", "ops"),
+		OpsPassword:  os.Getenv("OPS_PASSWORD"),
+		WebDir:       env("WEB_DIR", "web/dist"),
+		PollInterval: time.Second,
+	}
+	cost, err := strconv.Atoi(env("BCRYPT_COST", "12"))
+	if err != nil || cost < 4 || cost > 31 {
+		return c, fmt.Errorf("BCRYPT_COST must be an integer between 4 and 31")
+	}
+	c.BcryptCost = cost
+	if c.Production() {
+		var missing []string
+		for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "OTP_SECRET": c.OTPSecret, "OPS_PASSWORD": c.OpsPassword} {
+			if len(v) < 16 {
+				missing = append(missing, name)
+			}
+		}
+		if len(missing) > 0 {
+			return c, fmt.Errorf("production needs secrets of at least 16 characters: %s", strings.Join(missing, ", "))
+		}
+	} else {
+		c.JWTSecret = orDefault(c.JWTSecret, "dev-jwt-secret-change-me")
+		c.OTPSecret = orDefault(c.OTPSecret, "dev-otp-secret-change-me")
+		c.OpsPassword = orDefault(c.OpsPassword, "ops")
+	}
+	return c, nil
+}
+
+// Production reports whether APP_ENV is production.
+func (c Config) Production() bool { return c.Env == "production" }
+
+func env(name, def string) string { return orDefault(os.Getenv(name), def) }
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,92 @@
+package store
+
+import (
+	"database/sql"
+	"errors"
+
+	"github.com/lib/pq"
+)
+
+// Error codes returned by store methods. cmd/api maps each to one HTTP status.
+const (
+	EINVALID      = "invalid"
+	EUNAUTHORIZED = "unauthorized"
+	EUNVERIFIED   = "unverified"
+	EFORBIDDEN    = "forbidden"
+	ENOTFOUND     = "not_found"
+	ECONFLICT     = "conflict"
+	ERATELIMITED  = "rate_limited"
+	ETOOLARGE     = "too_large"
+	EINTERNAL     = "internal"
+)
+
+// Error is the one error type of the domain: a code, a message meant for the
+// user, and optional per-field messages (the SPEC section 5 wording).
+type Error struct {
+	Code    string
+	Message string
+	Fields  map[string]string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf builds an *Error with a code and a user-facing message.
+func Errorf(code, message string) *Error { return &Error{Code: code, Message: message} }
+
+// FieldErrors is a set of per-field validation messages, keyed by JSON field name.
+type FieldErrors map[string]string
+
+// Err returns nil when there are no field errors, else an EINVALID *Error
+// whose message is the first field's message.
+func (f FieldErrors) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &Error{Code: EINVALID, Message: "Please correct the highlighted fields", Fields: f}
+}
+
+// add records msg for field unless the field already has a message.
+func (f FieldErrors) add(field, msg string) {
+	if _, ok := f[field]; !ok {
+		f[field] = msg
+	}
+}
+
+// ErrorCode returns the code of err when it is (or wraps) an *Error, and
+// EINTERNAL for anything else, including nil-safe use on driver errors.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	if err == nil {
+		return ""
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of err, or a generic one for
+// internal errors so that internals never leak.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Something went wrong. Please try again."
+}
+
+// translate turns driver errors into domain errors in one place:
+// sql.ErrNoRows → ENOTFOUND, unique violation → ECONFLICT. Others pass through.
+func translate(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return Errorf(ENOTFOUND, what+" not found")
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+		return Errorf(ECONFLICT, what+" already exists")
+	}
+	return err
+}

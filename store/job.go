@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Job statuses.
+const (
+	JobQueued    = "queued"
+	JobRunning   = "running"
+	JobSucceeded = "succeeded"
+	JobFailed    = "failed"
+)
+
+// Job is the Postgres record of a piece of background work, the source of
+// truth the browser polls. Its JSON is the shape of DESIGN.md.
+type Job struct {
+	ID         string          `db:"id" json:"id"`
+	Kind       string          `db:"kind" json:"kind"`
+	OwnerID    *string         `db:"owner_id" json:"-"`
+	Status     string          `db:"status" json:"status"`
+	Progress   int             `db:"progress" json:"progress"`
+	Total      int             `db:"total" json:"total"`
+	Processed  int             `db:"processed" json:"processed"`
+	Failed     int             `db:"failed" json:"failed"`
+	Result     json.RawMessage `db:"result" json:"result"`
+	Error      string          `db:"error" json:"error"`
+	CreatedAt  time.Time       `db:"created_at" json:"createdAt"`
+	StartedAt  *time.Time      `db:"started_at" json:"startedAt"`
+	FinishedAt *time.Time      `db:"finished_at" json:"finishedAt"`
+}
+
+const jobColumns = `id, kind, owner_id, status, progress, total, processed, failed, result, error, created_at, started_at, finished_at`
+
+// CreateJob records a queued job of kind for owner (empty = system job) and,
+// in the same transaction, the task that runs it (built by task from the job ID).
+func (s *DB) CreateJob(ctx context.Context, kind, ownerID string, task func(jobID string) Task) (*Job, error) {
+	var j Job
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := tx.Get(&j, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ($1, NULLIF($2, '')::uuid, $3) RETURNING `+jobColumns,
+			kind, ownerID, s.now()); err != nil {
+			return fmt.Errorf("insert job: %w", err)
+		}
+		if task == nil {
+			return nil
+		}
+		return insertTask(tx, task(j.ID))
+	})
+	return &j, err
+}
+
+// GetJob returns the job. Only its owner or an ADMIN may read it: anyone else
+// gets ENOTFOUND, as for a job that does not exist.
+func (s *DB) GetJob(ctx context.Context, id string, viewer *User) (*Job, error) {
+	if !isUUID(id) {
+		return nil, Errorf(ENOTFOUND, "Job not found")
+	}
+	var j Job
+	if err := s.db.GetContext(ctx, &j, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id); err != nil {
+		return nil, translate(err, "Job")
+	}
+	if viewer.Role != RoleAdmin && (j.OwnerID == nil || *j.OwnerID != viewer.ID) {
+		return nil, Errorf(ENOTFOUND, "Job not found")
+	}
+	return &j, nil
+}
+
+// StartJob moves a queued (or retried running) job to running and reports
+// whether the caller should go on: a finished job is not run again.
+func (s *DB) StartJob(ctx context.Context, id string) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE jobs SET status = 'running', started_at = coalesce(started_at, $2)
+		WHERE id = $1 AND status IN ('queued', 'running')`, id, s.now())
+	if err != nil {
+		return false, fmt.Errorf("start job %s: %w", id, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// JobProgress is a progress report of a running job.
+type JobProgress struct {
+	Total, Processed, Failed int
+}
+
+// ReportJob records progress counters; progress is derived from them.
+func (s *DB) ReportJob(ctx context.Context, id string, p JobProgress) error {
+	pct := 0
+	if p.Total > 0 {
+		pct = min(99, (p.Processed+p.Failed)*100/p.Total)
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE jobs SET total = $2, processed = $3, failed = $4, progress = $5
+		WHERE id = $1 AND status = 'running'`, id, p.Total, p.Processed, p.Failed, pct)
+	return err
+}
+
+// FinishJob ends a job: succeeded with result when jobErr is nil, else failed
+// with jobErr's user-facing message.
+func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any, jobErr error) error {
+	raw, err := json.Marshal(result)
+	if err != nil || result == nil {
+		raw = []byte(`{}`)
+	}
+	status, msg := JobSucceeded, ""
+	if jobErr != nil {
+		status, msg = JobFailed, ErrorMessage(jobErr)
+	}
+	_, err = s.db.ExecContext(ctx, `UPDATE jobs SET status = $2, progress = 100, total = $3, processed = $4, failed = $5,
+		result = $6, error = $7, finished_at = $8 WHERE id = $1`, id, status, p.Total, p.Processed, p.Failed, raw, msg, s.now())
+	if err != nil {
+		return fmt.Errorf("finish job %s: %w", id, err)
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"net/mail"
+	"regexp"
+	"strings"
+)
+
+// Messages of SPEC section 5, shared by the server's validation.
+const (
+	MsgPasswordRule      = "Password must be at least 8 characters long and include one uppercase, one lowercase, one number, and one special character"
+	MsgResetPasswordRule = "Password must be at least 8 characters long and include uppercase, lowercase, number, and special character"
+	MsgPasswordRequired  = "Password is required"
+	MsgNewPasswordReq    = "New password is required"
+	MsgNameChars         = "Special characters are not allowed"
+	MsgFullNameRequired  = "Full name is required"
+	MsgCompanyRequired   = "company name is required"
+	MsgBrandNameRequired = "Brand name is required"
+	MsgEmailInvalid      = "Invalid email"
+	MsgEmailRequired     = "Email is required"
+	MsgNicheRequired     = "Creator niche is required"
+	MsgNicheInvalid      = "Please select a valid creator niche"
+	MsgVerifyCodeDigits  = "Verification code must be 6 digits"
+	MsgVerifyCodeReq     = "Verification code is required"
+	MsgOTPDigits         = "OTP must be 6 digits"
+	MsgOTPRequired       = "OTP is required"
+	MsgDeleteOTPRequired = "OTP digit is required"
+	MsgDeleteEmail       = "Invalid email address"
+	MsgReasonRequired    = "Please select a reason for deleting your account"
+)
+
+// DeletionReasons are the reasons a user may give for deleting the account (SPEC section 5).
+var DeletionReasons = []string{
+	"No longer using the service/platform",
+	"Found a better alternative",
+	"Difficulty navigating the platform",
+	"Privacy concerns",
+	"Account security concerns",
+	"Personal reasons",
+	"Others",
+}
+
+var (
+	passwordChars = regexp.MustCompile(`^[A-Za-z\d!@#%^&*()_,.?{}|<>]{8,72}$`)
+	nameChars     = regexp.MustCompile(`^[A-Za-z0-9 ]+$`)
+	sixDigits     = regexp.MustCompile(`^\d{6}$`)
+	hasLower      = regexp.MustCompile(`[a-z]`)
+	hasUpper      = regexp.MustCompile(`[A-Z]`)
+	hasDigit      = regexp.MustCompile(`\d`)
+	hasSpecial    = regexp.MustCompile(`[!@#%^&*()_,.?{}|<>]`)
+)
+
+// ValidPassword reports whether p follows the password rule of SPEC section 5
+// (bcrypt reads at most 72 bytes, so longer passwords are refused too).
+func ValidPassword(p string) bool {
+	return passwordChars.MatchString(p) && hasLower.MatchString(p) && hasUpper.MatchString(p) &&
+		hasDigit.MatchString(p) && hasSpecial.MatchString(p)
+}
+
+func checkPassword(f FieldErrors, field, p, required, rule string) {
+	switch {
+	case p == "":
+		f.add(field, required)
+	case !ValidPassword(p):
+		f.add(field, rule)
+	}
+}
+
+func checkName(f FieldErrors, field, name, required string) {
+	switch {
+	case strings.TrimSpace(name) == "":
+		f.add(field, required)
+	case !nameChars.MatchString(name):
+		f.add(field, MsgNameChars)
+	case len(name) > 100:
+		f.add(field, "Must be at most 100 characters")
+	}
+}
+
+// NormalizeEmail trims and lower-cases an address.
+func NormalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+
+func validEmail(e string) bool {
+	if len(e) > 254 || strings.ContainsAny(e, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(e)
+	if err != nil || a.Address != e {
+		return false
+	}
+	at := strings.LastIndexByte(e, '@')
+	return at > 0 && strings.Contains(e[at+1:], ".")
+}
+
+func checkEmail(f FieldErrors, field, e, invalid string) {
+	switch {
+	case e == "":
+		f.add(field, MsgEmailRequired)
+	case !validEmail(e):
+		f.add(field, invalid)
+	}
+}
+
+func checkCode(f FieldErrors, field, code, required, digits string) {
+	switch {
+	case code == "":
+		f.add(field, required)
+	case !sixDigits.MatchString(code):
+		f.add(field, digits)
+	}
+}
+
+func checkReason(f FieldErrors, reason string) {
+	for _, r := range DeletionReasons {
+		if r == reason {
+			return
+		}
+	}
+	f.add("reason", MsgReasonRequired)
+}
