@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
+window.scrollTo = () => {}
+
 afterEach(() => {
   cleanup()
   localStorage.clear()

@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react'
+import { MemoryRouter } from 'react-router-dom'
+import { SWRConfig } from 'swr'
+import { AppRoutes } from '../app-routes'
+import { Toaster } from '../../lib/toast'
+import { LocationProbe } from '../../test-utils'
+import { resetAuthStore } from '../../lib/auth-store'
+import { resetToasts } from '../../lib/toast'
+import { mockApi } from '../../test-utils'
+
+/** signIn stores tokens and mocks the profile calls for `role`. */
+export function signIn(role, user = {}) {
+  localStorage.setItem('access_token', 'access')
+  localStorage.setItem('refresh_token', 'refresh')
+  resetAuthStore()
+  const profile = { _id: 'u1', name: 'Test User', email: 't@example.com', profileImage: '', role, niche: null, brand: null, ...user }
+  return mockApi({
+    'GET users/me': () => [200, { data: { user: profile } }],
+    'GET users/profile': () => [200, { data: { user: profile } }],
+    'POST users/logout': () => [200, { data: { message: 'Logged out' } }],
+  })
+}
+
+export function renderApp(entry) {
+  resetToasts()
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[typeof entry === 'string' ? { pathname: entry } : entry]}>
+        <AppRoutes />
+        <LocationProbe />
+        <Toaster />
+      </MemoryRouter>
+    </SWRConfig>,
+  )
+}

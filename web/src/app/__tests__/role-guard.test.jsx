@@ -1,0 +1,81 @@
+import { describe, it, expect, beforeEach } from 'vitest'
+import { screen } from '@testing-library/react'
+import { renderApp, signIn } from './render-app'
+import { resetAuthStore } from '../../lib/auth-store'
+import { mockApi } from '../../test-utils'
+
+const ROLES = ['USER', 'ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']
+
+// route → [path to visit, header title, roles allowed] (SPEC.md section 6, strict reading)
+const TABLE = [
+  ['/dashboard', 'Mission Control', ROLES],
+  ['/campaigns', 'campaigns', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/update-campaign/abc123', 'Update Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/roaster', 'Roster', ['ADMIN']],
+  ['/offers', 'Campaigns', ['ADMIN']],
+  ['/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
+]
+
+const CASES = TABLE.flatMap(([path, title, allowed]) => ROLES.map((role) => [path, role, allowed.includes(role), title]))
+
+describe('role guard', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    resetAuthStore()
+  })
+
+  it.each(CASES)('%s as %s → allowed=%s', async (path, role, allowed, title) => {
+    signIn(role)
+    renderApp(path)
+    if (allowed) {
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+      expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
+    } else {
+      expect(await screen.findByText('Page Not Found')).toBeInTheDocument()
+      expect(screen.getByText('404')).toBeInTheDocument()
+      expect(screen.getByText("You don't have permission to access this page or the page doesn't exist.")).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+    }
+    expect(screen.getByTestId('location')).toHaveTextContent(path)
+  })
+
+  it('sends an anonymous visitor to /login keeping the origin, with an Unauthenticated toast', async () => {
+    mockApi({})
+    renderApp('/campaigns')
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
+    const location = screen.getByTestId('location')
+    expect(location).toHaveTextContent('/login')
+    expect(JSON.parse(location.dataset.state).from.pathname).toBe('/campaigns')
+    expect(screen.getByText('Unauthenticated')).toBeInTheDocument()
+  })
+
+  it('redirects / to /login', async () => {
+    mockApi({})
+    renderApp('/')
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+  })
+
+  it('sends an authenticated visit to /login on to /dashboard', async () => {
+    signIn('USER')
+    renderApp('/login')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+  })
+
+  it('sends unknown signed-in paths to /dashboard', async () => {
+    signIn('BRAND_VIEWER')
+    renderApp('/no-such-page')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+  })
+
+  it('keeps public pages public', async () => {
+    mockApi({})
+    renderApp('/refund-policy')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refund Policy' })).toBeInTheDocument()
+    expect(screen.getByText('Last Updated May 14th, 2025')).toBeInTheDocument()
+  })
+})
