@@ -12,6 +12,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/store"
 )
@@ -48,6 +49,6 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return Run(ctx, Deps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
+	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, Log: log, Poll: cfg.PollInterval})
 }

@@ -1,4 +1,4 @@
-package main
+package jobs
 
 import (
 	"context"
@@ -8,16 +8,15 @@ import (
 	"github.com/hibiken/asynq"
 	"golang.org/x/sync/errgroup"
 
-	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
 
-// Deps is what a worker needs; tests build one against their own database and Redis.
-type Deps struct {
+// WorkerDeps is what a worker needs; tests build one against their own database and Redis.
+type WorkerDeps struct {
 	Store       *store.DB
 	RedisOpt    asynq.RedisConnOpt
 	DatabaseURL string
-	Mail        jobs.Mailer
+	Mail        Mailer
 	ProductName string
 	PublicURL   string
 	Log         *slog.Logger
@@ -25,14 +24,14 @@ type Deps struct {
 	Concurrency int
 }
 
-// Run serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
-func Run(ctx context.Context, d Deps) error {
-	h := &jobs.Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, Log: d.Log}
+// RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
+func RunWorker(ctx context.Context, d WorkerDeps) error {
+	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, Log: d.Log}
 	mux := asynq.NewServeMux()
 	h.Register(mux)
 	srv := asynq.NewServer(d.RedisOpt, asynq.Config{
 		Concurrency:       d.Concurrency,
-		Queues:            jobs.Queues,
+		Queues:            Queues,
 		TaskCheckInterval: d.Poll,
 		ShutdownTimeout:   20 * time.Second,
 		Logger:            asynqLogger{d.Log},
@@ -42,10 +41,10 @@ func Run(ctx context.Context, d Deps) error {
 	}
 	client := asynq.NewClient(d.RedisOpt)
 	defer client.Close()
-	relay := &jobs.Relay{Store: d.Store, Client: client, DatabaseURL: d.DatabaseURL, Poll: d.Poll, Log: d.Log}
+	relay := &Relay{Store: d.Store, Client: client, DatabaseURL: d.DatabaseURL, Poll: d.Poll, Log: d.Log}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return relay.Run(gctx) })
-	d.Log.Info("worker running", "queues", jobs.Queues)
+	d.Log.Info("worker running", "queues", Queues)
 	err := g.Wait()
 	d.Log.Info("worker shutting down")
 	srv.Shutdown()

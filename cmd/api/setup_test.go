@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/jobs"
+	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// clock is a movable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// env is one test's whole stack: the real router over HTTP, a real worker
+// running every handler, Postgres, Redis and an in-process SMTP server.
+type env struct {
+	t     *testing.T
+	db    *store.DB
+	srv   *httptest.Server
+	mail  *mailtest.Server
+	clock *clock
+	jobs  *jobs.Handler
+}
+
+func setup(t *testing.T) *env {
+	t.Helper()
+	db, dbURL := storetest.New(t)
+	clk := &clock{t: time.Now()}
+	db.Now = clk.Now
+	redisURL := storetest.Redis(t)
+	smtp := mailtest.Start(t)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sender, err := mail.New(smtp.URL, "", "no-reply@creatorcoach.test", log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asynqOpt, err := asynq.ParseRedisURI(redisURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
+			ProductName: "Creator Coach", Log: log, Poll: 50 * time.Millisecond, Concurrency: 4})
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	ropt, _ := redis.ParseURL(redisURL)
+	rdb := redis.NewClient(ropt)
+	t.Cleanup(func() { rdb.Close() })
+	cfg := store.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
+		ProductName: "Creator Coach"}
+	srv := httptest.NewServer(newServer(cfg, db, rdb, asynqOpt, log).routes())
+	t.Cleanup(srv.Close)
+	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk,
+		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: log}}
+}
+
+// resp is a decoded answer.
+type resp struct {
+	Status int
+	Body   map[string]any
+	Header http.Header
+}
+
+// data returns body.data as a map.
+func (r resp) data() map[string]any { m, _ := r.Body["data"].(map[string]any); return m }
+
+// str reads a string at a dotted path of the body, e.g. "data.user.role".
+func (r resp) str(path ...string) string {
+	var cur any = r.Body
+	for _, p := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return ""
+		}
+		cur = m[p]
+	}
+	s, _ := cur.(string)
+	return s
+}
+
+func (r resp) field(name string) string { return r.str("fields", name) }
+
+// call sends a JSON request; body may be a string (sent raw) or any value.
+func (e *env) call(method, path, token string, body any) resp {
+	e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = bytes.NewBufferString(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		raw, _ := json.Marshal(b)
+		rd = bytes.NewReader(raw)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	out := resp{Status: res.StatusCode, Header: res.Header}
+	raw, _ := io.ReadAll(res.Body)
+	_ = json.Unmarshal(raw, &out.Body)
+	return out
+}
+
+// want fails the test unless r has the status.
+func (e *env) want(r resp, status int) resp {
+	e.t.Helper()
+	if r.Status != status {
+		e.t.Fatalf("status %d, want %d; body %v", r.Status, status, r.Body)
+	}
+	return r
+}
+
+func (e *env) nicheID() string {
+	niches, err := e.db.ListNiches(context.Background())
+	if err != nil || len(niches) == 0 {
+		e.t.Fatalf("niches: %v", err)
+	}
+	return niches[0].ID
+}
+
+const goodPassword = "Str0ng!pass"
+
+// registerCreator signs up a creator and returns nothing; the code is mailed.
+func (e *env) registerCreator(email string) {
+	e.t.Helper()
+	e.want(e.call("POST", "/api/users/register", "", map[string]any{
+		"name": "Ann Creator", "email": email, "password": goodPassword, "niche": e.nicheID()}), http.StatusCreated)
+}
+
+// signUp registers a creator, reads the mailed code and verifies; it
+// returns the access and refresh tokens.
+func (e *env) signUp(email string) (string, string) {
+	e.t.Helper()
+	e.registerCreator(email)
+	code := e.mail.WaitCode(e.t, email, 1)
+	r := e.want(e.call("POST", "/api/users/verify-email", "", map[string]any{"email": email, "otp": code}), http.StatusOK)
+	return r.str("data", "accessToken"), r.str("data", "refreshToken")
+}
+
+// account creates a verified account of role and logs in; it returns the access token.
+func (e *env) account(email, role string) string {
+	e.t.Helper()
+	spec := store.AccountSpec{Email: email, Password: goodPassword, Role: role}
+	switch role {
+	case store.RoleUser:
+		spec.NicheName = "Fitness & Health"
+	case store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer:
+		spec.BrandName = "Acme"
+	}
+	if _, err := e.db.SaveAccount(context.Background(), spec); err != nil {
+		e.t.Fatal(err)
+	}
+	r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": goodPassword}), http.StatusOK)
+	return r.str("data", "accessToken")
+}
+
+func (e *env) countUsers() int {
+	var n int
+	if err := e.db.SQL().Get(&n, `SELECT count(*) FROM users`); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}

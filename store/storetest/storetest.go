@@ -1,0 +1,193 @@
+// Package storetest hands tests a real, freshly migrated Postgres database
+// and a private Redis database. Each test's database is cloned from a
+// template migrated once per migration set, so tests may run in parallel.
+package storetest
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/store"
+)
+
+// OTPSecret is the OTP HMAC key of test stores.
+const OTPSecret = "test-otp-secret"
+
+// adminURL is the server's maintenance database: TEST_DATABASE_URL, else
+// DATABASE_URL's server, else the local default.
+func adminURL() string {
+	raw := os.Getenv("TEST_DATABASE_URL")
+	if raw == "" {
+		raw = os.Getenv("DATABASE_URL")
+	}
+	if raw == "" {
+		raw = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	}
+	return withDB(raw, "postgres")
+}
+
+func withDB(raw, name string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		panic(err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// templateName fingerprints the migrations, so a changed migration set gets a new template.
+func templateName() string {
+	h := sha256.New()
+	_ = fs.WalkDir(store.MigrationFS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(store.MigrationFS(), p)
+			h.Write([]byte(p))
+			h.Write(b)
+		}
+		return nil
+	})
+	return "cc_tmpl_" + hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// ensureTemplate creates and migrates the template once across all test
+// processes (serialised by an advisory lock).
+func ensureTemplate(ctx context.Context, admin *sql.DB, name string) error {
+	conn, err := admin.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7261)`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(7261)`) //nolint:errcheck
+	var exists bool
+	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil || exists {
+		return err
+	}
+	building := name + "_build"
+	_, _ = conn.ExecContext(ctx, `DROP DATABASE IF EXISTS `+building)
+	if _, err := conn.ExecContext(ctx, `CREATE DATABASE `+building); err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, withDB(adminURL(), building))
+	if err != nil {
+		return err
+	}
+	err = db.Migrate(ctx)
+	db.Close()
+	if err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `ALTER DATABASE `+building+` RENAME TO `+name)
+	return err
+}
+
+// New returns a store on a fresh migrated database, dropped when the test
+// ends, and the database's URL. Its clock is time.Now; tests may replace it.
+func New(t testing.TB) (*store.DB, string) {
+	t.Helper()
+	ctx := context.Background()
+	admin, err := sql.Open("postgres", adminURL())
+	if err != nil {
+		t.Fatalf("open admin db: %v", err)
+	}
+	defer admin.Close()
+	tmpl := templateName()
+	if err := ensureTemplate(ctx, admin, tmpl); err != nil {
+		t.Fatalf("template database: %v", err)
+	}
+	name := "cc_test_" + strings.ReplaceAll(uuid.NewString(), "-", "")[:16]
+	for attempt := 0; ; attempt++ {
+		_, err = admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE `+tmpl)
+		if err == nil || attempt == 20 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // another test is cloning the same template
+	}
+	if err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	dbURL := withDB(adminURL(), name)
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	db.OTPSecret, db.BcryptCost = []byte(OTPSecret), 4
+	t.Cleanup(func() {
+		db.Close()
+		admin, err := sql.Open("postgres", adminURL())
+		if err == nil {
+			_, _ = admin.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`)
+			admin.Close()
+		}
+	})
+	return db, dbURL
+}
+
+// Redis reserves one of the Redis databases 1-15 for the test (across test
+// processes, through a lease key in database 0), flushes it, and returns its
+// URL. The lease ends with the test.
+func Redis(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("TEST_REDIS_URL")
+	if base == "" {
+		base = os.Getenv("REDIS_URL")
+	}
+	if base == "" {
+		base = "redis://127.0.0.1:6379/0"
+	}
+	opt, err := redis.ParseURL(base)
+	if err != nil {
+		t.Fatalf("redis url: %v", err)
+	}
+	opt.DB = 0
+	ctx := context.Background()
+	lease := redis.NewClient(opt)
+	t.Cleanup(func() { lease.Close() })
+	token := uuid.NewString()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		for n := 1; n <= 15; n++ {
+			key := fmt.Sprintf("cc:test:redis-lease:%d", n)
+			ok, err := lease.SetNX(ctx, key, token, 10*time.Minute).Result()
+			if err != nil {
+				t.Fatalf("redis: %v", err)
+			}
+			if !ok {
+				continue
+			}
+			dbOpt := *opt
+			dbOpt.DB = n
+			c := redis.NewClient(&dbOpt)
+			if err := c.FlushDB(ctx).Err(); err != nil {
+				t.Fatalf("flush redis db %d: %v", n, err)
+			}
+			c.Close()
+			t.Cleanup(func() {
+				if v, _ := lease.Get(context.Background(), key).Result(); v == token {
+					lease.Del(context.Background(), key)
+				}
+			})
+			u, _ := url.Parse(base)
+			u.Path = fmt.Sprintf("/%d", n)
+			return u.String()
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no free Redis database for the test")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
