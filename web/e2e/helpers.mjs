@@ -1,0 +1,137 @@
+// Shared helpers of the browser end-to-end tests (node:test + playwright-core
+// driving Debian's Chromium) against a running stack:
+//   E2E_BASE_URL  the Go api serving web/dist and /api (e.g. http://127.0.0.1:18080)
+//   E2E_MAIL_DIR  directory where the worker writes .eml files
+import { chromium } from 'playwright-core'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export const BASE_URL = (process.env.E2E_BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '')
+export const MAIL_DIR = process.env.E2E_MAIL_DIR || ''
+export const DEMO_PASSWORD = 'Demo#2026'
+export const DESKTOP = { width: 1280, height: 800 }
+export const PHONE = { width: 390, height: 844 }
+export const SHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
+mkdirSync(SHOTS_DIR, { recursive: true })
+
+const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+let seq = 0
+/** uniqueEmail gives an address unused by earlier runs against the same database. */
+export function uniqueEmail(tag) {
+  return `e2e.${tag}.${RUN}.${++seq}@example.com`
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** newPage opens a fresh context (own localStorage) at the given viewport. */
+export async function newPage(browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15000)
+  return page
+}
+
+/** shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations settle. */
+export async function shot(page, name) {
+  await page.waitForTimeout(600)
+  const { width, height } = page.viewportSize()
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
+}
+
+/** toast waits for a toast with exactly this text (trimmed). */
+export async function expectToast(page, text) {
+  await page.locator('.cc-toaster .toast-body', { hasText: text.trim() }).first().waitFor({ state: 'visible' })
+}
+
+function decodeQuotedPrintable(raw) {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)))
+}
+
+/**
+ * readCode returns the 6-digit code of the newest mail for `purpose`
+ * (email_verification, password_reset, account_deletion) sent to `email` at or
+ * after `since` (ms), polling up to 15 s: the worker sends asynchronously.
+ */
+export async function readCode(email, purpose, since = 0) {
+  if (!MAIL_DIR) throw new Error('E2E_MAIL_DIR is not set')
+  const suffix = `_${purpose}_${email.toLowerCase()}.eml`
+  const deadline = Date.now() + 15000
+  while (Date.now() < deadline) {
+    let files = []
+    try {
+      files = readdirSync(MAIL_DIR).filter((f) => f.toLowerCase().endsWith(suffix))
+    } catch {
+      /* directory not created yet */
+    }
+    const fresh = files
+      .map((f) => ({ f, t: statSync(join(MAIL_DIR, f)).mtimeMs }))
+      .filter(({ t }) => t >= since - 1000)
+      .sort((a, b) => (a.f < b.f ? 1 : -1))
+    if (fresh.length) {
+      const text = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, fresh[0].f), 'utf8'))
+      const m = text.match(/code:\s*(\d{6})/i)
+      if (m) return m[1]
+    }
+    await sleep(250)
+  }
+  throw new Error(`no ${purpose} mail for ${email} in ${MAIL_DIR}`)
+}
+
+async function call(method, path, body, token) {
+  const res = await fetch(`${BASE_URL}/api/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = await res.json().catch(() => null)
+  if (!res.ok) throw new Error(`${method} /api/${path}: ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/** createVerifiedCreator registers a creator through the API and verifies the e-mail from the mail folder. */
+export async function createVerifiedCreator(tag, password = 'E2e#Pass2026') {
+  const email = uniqueEmail(tag)
+  const niches = (await call('GET', 'niche')).data.niche
+  const since = Date.now()
+  await call('POST', 'users/register', { name: 'E2E Creator', email, password, niche: niches[0]._id })
+  const otp = await readCode(email, 'email_verification', since)
+  await call('POST', 'users/verify-email', { otp, email })
+  return { email, password }
+}
+
+/** apiLogin returns the tokens of a user. */
+export async function apiLogin(email, password = DEMO_PASSWORD) {
+  return (await call('POST', 'users/login', { email, password })).data
+}
+
+/** loginUi signs in through the login form and waits for the dashboard. */
+export async function loginUi(page, email, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel(/^Email/).fill(email)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.getByRole('heading', { level: 1, name: 'Mission Control' }).waitFor()
+}
+
+/** typeCode types the code into the six boxes (typing moves to the next box). */
+export async function typeCode(page, code) {
+  await page.getByRole('textbox', { name: 'Digit 1' }).click()
+  await page.keyboard.type(code, { delay: 30 })
+}
