@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"creatorcoach/store"
+)
+
+// TestRoleTable holds the whole role matrix of the signed-in API routes
+// (SPEC section 6: account settings for ADMIN, BRAND_ADMIN, BRAND_MANAGER and
+// USER; everything else here for all five roles) plus anonymous access.
+func TestRoleTable(t *testing.T) {
+	e := setup(t)
+	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
+	tokens := map[string]string{}
+	for _, role := range roles {
+		tokens[role] = e.account(strings.ToLower(role)+"@roles.io", role)
+	}
+	settings := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true}
+	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
+	tests := []struct {
+		name    string
+		method  string
+		path    string
+		body    any
+		allowed map[string]bool
+		status  int // for allowed roles
+	}{
+		{"Me", "GET", "/api/users/me", nil, everyone, 200},
+		{"Profile", "GET", "/api/users/profile", nil, everyone, 200},
+		{"UpdateProfile", "PUT", "/api/users/profile", map[string]any{"name": "Renamed"}, settings, 200},
+		{"ChangePassword", "PUT", "/api/users/change-password", map[string]any{"currentPassword": "Wr0ng!pass", "newPassword": "N3w!password"}, settings, 422},
+		{"DeleteMe", "DELETE", "/api/users", map[string]any{"reason": ""}, settings, 422},
+		{"Job", "GET", "/api/jobs/00000000-0000-0000-0000-000000000000", nil, everyone, 404},
+		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"/anonymous", func(t *testing.T) {
+			e.want(e.call(tt.method, tt.path, "", tt.body), http.StatusUnauthorized)
+		})
+		for _, role := range roles {
+			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				want := http.StatusForbidden
+				if tt.allowed[role] {
+					want = tt.status
+				}
+				e.want(e.call(tt.method, tt.path, tokens[role], tt.body), want)
+			})
+		}
+	}
+}
+
+func TestJob_Get(t *testing.T) {
+	e := setup(t)
+	ctx := context.Background()
+	creator := e.account("c@jobs.io", store.RoleUser)
+	other := e.account("o@jobs.io", store.RoleUser)
+	admin := e.account("a@jobs.io", store.RoleAdmin)
+	me := e.want(e.call("GET", "/api/users/me", creator, nil), 200).str("data", "user", "_id")
+	job, err := e.db.CreateJob(ctx, "test_kind", me, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.want(e.call("GET", "/api/jobs/"+job.ID, creator, nil), http.StatusOK)
+	got, _ := r.data()["job"].(map[string]any)
+	for _, key := range []string{"id", "kind", "status", "progress", "total", "processed", "failed", "result", "error", "createdAt", "startedAt", "finishedAt"} {
+		if _, ok := got[key]; !ok {
+			t.Errorf("job JSON lacks %q: %v", key, got)
+		}
+	}
+	if got["status"] != "queued" || got["kind"] != "test_kind" {
+		t.Fatalf("got %v", got)
+	}
+	e.want(e.call("GET", "/api/jobs/"+job.ID, other, nil), http.StatusNotFound)
+	e.want(e.call("GET", "/api/jobs/"+job.ID, admin, nil), http.StatusOK)
+	e.want(e.call("GET", "/api/jobs/not-a-uuid", admin, nil), http.StatusNotFound)
+}
+
+func TestBadInput(t *testing.T) {
+	e := setup(t)
+	r := e.want(e.call("POST", "/api/users/login", "", `{"email": `), http.StatusBadRequest)
+	if r.Body["message"] == "" {
+		t.Fatal("no message for malformed JSON")
+	}
+	big := `{"email": "` + strings.Repeat("a", maxBody) + `"}`
+	e.want(e.call("POST", "/api/users/register", "", big), http.StatusRequestEntityTooLarge)
+	e.want(e.call("GET", "/api/nope", "", nil), http.StatusNotFound)
+	e.want(e.call("GET", "/api/users/me", "not-a-jwt", nil), http.StatusUnauthorized)
+	// A token signed with another algorithm or key is refused.
+	e.want(e.call("GET", "/api/users/me", "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzaWQiOiJ4In0.", nil), http.StatusUnauthorized)
+	if n := e.countUsers(); n != 0 {
+		t.Fatalf("bad input left %d users", n)
+	}
+}
+
+func TestRateLimit_Login(t *testing.T) {
+	e := setup(t)
+	body := map[string]any{"email": "rl@example.org", "password": "Wr0ng!pass"}
+	for i := 0; i < limitSecretPerEmail.Rate; i++ {
+		e.want(e.call("POST", "/api/users/login", "", body), http.StatusUnauthorized)
+	}
+	r := e.want(e.call("POST", "/api/users/login", "", body), http.StatusTooManyRequests)
+	if r.Header.Get("Retry-After") == "" {
+		t.Fatal("429 without Retry-After")
+	}
+}
+
+func TestOps(t *testing.T) {
+	e := setup(t)
+	get := func(path, user, pass string) int {
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		if user != "" {
+			req.SetBasicAuth(user, pass)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	cases := []struct {
+		path, user, pass string
+		want             int
+	}{
+		{"/healthz", "", "", 200},
+		{"/readyz", "", "", 200},
+		{"/metrics", "", "", 200},
+		{"/ops/queues", "", "", 401},
+		{"/ops/queues", "ops", "wrong", 401},
+		{"/ops/queues", "ops", "ops-secret", 200},
+		{"/ops/queues/api/queues", "ops", "ops-secret", 200},
+	}
+	for _, c := range cases {
+		if got := get(c.path, c.user, c.pass); got != c.want {
+			t.Errorf("GET %s as %q: %d, want %d", c.path, c.user, got, c.want)
+		}
+	}
+}

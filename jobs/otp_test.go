@@ -1,0 +1,66 @@
+package jobs
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// TestOTPMail_Idempotent: a redelivered task does not mail twice, and a
+// superseded request mails nothing.
+func TestOTPMail_Idempotent(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	smtp := mailtest.Start(t)
+	sender, err := mail.New(smtp.URL, "", "no-reply@creatorcoach.test", quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: quietLog()}
+	niches, _ := db.ListNiches(ctx)
+	first := NewOTPMailTask()
+	if _, err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first); err != nil {
+		t.Fatal(err)
+	}
+	task := asynq.NewTask(first.Type, first.Payload)
+	for i := 0; i < 2; i++ {
+		if err := h.HandleOTPMail(ctx, task); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := smtp.Count("ann@x.io"); n != 1 {
+		t.Fatalf("%d mails after a redelivery, want 1", n)
+	}
+	code := smtp.WaitCode(t, "ann@x.io", 1)
+	if len(code) != 6 {
+		t.Fatalf("code %q", code)
+	}
+	var hash []byte
+	if err := db.SQL().Get(&hash, `SELECT code_hash FROM one_time_codes`); err != nil || len(hash) != 32 || strings.Contains(string(hash), code) {
+		t.Fatalf("stored code is not an HMAC: %x (%v)", hash, err)
+	}
+	// A newer request supersedes the old one: the old task mails nothing.
+	db.Now = func() time.Time { return time.Now().Add(2 * store.OTPResendCooldown) }
+	second := NewOTPMailTask()
+	if err := db.RequestOTP(ctx, "ann@x.io", store.OTPEmailVerification, second); err != nil {
+		t.Fatal(err)
+	}
+	staleTask := asynq.NewTask(first.Type, []byte(`{"requestId":"`+first.Key+`"}`))
+	if err := h.HandleOTPMail(ctx, staleTask); err != nil {
+		t.Fatal(err)
+	}
+	if n := smtp.Count("ann@x.io"); n != 1 {
+		t.Fatalf("superseded request mailed: %d mails", n)
+	}
+	if err := h.HandleOTPMail(ctx, asynq.NewTask(TypeOTPMail, []byte(`{bad`))); err == nil {
+		t.Fatal("undecodable payload accepted")
+	}
+}
