@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Makes Postgres and Redis available and exports DATABASE_URL_BASE (server
+# URL without a database) and REDIS_URL. Source it: `. ops/services.sh`.
+#
+# - When a server already answers on 127.0.0.1 (PGPORT, default 5432;
+#   REDIS_PORT, default 6379) it is used as it is.
+# - Otherwise the Debian packages are installed when missing (apt-get) and a
+#   private server is started on loopback with its data under .run/.
+# Also puts Go on PATH and checks the other tools the commands need.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUN_DIR="$ROOT/.run"
+mkdir -p "$RUN_DIR"
+PGPORT="${PGPORT:-5432}"
+REDIS_PORT="${REDIS_PORT:-6379}"
+
+log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31m[setup] %s\033[0m\n' "$*" >&2; exit 1; }
+
+apt_updated=""
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null || die "apt-get not found; install ${missing[*]} yourself"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  if [ -z "$apt_updated" ]; then
+    log "apt-get update"
+    $sudo apt-get update -qq >/dev/null || die "apt-get update failed"
+    apt_updated=1
+  fi
+  log "installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || die "apt-get install ${missing[*]} failed"
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() {
+  for _ in $(seq 1 100); do port_open "$1" && return 0; sleep 0.2; done
+  return 1
+}
+
+ensure_go() {
+  [ -x /usr/local/go/bin/go ] && export PATH="/usr/local/go/bin:$PATH"
+  export PATH="$PATH:$(go env GOPATH 2>/dev/null)/bin"
+  command -v go >/dev/null || die "Go 1.26 is required (expected at /usr/local/go); see README"
+}
+
+ensure_node() {
+  if ! command -v npm >/dev/null; then
+    apt_install nodejs npm
+  fi
+  local major
+  major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+  [ "$major" -ge 20 ] || die "Node.js 20 or newer is required for the web app (found $(node --version 2>/dev/null))"
+}
+
+pg_ok() { port_open "$PGPORT" && psql "postgres://postgres@127.0.0.1:$PGPORT/postgres?sslmode=disable" -Atqc 'select 1' >/dev/null 2>&1; }
+
+ensure_postgres() {
+  if ! command -v psql >/dev/null; then apt_install postgresql-client; fi
+  if pg_ok; then
+    log "using Postgres on 127.0.0.1:$PGPORT"
+  else
+    port_open "$PGPORT" && PGPORT=55432 # something else holds the port: keep ours beside it
+    if ! pg_ok; then
+      apt_install postgresql
+      local bin data="$RUN_DIR/pg"
+      bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+      local as=()
+      if [ "$(id -u)" -eq 0 ]; then as=(runuser -u postgres --); chown -R postgres "$RUN_DIR" 2>/dev/null || true; fi
+      mkdir -p "$data"; [ "$(id -u)" -eq 0 ] && chown postgres "$data"
+      if [ ! -f "$data/PG_VERSION" ]; then
+        log "initialising a private Postgres in $data"
+        "${as[@]}" "$bin/initdb" -D "$data" -U postgres -A trust -E UTF8 >/dev/null || die "initdb failed"
+      fi
+      log "starting a private Postgres on 127.0.0.1:$PGPORT"
+      "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w \
+        -o "-p $PGPORT -c listen_addresses=127.0.0.1 -k $data -c max_connections=300 -c fsync=off" start >/dev/null \
+        || die "Postgres did not start (see $data/server.log)"
+    fi
+  fi
+  export DATABASE_URL_BASE="postgres://postgres@127.0.0.1:$PGPORT"
+}
+
+redis_ok() { port_open "$REDIS_PORT" && [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = "PONG" ]; }
+
+ensure_redis() {
+  if ! command -v redis-cli >/dev/null; then apt_install redis-tools; fi
+  if redis_ok; then
+    log "using Redis on 127.0.0.1:$REDIS_PORT"
+  else
+    port_open "$REDIS_PORT" && REDIS_PORT=56379
+    if ! redis_ok; then
+      apt_install redis-server
+      mkdir -p "$RUN_DIR/redis"
+      log "starting a private Redis on 127.0.0.1:$REDIS_PORT"
+      redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+        --dir "$RUN_DIR/redis" --logfile "$RUN_DIR/redis/redis.log" --maxmemory-policy noeviction >/dev/null
+      wait_port "$REDIS_PORT" || die "Redis did not start (see $RUN_DIR/redis/redis.log)"
+    fi
+  fi
+  # asynq needs its keys kept: never let Redis evict them.
+  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config set maxmemory-policy noeviction >/dev/null 2>&1 || true
+  export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+}
+
+# create_db NAME [fresh]: makes sure database NAME exists (dropped first with "fresh").
+create_db() {
+  local admin="$DATABASE_URL_BASE/postgres?sslmode=disable"
+  if [ "${2:-}" = "fresh" ]; then psql "$admin" -qc "DROP DATABASE IF EXISTS $1 WITH (FORCE)" >/dev/null; fi
+  psql "$admin" -Atqc "SELECT 1 FROM pg_database WHERE datname = '$1'" | grep -q 1 \
+    || psql "$admin" -qc "CREATE DATABASE $1" >/dev/null
+}
+
+ensure_go
+ensure_postgres
+ensure_redis

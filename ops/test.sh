@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# README command 2: runs every test — Go tests against real Postgres and
+# Redis, the web unit tests and bundle budget, and the browser end-to-end
+# tests in Chromium against a real api + worker. Installs and starts what it
+# needs (Postgres, Redis, Chromium, node modules) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. ops/services.sh
+ensure_node
+
+export TEST_DATABASE_URL="$DATABASE_URL_BASE/postgres?sslmode=disable"
+export TEST_REDIS_URL="$REDIS_URL"
+status=0
+step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
+
+step "go vet"
+go vet ./...
+step "go test"
+go test -count=1 ./... || status=1
+
+step "web: install"
+if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+fi
+step "web: unit tests"
+(cd web && npm test) || status=1
+step "web: build and bundle budget"
+(cd web && npm run build --silent && npm run size) || status=1
+
+step "browser end-to-end"
+[ -x /usr/bin/chromium ] || apt_install chromium chromium-driver
+E2E_PORT="${E2E_PORT:-18080}"
+E2E_DIR="$RUN_DIR/e2e"
+rm -rf "$E2E_DIR" && mkdir -p "$E2E_DIR/bin"
+create_db creatorcoach_e2e fresh
+redis-cli -h 127.0.0.1 -p "$REDIS_PORT" -n 15 flushdb >/dev/null
+go build -o "$E2E_DIR/bin/" ./cmd/api ./cmd/worker
+export DATABASE_URL="$DATABASE_URL_BASE/creatorcoach_e2e?sslmode=disable" REDIS_URL="${REDIS_URL%/*}/15" \
+  DATA_DIR="$E2E_DIR/data" HTTP_ADDR="127.0.0.1:$E2E_PORT" PUBLIC_URL="http://127.0.0.1:$E2E_PORT" WEB_DIR="$PWD/web/dist" \
+  MAIL_URL=""
+"$E2E_DIR/bin/api" migrate >/dev/null && "$E2E_DIR/bin/api" seed >/dev/null
+"$E2E_DIR/bin/api" >"$E2E_DIR/api.log" 2>&1 & api_pid=$!
+"$E2E_DIR/bin/worker" >"$E2E_DIR/worker.log" 2>&1 & worker_pid=$!
+trap 'kill $api_pid $worker_pid 2>/dev/null; wait $api_pid $worker_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null || { cat "$E2E_DIR/api.log"; exit 1; }
+(cd web && E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" E2E_MAIL_DIR="$E2E_DIR/data/mail" npm run e2e) || {
+  status=1; echo "--- api log (tail)"; tail -30 "$E2E_DIR/api.log"; echo "--- worker log (tail)"; tail -30 "$E2E_DIR/worker.log"; }
+
+if [ $status -eq 0 ]; then step "all tests passed"; else step "SOME TESTS FAILED"; fi
+exit $status
