@@ -21,7 +21,7 @@ type Relay struct {
 	Client      *asynq.Client
 	DatabaseURL string        // for the LISTEN connection
 	Poll        time.Duration // polling fallback, 1s when zero
-	Batch       int           // rows per transaction, 200 when zero
+	Batch       int           // rows per transaction, 500 when zero
 	Log         *slog.Logger
 }
 
@@ -60,7 +60,7 @@ func (r *Relay) Run(ctx context.Context) error {
 func (r *Relay) Drain(ctx context.Context) (int, error) {
 	batch := r.Batch
 	if batch <= 0 {
-		batch = 200
+		batch = 500
 	}
 	total := 0
 	for ctx.Err() == nil {
@@ -77,7 +77,7 @@ func (r *Relay) Drain(ctx context.Context) (int, error) {
 // task is already there, which counts as sent.
 func (r *Relay) enqueue(ctx context.Context, tasks []store.Task) []error {
 	errs := make([]error, len(tasks))
-	sem := make(chan struct{}, 16)
+	sem := make(chan struct{}, 32)
 	var wg sync.WaitGroup
 	for i, t := range tasks {
 		wg.Add(1)
