@@ -118,3 +118,11 @@ func checkReason(f FieldErrors, reason string) {
 	}
 	f.add("reason", MsgReasonRequired)
 }
+
+// CheckEmail validates an e-mail address field: EINVALID with "Email is
+// required" or invalid as the field message.
+func CheckEmail(field, email, invalid string) error {
+	f := FieldErrors{}
+	checkEmail(f, field, NormalizeEmail(email), invalid)
+	return f.Err()
+}

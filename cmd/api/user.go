@@ -73,11 +73,11 @@ func (s *server) sendOTP(purpose store.OTPPurpose, answer string) http.HandlerFu
 		if !s.decode(w, r, &in) {
 			return
 		}
-		f := store.FieldErrors{}
-		if store.NormalizeEmail(in.Email) == "" {
-			f["email"] = store.MsgEmailRequired
+		invalid := store.MsgEmailInvalid
+		if purpose == store.OTPAccountDeletion {
+			invalid = store.MsgDeleteEmail
 		}
-		if err := f.Err(); err != nil {
+		if err := store.CheckEmail("email", in.Email, invalid); err != nil {
 			s.writeError(w, r, err)
 			return
 		}

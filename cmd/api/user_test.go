@@ -152,6 +152,22 @@ func TestOTP_Validation(t *testing.T) {
 	}
 }
 
+func TestOTP_SendValidation(t *testing.T) {
+	e := setup(t)
+	r := e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": ""}), 422)
+	if r.field("email") != "Email is required" {
+		t.Fatalf("got %v", r.Body)
+	}
+	r = e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "nope"}), 422)
+	if r.field("email") != "Invalid email" {
+		t.Fatalf("got %v", r.Body)
+	}
+	r = e.want(e.call("POST", "/api/users/delete-account-otp", "", map[string]any{"email": "nope"}), 422)
+	if r.field("email") != "Invalid email address" {
+		t.Fatalf("got %v", r.Body)
+	}
+}
+
 func TestOTP_ResendCooldown(t *testing.T) {
 	e := setup(t)
 	e.registerCreator("cd@example.org")
