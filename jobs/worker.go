@@ -21,11 +21,14 @@ type WorkerDeps struct {
 	PublicURL   string
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
-	Concurrency int
+	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
 func RunWorker(ctx context.Context, d WorkerDeps) error {
+	if d.Concurrency <= 0 {
+		d.Concurrency = 20
+	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, Log: d.Log}
 	mux := asynq.NewServeMux()
 	h.Register(mux)
