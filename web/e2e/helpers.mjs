@@ -45,6 +45,10 @@ export async function newPage(browser, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL })
   const page = await context.newPage()
   page.setDefaultTimeout(15000)
+  page.on('pageerror', (e) => console.error(`[pageerror] ${page.url()}: ${e.message}`))
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') console.error(`[requestfailed] ${r.url()}: ${r.failure()?.errorText}`)
+  })
   return page
 }
 

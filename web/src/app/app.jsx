@@ -2,12 +2,15 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { Toaster, showFlash } from '../lib/toast'
 import { AppRoutes } from './app-routes'
+import { ErrorBoundary } from './error-boundary'
 
 export function App() {
   useEffect(() => showFlash(), [])
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
       <Toaster />
     </BrowserRouter>
   )

@@ -75,10 +75,7 @@ export function AppShell() {
           {drawerOpen && (
             <>
               <div className="offcanvas offcanvas-start show cc-drawer d-md-none" role="dialog" aria-modal="true" aria-label="Menu">
-                <div className="position-absolute top-0 end-0 p-3">
-                  <button type="button" className="btn-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)} />
-                </div>
-                <SidebarContent onNavigate={() => setDrawerOpen(false)} onLogout={openLogout} />
+                <SidebarContent onNavigate={() => setDrawerOpen(false)} onLogout={openLogout} onClose={() => setDrawerOpen(false)} />
               </div>
               <div className="offcanvas-backdrop fade show d-md-none" onClick={() => setDrawerOpen(false)} />
             </>

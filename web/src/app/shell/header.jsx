@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, matchPath, useLocation } from 'react-router-dom'
 import { useAuth } from '../../lib/auth-store'
-import { ROLES } from '../../config/roles'
+import { ROLES, ROUTE_ROLES, canAccess } from '../../config/roles'
 import { PRODUCT_NAME } from '../../config/app'
 import { isFocusPage, pageTitle } from './nav-items'
 import { Icon } from './icon'
@@ -10,7 +10,10 @@ import { Icon } from './icon'
 export function Header() {
   const { pathname } = useLocation()
   const { profileImage, role, userName } = useAuth()
-  const { title, subtitle, doc } = pageTitle(pathname)
+  const pattern = Object.keys(ROUTE_ROLES).find((p) => matchPath(p, pathname))
+  // A role that may not open the page sees only the 404 view, without the page's title.
+  const denied = Boolean(role && pattern && !canAccess(role, pattern))
+  const { title, subtitle, doc } = denied ? { title: '' } : pageTitle(pathname)
 
   useEffect(() => {
     const name = doc || title
@@ -26,7 +29,7 @@ export function Header() {
           </Link>
         )}
         <div className="min-w-0">
-          <h1 className="h3 fw-bold mb-0 text-truncate">{title}</h1>
+          {title && <h1 className="h3 fw-bold mb-0 text-truncate">{title}</h1>}
           {subtitle && <p className="text-secondary mb-0 small">{subtitle}</p>}
         </div>
       </div>

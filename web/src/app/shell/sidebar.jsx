@@ -7,14 +7,15 @@ import { NAV_ITEMS } from './nav-items'
 import { Icon } from './icon'
 
 /** SidebarContent is shared by the permanent sidebar and the mobile drawer. */
-export function SidebarContent({ onNavigate, onLogout }) {
+export function SidebarContent({ onNavigate, onLogout, onClose }) {
   const { role } = useAuth()
   const items = NAV_ITEMS.filter((item) => canAccess(role, item.to))
   return (
     <div className="d-flex flex-column h-100 p-3">
       <div className="d-flex align-items-center gap-2 fw-bold fs-5 px-2 mb-4">
         <span className="cc-logo" aria-hidden="true">CC</span>
-        {PRODUCT_NAME}
+        <span className="flex-grow-1">{PRODUCT_NAME}</span>
+        {onClose && <button type="button" className="btn-close" aria-label="Close menu" onClick={onClose} />}
       </div>
       <nav aria-label="Main" className="flex-grow-1">
         <ul className="nav flex-column gap-1">

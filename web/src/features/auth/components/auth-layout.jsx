@@ -17,7 +17,7 @@ export function AuthLayout() {
             <li>Insights from the accounts you connect</li>
           </ul>
         </aside>
-        <main className="col-12 col-lg-6 d-flex flex-column align-items-center justify-content-center py-4 px-3 px-sm-4">
+        <main className="col-12 col-lg-6 d-flex flex-column align-items-center cc-auth-main py-4 px-3 px-sm-4">
           <div className="w-100 cc-auth-panel">
             <div className="d-lg-none mb-4">
               <Brand />
