@@ -21,7 +21,7 @@ export function Header() {
   }, [doc, title])
 
   return (
-    <header className="d-flex align-items-center justify-content-between gap-3 mb-4 cc-header">
+    <header className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4 cc-header">
       <div className="d-flex align-items-center gap-3 min-w-0">
         {isFocusPage(pathname) && (
           <Link to="/campaigns" className="btn btn-light cc-icon-btn" aria-label="Back to campaigns">
@@ -29,13 +29,13 @@ export function Header() {
           </Link>
         )}
         <div className="min-w-0">
-          {title && <h1 className="h3 fw-bold mb-0 text-truncate">{title}</h1>}
+          {title && <h1 className="h3 fw-bold mb-0 text-break">{title}</h1>}
           {subtitle && <p className="text-secondary mb-0 small">{subtitle}</p>}
         </div>
       </div>
       {profileImage ? (
         <img src={profileImage} alt="Profile" className="cc-avatar" width={44} height={44} />
-      ) : role === ROLES.BRAND_ADMIN ? (
+      ) : role === ROLES.BRAND_ADMIN && !isFocusPage(pathname) ? (
         <Link to="/create-campaign" className="btn btn-primary text-nowrap">
           Start New Campaign
         </Link>
