@@ -52,6 +52,7 @@ func (s *server) routes() http.Handler {
 		r.Post("/users/reset-password", s.resetPassword)
 		r.Post("/users/delete-account-otp", s.sendOTP(store.OTPAccountDeletion, "OTP has been sent to your email"))
 		r.Delete("/users/delete-account", s.deleteAccountWithOTP)
+		s.publicFileRoutes(r)
 
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
@@ -62,6 +63,7 @@ func (s *server) routes() http.Handler {
 			r.With(s.allow(settingsRoles...)).Put("/users/profile", s.updateProfile)
 			r.With(s.allow(settingsRoles...)).Put("/users/change-password", s.changePassword)
 			r.With(s.allow(settingsRoles...)).Delete("/users", s.deleteMe)
+			s.campaignRoutes(r)
 		})
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))

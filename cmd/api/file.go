@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"creatorcoach/store"
+)
+
+// fileLinkTTL is how long a signed download link works.
+const fileLinkTTL = 24 * time.Hour
+
+// uploadRoles may upload: the roles SPEC section 6 lets use account settings or campaigns.
+var uploadRoles = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser}
+
+var (
+	errFileTooLarge = &store.Error{Code: store.ETOOLARGE, Message: store.MsgFileTooLarge,
+		Fields: map[string]string{"file": store.MsgFileTooLarge}}
+	errBadLink = store.Errorf(store.EFORBIDDEN, "This link is invalid or has expired")
+)
+
+// fileRoutes mounts the uploads (inside the authenticated group).
+func (s *server) fileRoutes(r chi.Router) {
+	r.With(s.allow(uploadRoles...)).Post("/files/upload", s.uploadFile)
+	r.With(s.allow(uploadRoles...)).Post("/files/upload-file", s.uploadFile)
+}
+
+// publicFileRoutes mounts the signed download, which needs no bearer token.
+func (s *server) publicFileRoutes(r chi.Router) {
+	r.Get("/files/{key}", s.downloadFile)
+}
+
+// fileDir is DATA_DIR/files (a temporary directory when DATA_DIR is unset, as in tests).
+func (s *server) fileDir() string {
+	dir := s.cfg.DataDir
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "creatorcoach-data")
+	}
+	return filepath.Join(dir, "files")
+}
+
+// filePath is where key's bytes live; key must satisfy store.ValidFileKey.
+func (s *server) filePath(key string) string { return filepath.Join(s.fileDir(), key[:2], key) }
+
+// fileSignature is base64url(HMAC-SHA256(k, key "\n" expires)) with k derived from JWT_SECRET.
+func (s *server) fileSignature(key string, expires int64) string {
+	k := hmac.New(sha256.New, []byte(s.cfg.JWTSecret))
+	k.Write([]byte("creatorcoach file links v1"))
+	m := hmac.New(sha256.New, k.Sum(nil))
+	m.Write([]byte(key + "\n" + strconv.FormatInt(expires, 10)))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// signFileURL returns a download link for key, relative to the API origin,
+// valid for fileLinkTTL: /api/files/{key}?expires={unix seconds}&sig={signature}.
+func (s *server) signFileURL(key string) (string, time.Time) {
+	exp := s.store.Now().Add(fileLinkTTL).Truncate(time.Second).UTC()
+	return "/api/files/" + key + "?expires=" + strconv.FormatInt(exp.Unix(), 10) + "&sig=" + s.fileSignature(key, exp.Unix()), exp
+}
+
+// uploadFile is POST /files/upload and /files/upload-file (multipart field
+// "file"): 201 {"data": {key, type, name, size, url, expiresAt}}. 413 over
+// store.MaxFileSize, 422 for a refused extension or content.
+func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, store.MaxFileSize+1<<20)
+	part, err := filePart(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer part.Close()
+	name := store.CleanFileName(part.FileName())
+	head := make([]byte, 512)
+	n, err := io.ReadFull(part, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		s.writeError(w, r, uploadError(err))
+		return
+	}
+	ext, typ, err := store.CheckUpload(name, head[:n])
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	key := store.NewFileKey(ext)
+	size, err := s.saveFile(key, io.MultiReader(bytes.NewReader(head[:n]), part))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	f, err := s.store.CreateFile(r.Context(), currentUser(r), key, name, typ, size)
+	if err != nil {
+		_ = os.Remove(s.filePath(key))
+		s.writeError(w, r, err)
+		return
+	}
+	url, exp := s.signFileURL(key)
+	respond(w, http.StatusCreated, map[string]any{"key": f.Key, "type": f.Type, "name": f.Name, "size": f.Size,
+		"url": url, "expiresAt": exp})
+}
+
+// filePart returns the multipart part named "file", streaming (never buffered whole).
+func filePart(r *http.Request) (multipartPart, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, store.FieldErrors{"file": store.MsgFileRequired}.Err()
+	}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return nil, store.FieldErrors{"file": store.MsgFileRequired}.Err()
+		}
+		if err != nil {
+			return nil, uploadError(err)
+		}
+		if part.FormName() == "file" && part.FileName() != "" {
+			return part, nil
+		}
+		_, _ = io.Copy(io.Discard, part)
+		part.Close()
+	}
+}
+
+// multipartPart is what uploadFile needs of a *multipart.Part.
+type multipartPart interface {
+	io.ReadCloser
+	FileName() string
+}
+
+// uploadError turns a body read error into 413 (over the limit) or 422.
+func uploadError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return errFileTooLarge
+	}
+	return store.FieldErrors{"file": "Upload failed. Please try again."}.Err()
+}
+
+// saveFile streams body to key's path through a temporary file; ETOOLARGE
+// past store.MaxFileSize. It returns the size written.
+func (s *server) saveFile(key string, body io.Reader) (int64, error) {
+	dst := s.filePath(key)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+		return 0, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), ".upload-*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
+	n, err := io.Copy(tmp, io.LimitReader(body, store.MaxFileSize+1))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err != nil:
+		return 0, uploadError(err)
+	case n > store.MaxFileSize:
+		return 0, errFileTooLarge
+	}
+	return n, os.Rename(tmp.Name(), dst)
+}
+
+// downloadFile is GET /api/files/{key}?expires=&sig=: the file behind a
+// valid, unexpired signed link (403 otherwise; 404 for an unknown key).
+func (s *server) downloadFile(w http.ResponseWriter, r *http.Request) {
+	key := chi.URLParam(r, "key")
+	if !store.ValidFileKey(key) {
+		s.writeError(w, r, store.Errorf(store.ENOTFOUND, store.MsgFileNotFound))
+		return
+	}
+	exp, err := strconv.ParseInt(r.URL.Query().Get("expires"), 10, 64)
+	sig := r.URL.Query().Get("sig")
+	now := s.store.Now().Unix()
+	if err != nil || !hmac.Equal([]byte(sig), []byte(s.fileSignature(key, exp))) || now > exp {
+		s.writeError(w, r, errBadLink)
+		return
+	}
+	rec, err := s.store.GetFile(r.Context(), key)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	f, err := os.Open(s.filePath(key))
+	if err != nil {
+		s.writeError(w, r, store.Errorf(store.ENOTFOUND, store.MsgFileNotFound))
+		return
+	}
+	defer f.Close()
+	h := w.Header()
+	ctype, disposition := rec.Type, "attachment"
+	if strings.HasPrefix(ctype, "text/") {
+		ctype += "; charset=utf-8"
+	}
+	if strings.HasPrefix(ctype, "image/") || strings.HasPrefix(ctype, "video/") {
+		disposition = "inline"
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": rec.Name}))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Cache-Control", "private, max-age="+strconv.FormatInt(exp-now, 10))
+	http.ServeContent(w, r, "", rec.CreatedAt, f)
+}

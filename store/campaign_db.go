@@ -1,0 +1,392 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+)
+
+// campaignRow is a campaigns row as Postgres returns it.
+type campaignRow struct {
+	ID                     string         `db:"id"`
+	BrandID                string         `db:"brand_id"`
+	Name                   string         `db:"name"`
+	Goals                  pq.StringArray `db:"goals"`
+	CustomGoal             string         `db:"custom_goal"`
+	Budget                 float64        `db:"budget"`
+	StartDate              time.Time      `db:"start_date"`
+	EndDate                time.Time      `db:"end_date"`
+	Location               string         `db:"location"`
+	AgeFrom                int            `db:"age_from"`
+	AgeTo                  int            `db:"age_to"`
+	Gender                 string         `db:"gender"`
+	ContentVibes           pq.StringArray `db:"content_vibes"`
+	Exclusivity            string         `db:"exclusivity"`
+	ContentUsage           string         `db:"content_usage"`
+	Roaster                []byte         `db:"roaster"`
+	Status                 string         `db:"status"`
+	BrandGuidelines        []byte         `db:"brand_guidelines"`
+	ReferenceContent       []byte         `db:"reference_content"`
+	AdditionalInstructions string         `db:"additional_instructions"`
+	CreatedBy              *string        `db:"created_by"`
+	UpdatedBy              *string        `db:"updated_by"`
+	CreatedAt              time.Time      `db:"created_at"`
+	UpdatedAt              time.Time      `db:"updated_at"`
+	Total                  int            `db:"total"` // list queries only
+}
+
+const campaignColumns = `id, brand_id, name, goals, custom_goal, budget, start_date, end_date, location, age_from, age_to,
+	gender, content_vibes, exclusivity, content_usage, roaster, status, brand_guidelines, reference_content,
+	additional_instructions, created_by, updated_by, created_at, updated_at`
+
+func (r *campaignRow) campaign() Campaign {
+	budget, from, to := Number(r.Budget), Number(r.AgeFrom), Number(r.AgeTo)
+	c := Campaign{ID: r.ID, BrandID: r.BrandID, CampaignName: r.Name, Goals: []string(r.Goals), CustomGoal: r.CustomGoal,
+		Budget: &budget, Duration: Duration{StartDate: r.StartDate.Format(time.DateOnly), EndDate: r.EndDate.Format(time.DateOnly)},
+		Location: r.Location, Demographics: Demographics{AgeRange: AgeRange{Start: &from, End: &to}, Gender: r.Gender},
+		ContentVibes: []string(r.ContentVibes), Terms: Terms{Exclusivity: r.Exclusivity, ContentUsage: r.ContentUsage},
+		Roaster: json.RawMessage(r.Roaster), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
+		CreatedBy: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}}
+	_ = json.Unmarshal(r.BrandGuidelines, &c.BrandGuidelines)
+	_ = json.Unmarshal(r.ReferenceContent, &c.ReferenceContent)
+	return c
+}
+
+// args are the values of the 18 form columns, name through additional_instructions.
+func (c *Campaign) args() []any {
+	var roaster *string
+	if len(c.Roaster) > 0 {
+		s := string(c.Roaster)
+		roaster = &s
+	}
+	guidelines, _ := json.Marshal(c.BrandGuidelines)
+	references, _ := json.Marshal(c.ReferenceContent)
+	return []any{c.CampaignName, pq.Array(c.Goals), c.CustomGoal, float64(*c.Budget), c.Duration.StartDate, c.Duration.EndDate,
+		c.Location, int(*c.Demographics.AgeRange.Start), int(*c.Demographics.AgeRange.End), c.Demographics.Gender,
+		pq.Array(c.ContentVibes), c.Terms.Exclusivity, c.Terms.ContentUsage, roaster, c.Status, string(guidelines),
+		string(references), c.AdditionalInstructions}
+}
+
+var errCampaignNotFound = Errorf(ENOTFOUND, "Campaign not found")
+
+// campaignEditor checks that actor may create and change campaigns: a
+// BRAND_ADMIN or BRAND_MANAGER of a brand. EFORBIDDEN otherwise.
+func campaignEditor(actor *User) error {
+	if (actor.Role != RoleBrandAdmin && actor.Role != RoleBrandManager) || actor.Brand == nil {
+		return Errorf(EFORBIDDEN, "You don't have permission to do this")
+	}
+	return nil
+}
+
+// campaignScope is the brand whose campaigns viewer may read: the viewer's
+// own for brand roles, "" (every brand) for ADMIN. EFORBIDDEN for others.
+func campaignScope(viewer *User) (string, error) {
+	switch {
+	case viewer.Role == RoleAdmin:
+		return "", nil
+	case viewer.IsBrand() && viewer.Brand != nil:
+		return viewer.Brand.ID, nil
+	}
+	return "", Errorf(EFORBIDDEN, "You don't have permission to do this")
+}
+
+// getCampaign reads a live (not deleted) campaign; brandID "" means any brand.
+func getCampaign(q sqlx.Queryer, id, brandID string, lock bool) (*Campaign, error) {
+	if !isUUID(id) {
+		return nil, errCampaignNotFound
+	}
+	query := `SELECT ` + campaignColumns + ` FROM campaigns WHERE id = $1 AND status <> 'deleted'`
+	args := []any{id}
+	if brandID != "" {
+		query += ` AND brand_id = $2`
+		args = append(args, brandID)
+	}
+	if lock {
+		query += ` FOR UPDATE`
+	}
+	var r campaignRow
+	if err := sqlx.Get(q, &r, query, args...); err != nil {
+		return nil, translate(err, "Campaign")
+	}
+	c := r.campaign()
+	return &c, nil
+}
+
+// resolveCampaignFiles replaces the campaign's attachments with the upload
+// records they name; EINVALID when a key is unknown or foreign.
+func resolveCampaignFiles(tx *sqlx.Tx, c *Campaign, actorID string) error {
+	f := FieldErrors{}
+	var err error
+	if c.BrandGuidelines, err = resolveAttachments(tx, f, "brandGuidelines", c.BrandID, actorID, c.BrandGuidelines); err != nil {
+		return err
+	}
+	if c.ReferenceContent, err = resolveAttachments(tx, f, "referenceContent", c.BrandID, actorID, c.ReferenceContent); err != nil {
+		return err
+	}
+	return f.Err()
+}
+
+// CreateCampaign creates a campaign of actor's brand (status draft unless
+// given). EFORBIDDEN unless actor is a BRAND_ADMIN or BRAND_MANAGER;
+// EINVALID with field errors for any SPEC section 5 rule or unknown file key.
+func (s *DB) CreateCampaign(ctx context.Context, actor *User, c Campaign) (*Campaign, error) {
+	if err := campaignEditor(actor); err != nil {
+		return nil, err
+	}
+	if err := c.Validate(s.now(), ""); err != nil {
+		return nil, err
+	}
+	var out *Campaign
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		c.ID, c.BrandID = uuid.NewString(), actor.Brand.ID
+		if err := resolveCampaignFiles(tx, &c, actor.ID); err != nil {
+			return err
+		}
+		args := append([]any{c.ID, c.BrandID, actor.ID, s.now()}, c.args()...)
+		if _, err := tx.Exec(`INSERT INTO campaigns (id, brand_id, created_by, updated_by, created_at, updated_at,
+			name, goals, custom_goal, budget, start_date, end_date, location, age_from, age_to, gender, content_vibes,
+			exclusivity, content_usage, roaster, status, brand_guidelines, reference_content, additional_instructions)
+			VALUES ($1, $2, $3, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+			args...); err != nil {
+			return fmt.Errorf("insert campaign: %w", err)
+		}
+		var err error
+		out, err = getCampaign(tx, c.ID, c.BrandID, false)
+		return err
+	})
+	return out, err
+}
+
+// UpdateCampaign changes a campaign of actor's brand: apply edits a copy of
+// the stored campaign (the API merges the request's JSON into it, so absent
+// fields stay as they are); the result is validated as on create and the
+// status change checked against the transitions documented on CampaignDraft.
+// ENOTFOUND for another brand's, a deleted or an unknown campaign;
+// ECONFLICT for a completed campaign or a disallowed transition; EFORBIDDEN
+// unless actor is a BRAND_ADMIN or BRAND_MANAGER; EINVALID as on create.
+func (s *DB) UpdateCampaign(ctx context.Context, actor *User, id string, apply func(*Campaign) error) (*Campaign, error) {
+	if err := campaignEditor(actor); err != nil {
+		return nil, err
+	}
+	var out *Campaign
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		cur, err := getCampaign(tx, id, actor.Brand.ID, true)
+		if err != nil {
+			return err
+		}
+		oldStatus, oldStart := cur.Status, cur.Duration.StartDate
+		if oldStatus == CampaignCompleted {
+			return checkTransition(oldStatus, oldStatus)
+		}
+		next := *cur
+		if err := apply(&next); err != nil {
+			return Errorf(EINVALID, "Malformed campaign")
+		}
+		next.ID, next.BrandID, next.CreatedBy, next.CreatedAt = cur.ID, cur.BrandID, cur.CreatedBy, cur.CreatedAt
+		if next.Status == "" {
+			next.Status = oldStatus
+		}
+		if err := next.Validate(s.now(), oldStart); err != nil {
+			return err
+		}
+		if err := checkTransition(oldStatus, next.Status); err != nil {
+			return err
+		}
+		if err := resolveCampaignFiles(tx, &next, actor.ID); err != nil {
+			return err
+		}
+		args := append([]any{next.ID, actor.ID, s.now()}, next.args()...)
+		if _, err := tx.Exec(`UPDATE campaigns SET updated_by = $2, updated_at = $3,
+			name = $4, goals = $5, custom_goal = $6, budget = $7, start_date = $8, end_date = $9, location = $10,
+			age_from = $11, age_to = $12, gender = $13, content_vibes = $14, exclusivity = $15, content_usage = $16,
+			roaster = $17, status = $18, brand_guidelines = $19, reference_content = $20, additional_instructions = $21
+			WHERE id = $1`, args...); err != nil {
+			return fmt.Errorf("update campaign %s: %w", id, err)
+		}
+		out, err = getCampaign(tx, id, actor.Brand.ID, false)
+		return err
+	})
+	return out, err
+}
+
+// DeleteCampaign soft-deletes a campaign of actor's brand (status deleted,
+// from any status); it then disappears from every read. ENOTFOUND for
+// another brand's, an already deleted or an unknown campaign; EFORBIDDEN
+// unless actor is a BRAND_ADMIN or BRAND_MANAGER.
+func (s *DB) DeleteCampaign(ctx context.Context, actor *User, id string) error {
+	if err := campaignEditor(actor); err != nil {
+		return err
+	}
+	if !isUUID(id) {
+		return errCampaignNotFound
+	}
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.Exec(`UPDATE campaigns SET status = 'deleted', deleted_at = $3, updated_at = $3, updated_by = $4
+			WHERE id = $1 AND brand_id = $2 AND status <> 'deleted'`, id, actor.Brand.ID, s.now(), actor.ID)
+		if err != nil {
+			return fmt.Errorf("delete campaign %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errCampaignNotFound
+		}
+		return nil
+	})
+}
+
+// GetCampaign returns a live campaign: brand roles see only their brand's
+// (another brand's is ENOTFOUND), ADMIN sees every brand's. EFORBIDDEN for USER.
+func (s *DB) GetCampaign(ctx context.Context, viewer *User, id string) (*Campaign, error) {
+	brandID, err := campaignScope(viewer)
+	if err != nil {
+		return nil, err
+	}
+	return getCampaign(s.db, id, brandID, false)
+}
+
+// CampaignFilter selects a page of campaigns for ListCampaigns.
+type CampaignFilter struct {
+	BrandID string // ADMIN only: one brand's campaigns (brand roles always see their own brand)
+	Search  string // part of the campaign name, case-insensitive
+	Status  string // draft, active or completed; "" = every live status
+	Page    int    // from 1
+	Limit   int    // 1-100, default 10
+}
+
+// Normalize applies the paging defaults: page 1, limit 10, limit at most 100.
+func (f *CampaignFilter) Normalize() {
+	f.Search, f.Status = strings.TrimSpace(f.Search), strings.TrimSpace(f.Status)
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.Limit < 1 {
+		f.Limit = 10
+	}
+	f.Limit = min(f.Limit, 100)
+}
+
+// campaignLike makes s a literal inside an ILIKE pattern.
+func campaignLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ListCampaigns returns a page of live campaigns, newest first, and how many
+// match in all. Brand roles see their brand's; ADMIN every brand's or
+// f.BrandID's. EINVALID for an unknown status filter; EFORBIDDEN for USER.
+func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) ([]Campaign, int, error) {
+	f.Normalize()
+	brandID, err := campaignScope(viewer)
+	if err != nil {
+		return nil, 0, err
+	}
+	if brandID == "" {
+		brandID = f.BrandID
+	}
+	if f.Status != "" && f.Status != CampaignDraft && f.Status != CampaignActive && f.Status != CampaignCompleted {
+		return nil, 0, FieldErrors{"status": MsgStatusInvalid}.Err()
+	}
+	if brandID != "" && !isUUID(brandID) {
+		return []Campaign{}, 0, nil
+	}
+	where, args := campaignWhere(brandID, f)
+	query := `SELECT ` + campaignColumns + `, count(*) OVER () AS total FROM campaigns WHERE ` + where +
+		` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(f.Limit) + ` OFFSET ` + strconv.Itoa((f.Page-1)*f.Limit)
+	var rows []campaignRow
+	if err := s.db.SelectContext(ctx, &rows, query, args...); err != nil {
+		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	out := make([]Campaign, len(rows))
+	for i := range rows {
+		out[i] = rows[i].campaign()
+	}
+	if len(rows) > 0 {
+		return out, rows[0].Total, nil
+	}
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM campaigns WHERE `+where, args...); err != nil {
+		return nil, 0, fmt.Errorf("count campaigns: %w", err)
+	}
+	return out, total, nil
+}
+
+// campaignWhere is the WHERE clause of the list query (it matches the
+// partial indexes of migration 00002).
+func campaignWhere(brandID string, f CampaignFilter) (string, []any) {
+	where, args := []string{`status <> 'deleted'`}, []any{}
+	if brandID != "" {
+		args = append(args, brandID)
+		where = append(where, `brand_id = $`+strconv.Itoa(len(args)))
+	}
+	if f.Status != "" {
+		args = append(args, f.Status)
+		where = append(where, `status = $`+strconv.Itoa(len(args)))
+	}
+	if f.Search != "" {
+		args = append(args, "%"+campaignLike(f.Search)+"%")
+		where = append(where, `name ILIKE $`+strconv.Itoa(len(args)))
+	}
+	return strings.Join(where, " AND "), args
+}
+
+// CampaignSummary holds the dashboard figures over live (not deleted) campaigns.
+type CampaignSummary struct {
+	Active        int           `db:"active" json:"active"`
+	Drafts        int           `db:"drafts" json:"drafts"`
+	Completed     int           `db:"completed" json:"completed"`
+	Total         int           `db:"total" json:"total"`
+	TotalBudget   float64       `db:"total_budget" json:"totalBudget"`
+	AverageBudget float64       `db:"average_budget" json:"averageBudget"`
+	NextCampaign  *NextCampaign `db:"-" json:"nextCampaign"`
+}
+
+// NextCampaign is the draft or active campaign starting soonest, today or later.
+type NextCampaign struct {
+	ID           string    `db:"id" json:"_id"`
+	CampaignName string    `db:"name" json:"campaignName"`
+	Status       string    `db:"status" json:"status"`
+	Start        time.Time `db:"start_date" json:"-"`
+	StartDate    string    `db:"-" json:"startDate"`
+}
+
+// SummarizeCampaigns returns the dashboard figures of viewer's brand (ADMIN:
+// brandID's, or every brand's when brandID is ""). EFORBIDDEN for USER.
+func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID string) (*CampaignSummary, error) {
+	scope, err := campaignScope(viewer)
+	if err != nil {
+		return nil, err
+	}
+	if scope != "" {
+		brandID = scope
+	}
+	if brandID != "" && !isUUID(brandID) {
+		return &CampaignSummary{}, nil
+	}
+	where, args := campaignWhere(brandID, CampaignFilter{})
+	var sum CampaignSummary
+	if err := s.db.GetContext(ctx, &sum, `SELECT count(*) FILTER (WHERE status = 'active') AS active,
+		count(*) FILTER (WHERE status = 'draft') AS drafts, count(*) FILTER (WHERE status = 'completed') AS completed,
+		count(*) AS total, coalesce(sum(budget), 0) AS total_budget, coalesce(round(avg(budget), 2), 0) AS average_budget
+		FROM campaigns WHERE `+where, args...); err != nil {
+		return nil, fmt.Errorf("summarize campaigns: %w", err)
+	}
+	var next NextCampaign
+	args = append(args, s.now().Format(time.DateOnly))
+	err = s.db.GetContext(ctx, &next, `SELECT id, name, status, start_date FROM campaigns WHERE `+where+
+		` AND status IN ('draft', 'active') AND start_date >= $`+strconv.Itoa(len(args))+` ORDER BY start_date, created_at LIMIT 1`, args...)
+	switch ErrorCode(translate(err, "Campaign")) {
+	case "":
+		next.StartDate = next.Start.Format(time.DateOnly)
+		sum.NextCampaign = &next
+	case ENOTFOUND:
+	default:
+		return nil, fmt.Errorf("next campaign: %w", err)
+	}
+	return &sum, nil
+}
