@@ -53,7 +53,8 @@ export function useAuth() {
 export function setTokens({ accessToken, refreshToken }) {
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken)
   localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken)
-  setState({ accessToken, refreshToken, isAuthenticated: true, isLoggingOut: false })
+  // Until the profile arrives the role is unknown: guards wait instead of showing the 404 view.
+  setState({ accessToken, refreshToken, isAuthenticated: true, isLoggingOut: false, loading: !state.role })
 }
 
 /** setUser copies the profile (GET /api/users/me) into the auth state. */

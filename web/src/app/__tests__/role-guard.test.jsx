@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest'
 import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { renderApp, signIn } from './render-app'
 import { resetAuthStore } from '../../lib/auth-store'
 import { mockApi } from '../../test-utils'
@@ -49,6 +50,27 @@ describe('role guard', () => {
     expect(location).toHaveTextContent('/login')
     expect(JSON.parse(location.dataset.state).from.pathname).toBe('/campaigns')
     expect(screen.getByText('Unauthenticated')).toBeInTheDocument()
+  })
+
+  it('after log-in waits for the profile instead of flashing the 404 view', async () => {
+    let release
+    const profileReady = new Promise((r) => (release = r))
+    mockApi({
+      'POST users/login': () => [200, { data: { accessToken: 'a', refreshToken: 'r' } }],
+      'GET users/me': async () => {
+        await profileReady
+        return [200, { data: { user: { _id: 'u', name: 'Bea', role: 'BRAND_MANAGER' } } }]
+      },
+    })
+    renderApp({ pathname: '/login', state: { from: { pathname: '/campaigns' } } })
+    await userEvent.type(await screen.findByLabelText('Email'), 'manager@example.com')
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument()
+    expect(await screen.findByTestId('location')).toHaveTextContent('/campaigns')
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
+    release()
+    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument()
   })
 
   it('redirects / to /login', async () => {

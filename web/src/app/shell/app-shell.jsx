@@ -13,7 +13,7 @@ import { Icon } from './icon'
 /** AppShell: the signed-in frame (sidebar or drawer, header, logout dialog) and the startup query. */
 export function AppShell() {
   const { accessToken, role } = useAuth()
-  const { data: user, error, mutate } = useMe(Boolean(accessToken))
+  const { data: user, error, mutate } = useMe(accessToken)
   const location = useLocation()
   const navigate = useNavigate()
   const [drawerOpen, setDrawerOpen] = useState(false)

@@ -7,7 +7,11 @@ export async function getMe() {
   return json?.data?.user ?? null
 }
 
-/** useMe runs the startup profile query while an access token exists. */
-export function useMe(enabled) {
-  return useSWR(enabled ? 'users/me' : null, getMe, { revalidateOnFocus: false, shouldRetryOnError: false })
+/** useMe runs the startup profile query for the session of `accessToken` (none without a token). */
+export function useMe(accessToken) {
+  return useSWR(accessToken ? ['users/me', accessToken] : null, getMe, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    keepPreviousData: true,
+  })
 }
