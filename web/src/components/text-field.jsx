@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useField } from 'formik'
 
 /** TextField is a labelled formik input with its error below; type=password gets a show/hide toggle. */
-export function TextField({ label, name, type = 'text', required = true, className = '', ...rest }) {
+export function TextField({ label, name, type = 'text', required = true, className = '', hint, ...rest }) {
   const [field, meta] = useField(name)
   const [shown, setShown] = useState(false)
   const id = `field-${name}`
@@ -35,10 +35,12 @@ export function TextField({ label, name, type = 'text', required = true, classNa
           </button>
         )}
       </div>
-      {invalid && (
+      {invalid ? (
         <div id={`${id}-error`} className="invalid-feedback d-block">
           {meta.error}
         </div>
+      ) : (
+        hint && <div className="form-text">{hint}</div>
       )}
     </div>
   )

@@ -12,3 +12,6 @@ export const NAME_PATTERN = /^[A-Za-z0-9 ]+$/
 
 /** OTP_PATTERN: exactly six digits. */
 export const OTP_PATTERN = /^\d{6}$/
+
+/** PASSWORD_HINT tells the rule before the user trips over it. */
+export const PASSWORD_HINT = `8+ characters with upper- and lowercase letters, a number and one of ${PASSWORD_SPECIALS}`

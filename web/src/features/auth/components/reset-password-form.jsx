@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { resetPassword } from '../api/reset-password'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
-import { PASSWORD_PATTERN } from '../../../lib/validation'
+import { PASSWORD_HINT, PASSWORD_PATTERN } from '../../../lib/validation'
 import { TextField } from '../../../components/text-field'
 import { SubmitButton } from './submit-button'
 
@@ -43,7 +43,7 @@ export function ResetPasswordForm() {
       <Formik initialValues={{ password: '', confirmPassword: '' }} validationSchema={resetPasswordSchema} onSubmit={onSubmit}>
         {({ isSubmitting }) => (
           <Form noValidate>
-            <TextField label="New Password" name="password" type="password" autoComplete="new-password" />
+            <TextField label="New Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
             <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" />
             <SubmitButton busy={isSubmitting} label="Reset Password" busyLabel="Saving..." />
           </Form>

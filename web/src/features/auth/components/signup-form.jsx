@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { register } from '../api/register'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
+import { PASSWORD_HINT } from '../../../lib/validation'
 import { TextField } from '../../../components/text-field'
 import { SubmitButton } from './submit-button'
 import { TermsCheckbox } from './terms-checkbox'
@@ -78,7 +79,7 @@ export function SignupForm() {
               {tab === 'brand' && <TextField label="Company Name" name="brandName" autoComplete="organization" placeholder="Your company" />}
               <TextField label="Full Name" name="name" autoComplete="name" placeholder="Your full name" />
               <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
-              <TextField label="Password" name="password" type="password" autoComplete="new-password" placeholder="Create a password" />
+              <TextField label="Password" name="password" type="password" autoComplete="new-password" placeholder="Create a password" hint={PASSWORD_HINT} />
               <TextField
                 label="Confirm Password"
                 name="confirmPassword"
