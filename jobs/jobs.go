@@ -44,6 +44,7 @@ type Handler struct {
 func (h *Handler) Register(mux *asynq.ServeMux) {
 	mux.HandleFunc(TypeOTPMail, h.HandleOTPMail)
 	mux.HandleFunc(TypeUserPurge, h.HandleUserPurge)
+	mux.HandleFunc(TypeRosterParse, h.HandleRosterParse)
 }
 
 // PeriodicTask is a task the scheduler enqueues on a cron spec.
@@ -63,8 +64,9 @@ func Periodic() []PeriodicTask {
 
 // taskOptions are the per-type asynq options applied when the relay enqueues.
 var taskOptions = map[string][]asynq.Option{
-	TypeOTPMail:   {asynq.MaxRetry(8), asynq.Timeout(30 * time.Second)},
-	TypeUserPurge: {asynq.MaxRetry(3), asynq.Timeout(10 * time.Minute)},
+	TypeOTPMail:     {asynq.MaxRetry(8), asynq.Timeout(30 * time.Second)},
+	TypeUserPurge:   {asynq.MaxRetry(3), asynq.Timeout(10 * time.Minute)},
+	TypeRosterParse: {asynq.MaxRetry(5), asynq.Timeout(30 * time.Minute)},
 }
 
 // newTask builds the outbox row of a task with payload p.

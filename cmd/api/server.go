@@ -63,6 +63,7 @@ func (s *server) routes() http.Handler {
 			r.With(s.allow(settingsRoles...)).Put("/users/profile", s.updateProfile)
 			r.With(s.allow(settingsRoles...)).Put("/users/change-password", s.changePassword)
 			r.With(s.allow(settingsRoles...)).Delete("/users", s.deleteMe)
+			s.rosterRoutes(r)
 			s.campaignRoutes(r)
 		})
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {

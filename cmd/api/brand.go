@@ -1,0 +1,31 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"creatorcoach/store"
+)
+
+// brandRoutes mounts the admin brand list.
+func (s *server) brandRoutes(r chi.Router) {
+	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-brands", s.listBrands)
+}
+
+// listBrands answers GET /api/admins/get-brands (page, limit, search):
+// {"brands": [...], "total", "page", "limit"}.
+func (s *server) listBrands(w http.ResponseWriter, r *http.Request) {
+	p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
+	f := store.BrandFilter{Search: p.q.Get("search"), Page: p.int("page"), Limit: p.int("limit")}
+	if err := p.errs.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	items, total, err := s.store.ListBrands(r.Context(), f)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, map[string]any{"brands": items, "total": total, "page": max(f.Page, 1), "limit": limitOr10(f.Limit)})
+}

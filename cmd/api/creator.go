@@ -1,0 +1,95 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"creatorcoach/store"
+)
+
+// creatorRoutes mounts the admin creator list and the brands' creator search.
+func (s *server) creatorRoutes(r chi.Router) {
+	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
+	r.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
+}
+
+// queryParams reads typed query parameters, collecting field errors.
+type queryParams struct {
+	q    url.Values
+	errs store.FieldErrors
+}
+
+func (p *queryParams) int(name string) int {
+	v := p.q.Get(name)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		p.errs[name] = "Must be an integer"
+	}
+	return n
+}
+
+func (p *queryParams) int64(name string) *int64 {
+	v := p.q.Get(name)
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		p.errs[name] = "Must be an integer"
+		return nil
+	}
+	return &n
+}
+
+func (p *queryParams) float(name string) *float64 {
+	v := p.q.Get(name)
+	if v == "" {
+		return nil
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		p.errs[name] = "Must be a number"
+		return nil
+	}
+	return &x
+}
+
+// listCreators answers GET /api/admins/get-creators (page, limit, search)
+// and, with filters, GET /api/creators (also niche, tier, platform,
+// minFollowers, maxFollowers, minEngagement, location, gender, sort):
+// {"creators": [...], "total", "page", "limit"}.
+func (s *server) listCreators(filters bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
+		f := store.CreatorFilter{Search: p.q.Get("search"), Page: p.int("page"), Limit: p.int("limit")}
+		if filters {
+			f.Niche, f.Tier, f.Platform = p.q.Get("niche"), p.q.Get("tier"), p.q.Get("platform")
+			f.Location, f.Gender, f.Sort = p.q.Get("location"), p.q.Get("gender"), p.q.Get("sort")
+			f.MinFollowers, f.MaxFollowers = p.int64("minFollowers"), p.int64("maxFollowers")
+			f.MinEngagement = p.float("minEngagement")
+		}
+		if err := p.errs.Err(); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		items, total, err := s.store.ListCreators(r.Context(), f)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		respond(w, http.StatusOK, map[string]any{"creators": items, "total": total, "page": max(f.Page, 1), "limit": limitOr10(f.Limit)})
+	}
+}
+
+func limitOr10(l int) int {
+	if l == 0 {
+		return 10
+	}
+	return l
+}

@@ -1,0 +1,156 @@
+// Package rostergen writes deterministic roster files (CSV, JSON, XLSX)
+// with the canonical headers, for the sample files, tests and benchmarks.
+package rostergen
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"creatorcoach/jobs/roster"
+)
+
+var (
+	first  = strings.Fields("Ava Liam Mia Noah Zoe Ethan Lena Omar Iris Mateo Chloe Ravi Nora Kenji Sara Diego Lucia Felix Hana Amir Elif Jonas Maya Tariq Ines Leo Priya Hugo Yara Sven")
+	last   = strings.Fields("Martinez Chen Okafor Novak Silva Kowalski Haddad Rossi Tanaka Larsen Dubois Mensah Ivanova Costa Becker Nguyen Patel Moreau Yilmaz Fischer Walsh Romero Sato Kaur Berg Lopez Wagner Ali Petrov Grant")
+	niches = []string{"Beauty & Makeup", "Fitness & Health", "Food & Cooking", "Gaming", "Travel", "Technology", "Fashion & Style", "Lifestyle"}
+	cities = []string{"London, UK", "Berlin, Germany", "New York, USA", "Lagos, Nigeria", "Tokyo, Japan", "São Paulo, Brazil", "Mumbai, India", "Paris, France"}
+)
+
+// mix is a cheap deterministic hash of i.
+func mix(i, salt int) int {
+	x := uint64(i)*0x9E3779B97F4A7C15 + uint64(salt)*0xBF58476D1CE4E5B9
+	x ^= x >> 31
+	x *= 0x94D049BB133111EB
+	x ^= x >> 29
+	return int(x & 0x7fffffff)
+}
+
+// Row returns data row i (0-based) with the canonical columns. Every
+// seventh creator has no e-mail (identified by the Instagram handle).
+func Row(i int) []string {
+	f, l := first[mix(i, 1)%len(first)], last[mix(i, 2)%len(last)]
+	handle := strings.ToLower(f + "_" + l + strconv.Itoa(i))
+	email := strings.ToLower(f+"."+l+strconv.Itoa(i)) + "@example.com"
+	if i%7 == 3 {
+		email = ""
+	}
+	ig := mix(i, 3) % 900_000
+	if mix(i, 4)%10 == 0 {
+		ig = mix(i, 5) % 3_000_000
+	}
+	male := mix(i, 6) % 70
+	female := 100 - male - mix(i, 7)%5
+	row := make([]string, roster.NumFields)
+	row[roster.FieldName] = f + " " + l
+	row[roster.FieldEmail] = email
+	row[roster.FieldNiche] = niches[mix(i, 8)%len(niches)]
+	row[roster.FieldLocation] = cities[mix(i, 9)%len(cities)]
+	row[roster.FieldInstagram] = "@" + handle
+	row[roster.FieldInstagramFollowers] = strconv.Itoa(ig)
+	if i%2 == 0 {
+		row[roster.FieldYouTube] = handle
+		row[roster.FieldYouTubeSubscribers] = strconv.Itoa(mix(i, 10) % 400_000)
+	}
+	if i%3 == 0 {
+		row[roster.FieldTikTok] = handle
+		row[roster.FieldTikTokFollowers] = strconv.Itoa(mix(i, 11) % 1_200_000)
+	}
+	row[roster.FieldEngagementRate] = fmt.Sprintf("%.2f", float64(mix(i, 12)%1200)/100)
+	row[roster.FieldAudienceMale] = strconv.Itoa(male)
+	row[roster.FieldAudienceFemale] = strconv.Itoa(female)
+	row[roster.FieldAudienceOther] = strconv.Itoa(100 - male - female)
+	ages := []int{5, 30, 30, 15, 10, 6, 4}
+	for j, a := range ages {
+		row[roster.FieldAge13+roster.Field(j)] = strconv.Itoa(a)
+	}
+	return row
+}
+
+// WriteCSV writes a header and n rows as CSV.
+func WriteCSV(w io.Writer, n int) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	cw := csv.NewWriter(bw)
+	_ = cw.Write(roster.Headers[:])
+	for i := 0; i < n; i++ {
+		_ = cw.Write(Row(i))
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// WriteJSON writes n rows as {"creators": [{header: value, ...}, ...]}
+// (numbers as JSON numbers, empty cells left out).
+func WriteJSON(w io.Writer, n int) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString("{\"creators\": [\n")
+	for i := 0; i < n; i++ {
+		obj := map[string]any{}
+		for f, v := range Row(i) {
+			if v == "" {
+				continue
+			}
+			if x, err := strconv.ParseFloat(v, 64); err == nil {
+				obj[roster.Headers[f]] = x
+			} else {
+				obj[roster.Headers[f]] = v
+			}
+		}
+		b, _ := json.Marshal(obj)
+		if i > 0 {
+			bw.WriteString(",\n")
+		}
+		bw.Write(b)
+	}
+	bw.WriteString("\n]}\n")
+	return bw.Flush()
+}
+
+// WriteXLSX writes a header and n rows to one sheet ("Creators") with
+// excelize's stream writer; counts are numeric cells.
+func WriteXLSX(w io.Writer, n int) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	const sheet = "Creators"
+	if err := f.SetSheetName("Sheet1", sheet); err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	header := make([]any, roster.NumFields)
+	for i, h := range roster.Headers {
+		header[i] = h
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		vals := make([]any, roster.NumFields)
+		for f, v := range Row(i) {
+			if x, err := strconv.ParseFloat(v, 64); err == nil {
+				vals[f] = x
+			} else {
+				vals[f] = v
+			}
+		}
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := sw.SetRow(cell, vals); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	return f.Write(w)
+}

@@ -1,0 +1,198 @@
+package jobs
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// rosterFile writes n generated rows plus two bad rows and a duplicate of
+// row 2 as CSV; it returns the path.
+func rosterFile(t *testing.T, n int) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := rostergen.WriteCSV(&buf, n); err != nil {
+		t.Fatal(err)
+	}
+	dup := bytes.SplitN(buf.Bytes(), []byte("\n"), 3)[1]
+	buf.WriteString("No Handle,,,,,,,,,,,,,,,,,,,,,,\n")
+	buf.WriteString("Bad Count,bad@example.com,,,bc,lots,,,,,,,,,,,,,,,,,\n")
+	buf.Write(append(dup, '\n'))
+	path := filepath.Join(t.TempDir(), "roster.csv")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func rosterJob(t *testing.T, db *store.DB, file string) (*store.Job, *asynq.Task) {
+	t.Helper()
+	var task store.Task
+	job, err := db.CreateJob(context.Background(), store.JobKindRosterImport, "", func(id string) store.Task {
+		task = NewRosterParseTask(id, file)
+		return task
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if task.Key != "roster:parse:"+job.ID {
+		t.Fatalf("task key %q", task.Key)
+	}
+	return job, asynq.NewTask(task.Type, task.Payload)
+}
+
+func countRows(t *testing.T, db *store.DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.SQL().Get(&n, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) store.RosterResult {
+	t.Helper()
+	var j store.Job
+	if err := db.SQL().Get(&j, `SELECT id, kind, status, progress, total, processed, failed, result, error, created_at FROM jobs WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if j.Status != store.JobSucceeded || j.Processed != processed || j.Failed != failed || j.Total != processed+failed || j.Progress != 100 {
+		t.Fatalf("job %s: status %s processed %d failed %d total %d progress %d error %q; want processed %d failed %d",
+			id, j.Status, j.Processed, j.Failed, j.Total, j.Progress, j.Error, processed, failed)
+	}
+	var res store.RosterResult
+	if err := json.Unmarshal(j.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestRosterParse_CancelledMidImportThenRetried: the worker dies after the
+// first batch; the retried task ends with exactly the file's rows and errors.
+func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog()}
+	const n = 1000
+	job, task := rosterJob(t, db, rosterFile(t, n))
+	defer func(size int) { rosterBatchSize, afterRosterBatch = size, nil }(rosterBatchSize)
+	rosterBatchSize = 100
+	ctx, cancel := context.WithCancel(context.Background())
+	afterRosterBatch = func(_ context.Context, _ string, rows int) {
+		if rows >= 300 {
+			cancel()
+		}
+	}
+	if err := h.HandleRosterParse(ctx, task); err == nil {
+		t.Fatal("cancelled import returned nil")
+	}
+	mid := countRows(t, db, `SELECT count(*) FROM creators`)
+	if mid == 0 || mid >= n {
+		t.Fatalf("%d creators after the cancelled attempt, want some but not all", mid)
+	}
+	afterRosterBatch = nil
+	if err := h.HandleRosterParse(context.Background(), task); err != nil {
+		t.Fatal(err)
+	}
+	res := checkJob(t, db, job.ID, n, 3)
+	if got := countRows(t, db, `SELECT count(*) FROM creators`); got != n {
+		t.Fatalf("%d creators, want %d", got, n)
+	}
+	if got := countRows(t, db, `SELECT count(*) FROM roster_row_errors WHERE job_id = $1`, job.ID); got != 3 {
+		t.Fatalf("%d row errors, want 3", got)
+	}
+	if res.Created != n || res.Updated != 0 || res.Imported != n || res.Failed != 3 || res.Format != "csv" {
+		t.Fatalf("result %+v", res)
+	}
+	// A redelivery of the finished task changes nothing.
+	if err := h.HandleRosterParse(context.Background(), task); err != nil {
+		t.Fatal(err)
+	}
+	checkJob(t, db, job.ID, n, 3)
+}
+
+// TestRosterParse_ReimportNoDuplicates: the same file imported by a second
+// job changes nothing.
+func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog()}
+	file := rosterFile(t, 500)
+	for i := 0; i < 2; i++ {
+		job, task := rosterJob(t, db, file)
+		if err := h.HandleRosterParse(ctx, task); err != nil {
+			t.Fatal(err)
+		}
+		res := checkJob(t, db, job.ID, 500, 3)
+		wantCreated, wantUnchanged := 500, 0
+		if i == 1 {
+			wantCreated, wantUnchanged = 0, 500
+		}
+		if res.Created != wantCreated || res.Updated != 0 || res.Unchanged != wantUnchanged {
+			t.Fatalf("import %d: result %+v", i+1, res)
+		}
+	}
+	if got := countRows(t, db, `SELECT count(*) FROM creators`); got != 500 {
+		t.Fatalf("%d creators, want 500", got)
+	}
+}
+
+// TestRosterParse_LinksExistingUser: a creator whose e-mail belongs to a
+// USER account is linked to it; LinkCreator links later sign-ups.
+func TestRosterParse_LinksExistingUser(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog()}
+	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "ann@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.json")
+	os.WriteFile(path, []byte(`[{"name":"Ann","email":"Ann@Example.com"},{"name":"Bo","email":"bo@example.com"}]`), 0o600)
+	_, task := rosterJob(t, db, path)
+	if err := h.HandleRosterParse(ctx, task); err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1 AND email = 'ann@example.com'`, u.ID); got != 1 {
+		t.Fatalf("ann not linked")
+	}
+	bo, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bo@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LinkCreator(ctx, bo.ID, "BO@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1`, bo.ID); got != 1 {
+		t.Fatalf("bo not linked")
+	}
+}
+
+// TestRosterParse_WholeFileProblemFailsJob: a file with no usable header
+// fails the job with a clear message and is not retried.
+func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog()}
+	path := filepath.Join(t.TempDir(), "r.csv")
+	os.WriteFile(path, []byte("Colour,Size\nblue,3\n"), 0o600)
+	job, task := rosterJob(t, db, path)
+	if err := h.HandleRosterParse(ctx, task); err != nil {
+		t.Fatal(err)
+	}
+	var status, msg string
+	if err := db.SQL().QueryRow(`SELECT status, error FROM jobs WHERE id = $1`, job.ID).Scan(&status, &msg); err != nil {
+		t.Fatal(err)
+	}
+	if status != store.JobFailed || msg == "" {
+		t.Fatalf("status %s error %q", status, msg)
+	}
+}

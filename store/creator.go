@@ -1,0 +1,338 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Tier thresholds on a creator's largest following (followers or
+// subscribers on any one platform): Micro below MidFollowers (including
+// accounts under 1,000), Mid from MidFollowers to below MacroFollowers,
+// Macro from MacroFollowers up.
+const (
+	MidFollowers   = 50_000
+	MacroFollowers = 500_000
+)
+
+// Creator tiers (SPEC section 3 labels).
+const (
+	TierMicro = "Micro"
+	TierMid   = "Mid"
+	TierMacro = "Macro"
+)
+
+// TierOf returns the tier of a creator whose largest following is followers.
+func TierOf(followers int64) string {
+	switch {
+	case followers >= MacroFollowers:
+		return TierMacro
+	case followers >= MidFollowers:
+		return TierMid
+	default:
+		return TierMicro
+	}
+}
+
+// Platforms are the social platforms of the creator network, in identity order.
+var Platforms = []string{"instagram", "youtube", "tiktok", "linkedin"}
+
+// AgeBands are the audience age bands, in order.
+var AgeBands = []string{"13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"}
+
+// PlatformAccount is a creator's handle and following on one platform
+// (subscribers for YouTube, reported as followers).
+type PlatformAccount struct {
+	Handle    string `json:"handle"`
+	Followers *int64 `json:"followers"`
+}
+
+// Audience is the known audience split, in percent.
+type Audience struct {
+	Gender map[string]float64 `json:"gender"` // male, female, other
+	Ages   map[string]float64 `json:"ages"`   // AgeBands
+}
+
+// Creator is an entry of the creator network as the API shows it.
+type Creator struct {
+	ID             string                     `json:"_id"`
+	Name           string                     `json:"name"`
+	Email          string                     `json:"email"`
+	Niche          string                     `json:"niche"`
+	Location       string                     `json:"location"`
+	Tier           string                     `json:"tier"`
+	Followers      int64                      `json:"followers"`
+	EngagementRate *float64                   `json:"engagementRate"`
+	Platforms      map[string]PlatformAccount `json:"platforms"`
+	Audience       *Audience                  `json:"audience"`
+	UserID         *string                    `json:"userId"`
+	UploadJobID    *string                    `json:"uploadJobId"`
+	CreatedAt      time.Time                  `json:"createdAt"`
+	UpdatedAt      time.Time                  `json:"updatedAt"`
+}
+
+// creatorRow is a creators row as scanned.
+type creatorRow struct {
+	ID             string          `db:"id"`
+	Name           string          `db:"name"`
+	Email          sql.NullString  `db:"email"`
+	Niche          string          `db:"niche"`
+	Location       string          `db:"location"`
+	Tier           string          `db:"tier"`
+	Followers      int64           `db:"followers"`
+	EngagementRate sql.NullFloat64 `db:"engagement_rate"`
+	IGHandle       sql.NullString  `db:"instagram_handle"`
+	IGFollowers    sql.NullInt64   `db:"instagram_followers"`
+	YTHandle       sql.NullString  `db:"youtube_handle"`
+	YTSubscribers  sql.NullInt64   `db:"youtube_subscribers"`
+	TTHandle       sql.NullString  `db:"tiktok_handle"`
+	TTFollowers    sql.NullInt64   `db:"tiktok_followers"`
+	LIHandle       sql.NullString  `db:"linkedin_handle"`
+	LIFollowers    sql.NullInt64   `db:"linkedin_followers"`
+	Male           sql.NullFloat64 `db:"audience_male"`
+	Female         sql.NullFloat64 `db:"audience_female"`
+	Other          sql.NullFloat64 `db:"audience_other"`
+	Ages           []byte          `db:"audience_ages"`
+	UserID         sql.NullString  `db:"user_id"`
+	UploadJobID    sql.NullString  `db:"upload_job_id"`
+	CreatedAt      time.Time       `db:"created_at"`
+	UpdatedAt      time.Time       `db:"updated_at"`
+}
+
+const creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate::float8 AS engagement_rate,
+	instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers,
+	linkedin_handle, linkedin_followers, audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
+	audience_other::float8 AS audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at`
+
+func nullPtr[T any](v T, ok bool) *T {
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+func (r *creatorRow) creator() Creator {
+	c := Creator{ID: r.ID, Name: r.Name, Email: r.Email.String, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
+		Followers: r.Followers, EngagementRate: nullPtr(r.EngagementRate.Float64, r.EngagementRate.Valid),
+		Platforms: map[string]PlatformAccount{}, UserID: nullPtr(r.UserID.String, r.UserID.Valid),
+		UploadJobID: nullPtr(r.UploadJobID.String, r.UploadJobID.Valid), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	for i, h := range []sql.NullString{r.IGHandle, r.YTHandle, r.TTHandle, r.LIHandle} {
+		n := []sql.NullInt64{r.IGFollowers, r.YTSubscribers, r.TTFollowers, r.LIFollowers}[i]
+		if h.Valid || n.Valid {
+			c.Platforms[Platforms[i]] = PlatformAccount{Handle: h.String, Followers: nullPtr(n.Int64, n.Valid)}
+		}
+	}
+	if r.Male.Valid || r.Female.Valid || r.Other.Valid || len(r.Ages) > 0 {
+		a := &Audience{Gender: map[string]float64{}, Ages: map[string]float64{}}
+		for k, v := range map[string]sql.NullFloat64{"male": r.Male, "female": r.Female, "other": r.Other} {
+			if v.Valid {
+				a.Gender[k] = v.Float64
+			}
+		}
+		_ = json.Unmarshal(r.Ages, &a.Ages)
+		c.Audience = a
+	}
+	return c
+}
+
+// CreatorFilter selects creators. Search matches a substring of the name,
+// e-mail or any handle, case-insensitively. The other filters are for brand
+// browsing: Niche (exact, case-insensitive), Tier, Platform (has an account
+// there; follower bounds then apply to that platform), follower bounds
+// (inclusive), MinEngagement (percent), Location (substring), Gender (male
+// or female: that gender is at least half the audience). Sort is one of
+// followers (default, largest first), -followers, engagement, name, recent.
+type CreatorFilter struct {
+	Search, Niche, Tier, Platform, Location, Gender, Sort string
+	MinFollowers, MaxFollowers                            *int64
+	MinEngagement                                         *float64
+	Page, Limit                                           int
+}
+
+// MaxPageLimit is the largest page size of list calls.
+const MaxPageLimit = 100
+
+// CountCap bounds the exact count of filtered lists: beyond it, a list
+// reports total = CountCap (and TotalCapped), so a broad filter over a
+// million creators never pays for counting them all. The unfiltered list
+// reports Postgres's row estimate once the table is past CountCap.
+const CountCap = 10_000
+
+var creatorSorts = map[string]string{
+	"":           "followers DESC, id",
+	"followers":  "followers DESC, id",
+	"-followers": "followers ASC, id",
+	"engagement": "engagement_rate DESC NULLS LAST, id",
+	"name":       "name, id",
+	"recent":     "created_at DESC, id",
+}
+
+// Validate checks the filter and fills page defaults (page 1, limit 10).
+// EINVALID with field errors.
+func (f *CreatorFilter) Validate() error {
+	fe := FieldErrors{}
+	checkPage(fe, &f.Page, &f.Limit)
+	f.Search = strings.ToLower(strings.TrimSpace(f.Search))
+	if _, ok := creatorSorts[f.Sort]; !ok {
+		fe.add("sort", "Must be one of followers, -followers, engagement, name, recent")
+	}
+	if f.Tier != "" && f.Tier != TierMicro && f.Tier != TierMid && f.Tier != TierMacro {
+		fe.add("tier", "Must be one of Micro, Mid, Macro")
+	}
+	if f.Platform != "" && platformIndex(f.Platform) < 0 {
+		fe.add("platform", "Must be one of instagram, youtube, tiktok, linkedin")
+	}
+	if f.Gender != "" && f.Gender != "male" && f.Gender != "female" {
+		fe.add("gender", "Must be male or female")
+	}
+	return fe.Err()
+}
+
+func checkPage(fe FieldErrors, page, limit *int) {
+	if *page == 0 {
+		*page = 1
+	}
+	if *limit == 0 {
+		*limit = 10
+	}
+	if *page < 1 || *page > 100_000 {
+		fe.add("page", "Must be a positive integer")
+	}
+	if *limit < 1 || *limit > MaxPageLimit {
+		fe.add("limit", "Must be between 1 and "+strconv.Itoa(MaxPageLimit))
+	}
+}
+
+func platformIndex(p string) int {
+	for i, q := range Platforms {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+var platformFollowers = []string{"instagram_followers", "youtube_subscribers", "tiktok_followers", "linkedin_followers"}
+
+// where builds the WHERE clause and its arguments.
+func (f *CreatorFilter) where() (string, []any) {
+	var conds []string
+	var args []any
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	if f.Search != "" {
+		conds = append(conds, "search LIKE "+arg("%"+escapeLike(f.Search)+"%"))
+	}
+	if f.Niche != "" {
+		conds = append(conds, "lower(niche) = "+arg(strings.ToLower(f.Niche)))
+	}
+	if f.Tier != "" {
+		conds = append(conds, "tier = "+arg(f.Tier))
+	}
+	count := "followers"
+	if i := platformIndex(f.Platform); i >= 0 {
+		conds = append(conds, Platforms[i]+"_handle IS NOT NULL")
+		count = platformFollowers[i]
+	}
+	if f.MinFollowers != nil {
+		conds = append(conds, count+" >= "+arg(*f.MinFollowers))
+	}
+	if f.MaxFollowers != nil {
+		conds = append(conds, count+" <= "+arg(*f.MaxFollowers))
+	}
+	if f.MinEngagement != nil {
+		conds = append(conds, "engagement_rate >= "+arg(*f.MinEngagement))
+	}
+	if f.Location != "" {
+		conds = append(conds, "location ILIKE "+arg("%"+escapeLike(f.Location)+"%"))
+	}
+	if f.Gender != "" {
+		conds = append(conds, "audience_"+f.Gender+" >= 50")
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// CreatorPageSQL returns the SQL and arguments ListCreators runs for the
+// page of f (used by the benchmark to compare against pgbench).
+func CreatorPageSQL(f CreatorFilter) (string, []any) {
+	where, args := f.where()
+	args = append(args, f.Limit, (f.Page-1)*f.Limit)
+	return `SELECT ` + creatorColumns + ` FROM creators` + where + ` ORDER BY ` + creatorSorts[f.Sort] +
+		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)), args
+}
+
+// CreatorCountSQL returns the capped count query of f.
+func CreatorCountSQL(f CreatorFilter) (string, []any) {
+	where, args := f.where()
+	return `SELECT count(*) FROM (SELECT 1 FROM creators` + where + ` LIMIT ` + strconv.Itoa(CountCap) + `) t`, args
+}
+
+// ListCreators returns a page of creators matching f and the total (exact
+// up to CountCap, see there). EINVALID for a bad filter.
+func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) ([]Creator, int, error) {
+	if err := f.Validate(); err != nil {
+		return nil, 0, err
+	}
+	q, args := CreatorPageSQL(f)
+	var rows []creatorRow
+	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
+		return nil, 0, fmt.Errorf("list creators: %w", err)
+	}
+	items := make([]Creator, len(rows))
+	for i := range rows {
+		items[i] = rows[i].creator()
+	}
+	total, err := s.countCreators(ctx, f, len(rows))
+	return items, total, err
+}
+
+func (s *DB) countCreators(ctx context.Context, f CreatorFilter, onPage int) (int, error) {
+	if f.Page == 1 && onPage < f.Limit {
+		return onPage, nil // the whole result is on this page
+	}
+	where, _ := f.where()
+	if where == "" {
+		var est float64
+		if err := s.db.GetContext(ctx, &est, `SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass`); err != nil {
+			return 0, fmt.Errorf("estimate creators: %w", err)
+		}
+		if est > CountCap {
+			return int(est), nil
+		}
+	}
+	q, args := CreatorCountSQL(f)
+	var n int
+	if err := s.db.GetContext(ctx, &n, q, args...); err != nil {
+		return 0, fmt.Errorf("count creators: %w", err)
+	}
+	return n, nil
+}
+
+// LinkCreator links the network entry whose e-mail is email to the user
+// userID, when the entry is not linked yet. Registration calls it once a
+// creator account exists; it is a no-op when nothing matches.
+func (s *DB) LinkCreator(ctx context.Context, userID, email string) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return linkCreator(tx, userID, email) })
+}
+
+func linkCreator(tx *sqlx.Tx, userID, email string) error {
+	_, err := tx.Exec(`UPDATE creators SET user_id = $1, updated_at = now()
+		WHERE email = $2 AND user_id IS NULL AND NOT EXISTS (SELECT 1 FROM creators WHERE user_id = $1)`,
+		userID, NormalizeEmail(email))
+	if err != nil {
+		return fmt.Errorf("link creator: %w", err)
+	}
+	return nil
+}
