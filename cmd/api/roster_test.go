@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/store"
+)
+
+// uploadRoster posts data as the multipart field "file" named name.
+func (e *env) uploadRoster(token, name string, data []byte) resp {
+	e.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(data)
+	mw.Close()
+	req, _ := http.NewRequest("POST", e.srv.URL+"/api/upload-creators", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out := resp{Status: res.StatusCode, Header: res.Header}
+	raw, _ := io.ReadAll(res.Body)
+	_ = json.Unmarshal(raw, &out.Body)
+	return out
+}
+
+// getRaw returns the raw answer of a GET.
+func (e *env) getRaw(path, token string) (int, []byte) {
+	e.t.Helper()
+	req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res.StatusCode, raw
+}
+
+func num(m map[string]any, k string) int { f, _ := m[k].(float64); return int(f) }
+
+// TestRoster_UploadEndToEnd uploads a CSV through the real router; the real
+// worker imports it; the job is polled until it succeeds and the row errors
+// are downloaded as CSV.
+func TestRoster_UploadEndToEnd(t *testing.T) {
+	e := setup(t)
+	admin := e.account("admin@roster.io", store.RoleAdmin)
+	creator := e.account("c@roster.io", store.RoleUser)
+	var buf bytes.Buffer
+	rostergen.WriteCSV(&buf, 250)
+	buf.WriteString("Broken Row,not-an-email,,,,,,,,,,,,,,,,,,,,,\n")
+	r := e.want(e.uploadRoster(admin, "My Roster.CSV", buf.Bytes()), http.StatusAccepted)
+	job, _ := r.data()["job"].(map[string]any)
+	id, _ := job["id"].(string)
+	if job["kind"] != store.JobKindRosterImport || job["status"] != "queued" || id == "" {
+		t.Fatalf("job %v", job)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		r = e.want(e.call("GET", "/api/jobs/"+id, admin, nil), http.StatusOK)
+		job, _ = r.data()["job"].(map[string]any)
+		if job["status"] == "succeeded" || job["status"] == "failed" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job still %v", job)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	res, _ := job["result"].(map[string]any)
+	if job["status"] != "succeeded" || num(job, "processed") != 250 || num(job, "failed") != 1 || num(job, "total") != 251 ||
+		num(res, "created") != 250 || num(res, "imported") != 250 {
+		t.Fatalf("job %v", job)
+	}
+	status, raw := e.getRaw("/api/jobs/"+id+"/errors", admin)
+	if status != http.StatusOK {
+		t.Fatalf("errors: %d %s", status, raw)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"row", "column", "message"}, {"252", "Email", store.MsgEmailInvalid}}
+	if len(rows) != 2 || strings.Join(rows[0], ",") != strings.Join(want[0], ",") || strings.Join(rows[1], "|") != strings.Join(want[1], "|") {
+		t.Fatalf("errors csv %q, want %q", rows, want)
+	}
+	if status, _ := e.getRaw("/api/jobs/"+id+"/errors", creator); status != http.StatusNotFound {
+		t.Fatalf("creator reads errors: %d", status)
+	}
+
+	list := e.want(e.call("GET", "/api/admins/get-creators?search=MARTINEZ&limit=5", admin, nil), http.StatusOK).data()
+	items, _ := list["creators"].([]any)
+	if len(items) == 0 || len(items) > 5 || num(list, "total") < len(items) || num(list, "page") != 1 || num(list, "limit") != 5 {
+		t.Fatalf("list %v", list)
+	}
+	first, _ := items[0].(map[string]any)
+	for _, k := range []string{"_id", "name", "email", "niche", "location", "tier", "followers", "engagementRate", "platforms", "audience", "userId", "uploadJobId", "createdAt", "updatedAt"} {
+		if _, ok := first[k]; !ok {
+			t.Errorf("creator JSON lacks %q", k)
+		}
+	}
+	if !strings.Contains(strings.ToLower(first["name"].(string)), "martinez") {
+		t.Errorf("search hit %v", first["name"])
+	}
+}
+
+func TestRoster_UploadChecks(t *testing.T) {
+	e := setup(t)
+	admin := e.account("admin@checks.io", store.RoleAdmin)
+	big := bytes.Repeat([]byte("a"), 10<<20)
+	copy(big, "Name,Email\n")
+	tests := []struct {
+		name, file string
+		data       []byte
+		status     int
+		message    string
+	}{
+		{"Extension", "creators.txt", []byte("Name,Email\n"), 422, msgRosterFileType},
+		{"NoExtension", "creators", []byte("Name,Email\n"), 422, msgRosterFileType},
+		{"XLSXNotZip", "creators.xlsx", []byte("Name,Email\n"), 422, msgRosterFileType},
+		{"JSONNotJSON", "creators.json", []byte("Name,Email\n"), 422, msgRosterFileType},
+		{"CSVBinary", "creators.csv", []byte("PK\x03\x04\x00\x00\x01"), 422, msgRosterFileType},
+		{"Empty", "creators.csv", nil, 422, msgRosterFileType},
+		{"TenMB", "creators.csv", big, 413, msgRosterFileSize},
+		{"JustUnder", "creators.csv", big[:10<<20-1], 202, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := e.want(e.uploadRoster(admin, tt.file, tt.data), tt.status)
+			if tt.message != "" && (r.str("message") != tt.message || r.field("file") != tt.message) {
+				t.Fatalf("body %v", r.Body)
+			}
+		})
+	}
+}
+
+// TestRoster_RoleTable is the role matrix of every roster, creator and
+// brand call (anonymous is 401 everywhere).
+func TestRoster_RoleTable(t *testing.T) {
+	e := setup(t)
+	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
+	tokens := map[string]string{}
+	for _, role := range roles {
+		tokens[role] = e.account(strings.ToLower(role)+"@rroles.io", role)
+	}
+	admin := map[string]bool{store.RoleAdmin: true}
+	brands := map[string]bool{store.RoleBrandAdmin: true, store.RoleBrandManager: true}
+	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
+	tests := []struct {
+		name    string
+		path    string
+		upload  bool
+		allowed map[string]bool
+		status  int
+	}{
+		{"Upload", "/api/upload-creators", true, admin, 202},
+		{"GetCreators", "/api/admins/get-creators?page=1&limit=10&search=ann", false, admin, 200},
+		{"GetBrands", "/api/admins/get-brands?page=1&limit=10&search=ac", false, admin, 200},
+		{"BrowseCreators", "/api/creators?tier=Mid&platform=instagram&minFollowers=1000&sort=engagement", false, brands, 200},
+		{"JobErrors", "/api/jobs/00000000-0000-0000-0000-000000000000/errors", false, everyone, 404},
+	}
+	for _, tt := range tests {
+		call := func(token string) resp {
+			if tt.upload {
+				return e.uploadRoster(token, "r.csv", []byte("Name,Email\nAnn,ann@example.com\n"))
+			}
+			return e.call("GET", tt.path, token, nil)
+		}
+		t.Run(tt.name+"/anonymous", func(t *testing.T) { e.want(call(""), http.StatusUnauthorized) })
+		for _, role := range roles {
+			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				want := http.StatusForbidden
+				if tt.allowed[role] {
+					want = tt.status
+				}
+				e.want(call(tokens[role]), want)
+			})
+		}
+	}
+}
+
+// TestCreators_Browse checks the brand search filters, sorting and the
+// validation of its parameters.
+func TestCreators_Browse(t *testing.T) {
+	e := setup(t)
+	ctx := context.Background()
+	brand := e.account("b@browse.io", store.RoleBrandManager)
+	f := func(v float64) *float64 { return &v }
+	n := func(v int64) *int64 { return &v }
+	in := []store.CreatorInput{
+		{Row: 2, Name: "Ann Big", Email: "ann@x.io", Niche: "Travel", Location: "Paris, France", Handles: [4]string{"annbig"},
+			Followers: [4]*int64{n(600_000)}, EngagementRate: f(2), Female: f(70), Male: f(30)},
+		{Row: 3, Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Handles: [4]string{"", "bomid"},
+			Followers: [4]*int64{nil, n(80_000)}, EngagementRate: f(6), Male: f(80)},
+		{Row: 4, Name: "Cy Small", Niche: "travel", Handles: [4]string{"", "", "cysmall"}, Followers: [4]*int64{nil, nil, n(900)}},
+	}
+	for i := range in {
+		if fe := in[i].Validate(); len(fe) > 0 {
+			t.Fatal(fe)
+		}
+	}
+	job, _ := e.db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	if err := e.db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+		t.Fatal(err)
+	}
+	names := func(q string) string {
+		t.Helper()
+		d := e.want(e.call("GET", "/api/creators?"+q, brand, nil), http.StatusOK).data()
+		var out []string
+		for _, c := range d["creators"].([]any) {
+			out = append(out, c.(map[string]any)["name"].(string))
+		}
+		return strings.Join(out, ",")
+	}
+	for q, want := range map[string]string{
+		"":                                      "Ann Big,Bo Mid,Cy Small",
+		"niche=TRAVEL":                          "Ann Big,Cy Small",
+		"tier=Micro":                            "Cy Small",
+		"tier=Macro":                            "Ann Big",
+		"platform=youtube":                      "Bo Mid",
+		"minFollowers=1000&maxFollowers=100000": "Bo Mid",
+		"minEngagement=5":                       "Bo Mid",
+		"location=paris":                        "Ann Big",
+		"gender=female":                         "Ann Big",
+		"gender=male":                           "Bo Mid",
+		"sort=-followers":                       "Cy Small,Bo Mid,Ann Big",
+		"sort=name&limit=2&page=2":              "Cy Small",
+		"search=CYSM":                           "Cy Small",
+		"search=%25":                            "",
+	} {
+		if got := names(q); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+	r := e.want(e.call("GET", "/api/creators?tier=Huge&limit=1000&minFollowers=x", brand, nil), http.StatusUnprocessableEntity)
+	for _, k := range []string{"minFollowers"} {
+		if r.field(k) == "" {
+			t.Errorf("no field error for %s: %v", k, r.Body)
+		}
+	}
+	r = e.want(e.call("GET", "/api/creators?tier=Huge&limit=1000", brand, nil), http.StatusUnprocessableEntity)
+	if r.field("tier") == "" || r.field("limit") == "" {
+		t.Errorf("fields %v", r.Body)
+	}
+}
