@@ -55,19 +55,36 @@ type Server struct {
 // Start runs a server on a free loopback port until the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	s, stop, err := Listen()
+	if err != nil {
+		t.Fatalf("smtp listen: %v", err)
+	}
+	t.Cleanup(stop)
+	return s
+}
+
+// Listen runs a server on a free loopback port until stop is called (for
+// benchmarks, which have no test to clean up after).
+func Listen() (*Server, func(), error) {
 	s := &Server{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("smtp listen: %v", err)
+		return nil, nil, err
 	}
 	srv := smtp.NewServer(backend{s})
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
 	go srv.Serve(ln) //nolint:errcheck // ends with Close
-	t.Cleanup(func() { srv.Close() })
 	s.URL = "smtp://" + ln.Addr().String()
-	return s
+	return s, func() { srv.Close() }, nil
+}
+
+// Total returns how many messages arrived.
+func (s *Server) Total() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.msgs)
 }
 
 // Messages returns every message received so far.

@@ -34,6 +34,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/jobs"
+	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/mail/mailtest"
 	"creatorcoach/store"
 )
 
@@ -42,6 +44,7 @@ var (
 	duration = flag.Duration("duration", 5*time.Second, "length of each HTTP measurement")
 	conns    = flag.Int("conns", 8, "concurrent HTTP connections")
 	runs     = flag.Int("runs", 3, "repetitions; medians are reported")
+	mails    = flag.Int("mails", 3000, "mails for the e-mail throughput measurement")
 
 	// Internal: the bench re-runs itself as the baseline server, so that the
 	// api and the baseline are both separate processes.
@@ -116,7 +119,57 @@ func run(ctx context.Context) error {
 	fmt.Printf("raw asynq enqueue: %8.0f tasks/s\noutbox relay:      %8.0f tasks/s\nratio relay/raw:   %8.2f  (target >= 0.80)\n",
 		median(raw), median(relay), median(relay)/median(raw))
 	rdb.FlushDB(ctx)
+	if err := mailBench(ctx, db, dbURL, aopt, *mails); err != nil {
+		return err
+	}
+	rdb.FlushDB(ctx)
 	return httpBench(ctx, db, dbURL, redisURL.String())
+}
+
+// mailBench queues n verification-code mails (users, code requests and
+// outbox rows written by SQL) and times one worker process's asynq server,
+// handlers and go-mail delivering them to a local SMTP server.
+func mailBench(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisConnOpt, n int) error {
+	sink, stop, err := mailtest.Listen()
+	if err != nil {
+		return err
+	}
+	defer stop()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sender, err := mail.New(sink.URL, "", "bench@creatorcoach.test", log)
+	if err != nil {
+		return err
+	}
+	_, err = db.SQL().ExecContext(ctx, `
+		WITH u AS (INSERT INTO users (email, name, password_hash, role)
+			SELECT 'mail' || g || '@bench.test', 'Bench User', 'x', 'USER' FROM generate_series(1, $1) g RETURNING id),
+		c AS (INSERT INTO one_time_codes (user_id, purpose, request_id, requested_at)
+			SELECT id, 'email_verification', gen_random_uuid(), now() FROM u RETURNING request_id)
+		INSERT INTO task_outbox (task_key, task_type, queue, payload)
+			SELECT request_id::text, $2, $3, convert_to('{"requestId":"' || request_id || '"}', 'UTF8') FROM c`,
+		n, jobs.TypeOTPMail, jobs.QueueCritical)
+	if err != nil {
+		return fmt.Errorf("queue mails: %w", err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		done <- jobs.RunWorker(wctx, jobs.WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: dbURL, Mail: sender,
+			ProductName: "Creator Coach", Log: log, Poll: 50 * time.Millisecond})
+	}()
+	for sink.Total() < n && time.Since(start) < 2*time.Minute {
+		time.Sleep(5 * time.Millisecond)
+	}
+	elapsed := time.Since(start)
+	cancel()
+	<-done
+	if got := sink.Total(); got < n {
+		return fmt.Errorf("only %d of %d mails arrived", got, n)
+	}
+	fmt.Printf("== e-mail task throughput, one worker, %d mails to a local SMTP server\n", n)
+	fmt.Printf("mails/s (outbox relay + asynq + code HMAC + go-mail SMTP): %8.0f  (target >= 500)\n", float64(n)/elapsed.Seconds())
+	return nil
 }
 
 func rawEnqueue(opt asynq.RedisConnOpt, n int) (float64, error) {
@@ -223,7 +276,13 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 		return err
 	}
 	defer func() { bare.Process.Kill(); bare.Wait() }()
-	time.Sleep(500 * time.Millisecond)
+	for i := 0; i < 100; i++ {
+		if c, err := net.Dial("tcp", bareAddr); err == nil {
+			c.Close()
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 
 	for _, c := range []struct{ name, apiPath, barePath string }{
 		{"GET /api/users/me", "/api/users/me", "/me"},
