@@ -49,6 +49,7 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	defer sender.Close()
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, Log: log, Poll: cfg.PollInterval})
 }

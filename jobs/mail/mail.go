@@ -34,7 +34,11 @@ type Sender struct {
 	host    string
 	log     *slog.Logger
 	timeout time.Duration
+	idle    chan *gomail.Client // open SMTP connections ready for reuse
 }
+
+// maxIdleConns is how many SMTP connections a Sender keeps open between sends.
+const maxIdleConns = 8
 
 // New returns a Sender for mailURL; an empty URL writes files under dir.
 func New(mailURL, dir, from string, log *slog.Logger) (*Sender, error) {
@@ -51,6 +55,7 @@ func New(mailURL, dir, from string, log *slog.Logger) (*Sender, error) {
 		return nil, fmt.Errorf("MAIL_URL must look like smtp://user:password@host:port")
 	}
 	s.host = u.Hostname()
+	s.idle = make(chan *gomail.Client, maxIdleConns)
 	s.opts = []gomail.Option{gomail.WithTimeout(s.timeout)}
 	if p := u.Port(); p != "" {
 		port, err := strconv.Atoi(p)
@@ -95,15 +100,58 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		s.log.Info("mail written", "to", m.To, "tag", m.Tag, "file", path)
 		return nil
 	}
+	if err := s.sendSMTP(ctx, msg); err != nil {
+		return err
+	}
+	s.log.Info("mail sent", "to", m.To, "tag", m.Tag)
+	return nil
+}
+
+// sendSMTP sends over a reused connection when one is idle; a connection the
+// server has meanwhile closed is dropped and the message goes over a new one.
+func (s *Sender) sendSMTP(ctx context.Context, msg *gomail.Msg) error {
+	select {
+	case c := <-s.idle:
+		if err := c.Send(msg); err == nil {
+			s.release(c)
+			return nil
+		}
+		_ = c.Close()
+	default:
+	}
 	c, err := gomail.NewClient(s.host, s.opts...)
 	if err != nil {
 		return fmt.Errorf("mail client: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+	if err := c.DialWithContext(ctx); err != nil {
+		return fmt.Errorf("dial smtp: %w", err)
+	}
+	if err := c.Send(msg); err != nil {
+		_ = c.Close()
 		return fmt.Errorf("send mail: %w", err)
 	}
-	s.log.Info("mail sent", "to", m.To, "tag", m.Tag)
+	s.release(c)
 	return nil
+}
+
+func (s *Sender) release(c *gomail.Client) {
+	select {
+	case s.idle <- c:
+	default:
+		_ = c.Close()
+	}
+}
+
+// Close closes the idle SMTP connections.
+func (s *Sender) Close() {
+	for {
+		select {
+		case c := <-s.idle:
+			_ = c.Close()
+		default:
+			return
+		}
+	}
 }
 
 func safeName(s string) string {

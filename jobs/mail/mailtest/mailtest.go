@@ -48,8 +48,16 @@ func (m Message) Code() string {
 // Server is a running SMTP server.
 type Server struct {
 	URL  string // smtp://127.0.0.1:port, for MAIL_URL
-	mu   sync.Mutex
-	msgs []Message
+	mu       sync.Mutex
+	msgs     []Message
+	sessions int
+}
+
+// Sessions returns how many SMTP connections were opened.
+func (s *Server) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions
 }
 
 // Start runs a server on a free loopback port until the test ends.
@@ -148,7 +156,12 @@ func has(list []string, addr string) bool {
 
 type backend struct{ s *Server }
 
-func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{s: b.s}, nil }
+func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) {
+	b.s.mu.Lock()
+	b.s.sessions++
+	b.s.mu.Unlock()
+	return &session{s: b.s}, nil
+}
 
 type session struct {
 	s    *Server
