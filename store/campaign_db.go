@@ -295,11 +295,8 @@ func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) 
 	if brandID != "" && !isUUID(brandID) {
 		return []Campaign{}, 0, nil
 	}
-	where, args := campaignWhere(brandID, f)
-	query := `SELECT ` + campaignColumns + `, count(*) OVER () AS total FROM campaigns WHERE ` + where +
-		` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(f.Limit) + ` OFFSET ` + strconv.Itoa((f.Page-1)*f.Limit)
 	var rows []campaignRow
-	if err := s.db.SelectContext(ctx, &rows, query, args...); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, CampaignPageSQL(brandID, f)); err != nil {
 		return nil, 0, fmt.Errorf("list campaigns: %w", err)
 	}
 	out := make([]Campaign, len(rows))
@@ -310,29 +307,40 @@ func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) 
 		return out, rows[0].Total, nil
 	}
 	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM campaigns WHERE `+where, args...); err != nil {
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM campaigns WHERE `+campaignWhere(brandID, f)); err != nil {
 		return nil, 0, fmt.Errorf("count campaigns: %w", err)
 	}
 	return out, total, nil
 }
 
+// CampaignPageSQL returns the query ListCampaigns runs for one page of
+// brandID's campaigns ("" = every brand), with the total of matches in the
+// same statement; f must be normalized. Exported for the benchmark's
+// pgbench baseline.
+func CampaignPageSQL(brandID string, f CampaignFilter) string {
+	where := campaignWhere(brandID, f)
+	return `SELECT ` + campaignColumns + `, (SELECT count(*) FROM campaigns WHERE ` + where + `) AS total
+		FROM campaigns WHERE ` + where + ` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(f.Limit) +
+		` OFFSET ` + strconv.Itoa((f.Page-1)*f.Limit)
+}
+
 // campaignWhere is the WHERE clause of the list query (it matches the
-// partial indexes of migration 00002).
-func campaignWhere(brandID string, f CampaignFilter) (string, []any) {
-	where, args := []string{`status <> 'deleted'`}, []any{}
+// partial indexes of migration 00002). The values are quoted literals, not
+// parameters: a statement without parameters takes one round trip to
+// Postgres instead of two (parse, then bind), which is most of a list
+// call's database time. pq.QuoteLiteral makes any string a safe literal.
+func campaignWhere(brandID string, f CampaignFilter) string {
+	where := []string{`status <> 'deleted'`}
 	if brandID != "" {
-		args = append(args, brandID)
-		where = append(where, `brand_id = $`+strconv.Itoa(len(args)))
+		where = append(where, `brand_id = `+pq.QuoteLiteral(brandID))
 	}
 	if f.Status != "" {
-		args = append(args, f.Status)
-		where = append(where, `status = $`+strconv.Itoa(len(args)))
+		where = append(where, `status = `+pq.QuoteLiteral(f.Status))
 	}
 	if f.Search != "" {
-		args = append(args, "%"+campaignLike(f.Search)+"%")
-		where = append(where, `name ILIKE $`+strconv.Itoa(len(args)))
+		where = append(where, `name ILIKE `+pq.QuoteLiteral("%"+campaignLike(f.Search)+"%"))
 	}
-	return strings.Join(where, " AND "), args
+	return strings.Join(where, " AND ")
 }
 
 // CampaignSummary holds the dashboard figures over live (not deleted) campaigns.
@@ -368,18 +376,17 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 	if brandID != "" && !isUUID(brandID) {
 		return &CampaignSummary{}, nil
 	}
-	where, args := campaignWhere(brandID, CampaignFilter{})
+	where := campaignWhere(brandID, CampaignFilter{})
 	var sum CampaignSummary
 	if err := s.db.GetContext(ctx, &sum, `SELECT count(*) FILTER (WHERE status = 'active') AS active,
 		count(*) FILTER (WHERE status = 'draft') AS drafts, count(*) FILTER (WHERE status = 'completed') AS completed,
 		count(*) AS total, coalesce(sum(budget), 0) AS total_budget, coalesce(round(avg(budget), 2), 0) AS average_budget
-		FROM campaigns WHERE `+where, args...); err != nil {
+		FROM campaigns WHERE `+where); err != nil {
 		return nil, fmt.Errorf("summarize campaigns: %w", err)
 	}
 	var next NextCampaign
-	args = append(args, s.now().Format(time.DateOnly))
 	err = s.db.GetContext(ctx, &next, `SELECT id, name, status, start_date FROM campaigns WHERE `+where+
-		` AND status IN ('draft', 'active') AND start_date >= $`+strconv.Itoa(len(args))+` ORDER BY start_date, created_at LIMIT 1`, args...)
+		` AND status IN ('draft', 'active') AND start_date >= $1 ORDER BY start_date, created_at LIMIT 1`, s.now().Format(time.DateOnly))
 	switch ErrorCode(translate(err, "Campaign")) {
 	case "":
 		next.StartDate = next.Start.Format(time.DateOnly)

@@ -211,6 +211,7 @@ func TestCampaign_List(t *testing.T) {
 		e.clock.Advance(time.Second)
 	}
 	e.createCampaign(tok, "100% Organic_Launch")
+	e.clock.Advance(time.Second)
 	act := e.createCampaign(tok, "Active one")
 	e.want(e.call("PATCH", "/api/campaigns/update-campaign/"+act, tok, map[string]any{"status": "active"}), http.StatusOK)
 
@@ -235,7 +236,7 @@ func TestCampaign_List(t *testing.T) {
 		t.Fatalf("limit cap: got %v", d["limit"])
 	}
 	for q, want := range map[string]float64{"search=campaign%200": 9, "search=CAMPAIGN%201": 3, "search=100%25": 1, "search=1_": 0,
-		"search=_": 1, "status=active": 1, "status=draft": 13, "status=completed": 0, "status=active&search=zzz": 0} {
+		"search=_": 1, "search=%27%5C%22": 0, "search=%5C": 0, "status=active": 1, "status=draft": 13, "status=completed": 0, "status=active&search=zzz": 0} {
 		if d = e.want(e.call("GET", "/api/campaigns/all-campaigns?"+q, tok, nil), http.StatusOK).data(); d["total"] != want {
 			t.Errorf("%s: got total %v, want %v", q, d["total"], want)
 		}
