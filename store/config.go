@@ -59,6 +59,11 @@ func LoadConfig() (Config, error) {
 		return c, fmt.Errorf("BCRYPT_COST must be an integer between 4 and 31")
 	}
 	c.BcryptCost = cost
+	if v := os.Getenv("WORKER_POLL_INTERVAL"); v != "" { // asynq TaskCheckInterval and relay polling, e.g. 50ms
+		if c.PollInterval, err = time.ParseDuration(v); err != nil || c.PollInterval <= 0 {
+			return c, fmt.Errorf("WORKER_POLL_INTERVAL must be a positive duration such as 200ms")
+		}
+	}
 	if c.Production() {
 		var missing []string
 		for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "OTP_SECRET": c.OTPSecret, "OPS_PASSWORD": c.OpsPassword} {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -141,8 +142,9 @@ func (r *creatorRow) creator() Creator {
 	return c
 }
 
-// CreatorFilter selects creators. Search matches a substring of the name,
-// e-mail or any handle, case-insensitively. The other filters are for brand
+// CreatorFilter selects creators. Search matches creators having every word
+// of the term as the start of a word of their name, e-mail or a handle
+// (words split at spaces, '@', '.', '_' and '-'), case-insensitively. The other filters are for brand
 // browsing: Niche (exact, case-insensitive), Tier, Platform (has an account
 // there; follower bounds then apply to that platform), follower bounds
 // (inclusive), MinEngagement (percent), Location (substring), Gender (male
@@ -225,8 +227,8 @@ func (f *CreatorFilter) where() (string, []any) {
 	var conds []string
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	if f.Search != "" {
-		conds = append(conds, "search LIKE "+arg("%"+escapeLike(f.Search)+"%"))
+	if q := searchQuery(f.Search); q != "" {
+		conds = append(conds, "search @@ to_tsquery('simple', "+arg(q)+")")
 	}
 	if f.Niche != "" {
 		conds = append(conds, "lower(niche) = "+arg(strings.ToLower(f.Niche)))
@@ -258,6 +260,20 @@ func (f *CreatorFilter) where() (string, []any) {
 		return "", nil
 	}
 	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// searchQuery turns a search term into a tsquery matching every word of
+// the term as a prefix ("Ann Sil" → ann:* & sil:*). Only letters and digits
+// reach the query, so it cannot be malformed; a term without any is ignored.
+func searchQuery(term string) string {
+	words := strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(words) > 8 {
+		words = words[:8]
+	}
+	for i, w := range words {
+		words[i] = w + ":*"
+	}
+	return strings.Join(words, " & ")
 }
 
 func escapeLike(s string) string {

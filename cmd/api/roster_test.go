@@ -243,7 +243,7 @@ func TestCreators_Browse(t *testing.T) {
 		"sort=-followers":                       "Cy Small,Bo Mid,Ann Big",
 		"sort=name&limit=2&page=2":              "Cy Small",
 		"search=CYSM":                           "Cy Small",
-		"search=%25":                            "",
+		"search=%25":                            "Ann Big,Bo Mid,Cy Small", "search=ann+x.io": "Ann Big",
 	} {
 		if got := names(q); got != want {
 			t.Errorf("%q: got %q, want %q", q, got, want)

@@ -35,10 +35,12 @@ CREATE TABLE creators (
                             WHEN greatest(coalesce(instagram_followers, 0), coalesce(youtube_subscribers, 0),
                                  coalesce(tiktok_followers, 0), coalesce(linkedin_followers, 0)) >= 50000 THEN 'Mid'
                             ELSE 'Micro' END) STORED,
-    -- Lower-cased name, e-mail and handles: what search matches.
-    search              text GENERATED ALWAYS AS (lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(instagram_handle, '')
-                            || ' ' || coalesce(youtube_handle, '') || ' ' || coalesce(tiktok_handle, '') || ' '
-                            || coalesce(linkedin_handle, ''))) STORED,
+    -- The words of the name, e-mail and handles (split at '@', '.', '_', '-'):
+    -- search matches word prefixes through a GIN index, which stays fast at
+    -- millions of rows where a trigram index over the same text does not.
+    search              tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, lower(translate(name || ' ' ||
+                            coalesce(email, '') || ' ' || coalesce(instagram_handle, '') || ' ' || coalesce(youtube_handle, '')
+                            || ' ' || coalesce(tiktok_handle, '') || ' ' || coalesce(linkedin_handle, ''), '@._-', '    ')))) STORED,
     upload_job_id       uuid,
     created_job_id      uuid,
     created_at          timestamptz NOT NULL DEFAULT now(),
@@ -49,7 +51,7 @@ CREATE UNIQUE INDEX creators_user_id_key ON creators (user_id);
 CREATE INDEX creators_email_idx ON creators (email);
 CREATE INDEX creators_upload_job_id_idx ON creators (upload_job_id);
 CREATE INDEX creators_followers_idx ON creators (followers DESC, id);
-CREATE INDEX creators_search_trgm_idx ON creators USING gin (search gin_trgm_ops);
+CREATE INDEX creators_search_idx ON creators USING gin (search);
 
 -- Row-level problems of a roster import, keyed by (job, row, column) so a
 -- retried import replaces them instead of adding duplicates.

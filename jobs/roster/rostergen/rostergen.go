@@ -20,7 +20,7 @@ var (
 	first  = strings.Fields("Ava Liam Mia Noah Zoe Ethan Lena Omar Iris Mateo Chloe Ravi Nora Kenji Sara Diego Lucia Felix Hana Amir Elif Jonas Maya Tariq Ines Leo Priya Hugo Yara Sven")
 	last   = strings.Fields("Martinez Chen Okafor Novak Silva Kowalski Haddad Rossi Tanaka Larsen Dubois Mensah Ivanova Costa Becker Nguyen Patel Moreau Yilmaz Fischer Walsh Romero Sato Kaur Berg Lopez Wagner Ali Petrov Grant")
 	niches = []string{"Beauty & Makeup", "Fitness & Health", "Food & Cooking", "Gaming", "Travel", "Technology", "Fashion & Style", "Lifestyle"}
-	cities = []string{"London, UK", "Berlin, Germany", "New York, USA", "Lagos, Nigeria", "Tokyo, Japan", "São Paulo, Brazil", "Mumbai, India", "Paris, France"}
+	cities = []string{"London", "Berlin", "New York", "Lagos", "Tokyo", "São Paulo", "Mumbai", "Paris", "Austin, TX"}
 )
 
 // mix is a cheap deterministic hash of i.
@@ -33,11 +33,12 @@ func mix(i, salt int) int {
 }
 
 // Row returns data row i (0-based) with the canonical columns. Every
-// seventh creator has no e-mail (identified by the Instagram handle).
+// seventh creator has no e-mail (identified by the Instagram handle). A
+// row averages about 100 bytes of CSV.
 func Row(i int) []string {
 	f, l := first[mix(i, 1)%len(first)], last[mix(i, 2)%len(last)]
 	handle := strings.ToLower(f + "_" + l + strconv.Itoa(i))
-	email := strings.ToLower(f+"."+l+strconv.Itoa(i)) + "@example.com"
+	email := strings.ToLower(f[:1]+"."+l+strconv.Itoa(i)) + "@mail.io"
 	if i%7 == 3 {
 		email = ""
 	}
@@ -54,21 +55,24 @@ func Row(i int) []string {
 	row[roster.FieldLocation] = cities[mix(i, 9)%len(cities)]
 	row[roster.FieldInstagram] = "@" + handle
 	row[roster.FieldInstagramFollowers] = strconv.Itoa(ig)
-	if i%2 == 0 {
+	if i%4 == 0 {
 		row[roster.FieldYouTube] = handle
 		row[roster.FieldYouTubeSubscribers] = strconv.Itoa(mix(i, 10) % 400_000)
 	}
-	if i%3 == 0 {
+	if i%6 == 1 {
 		row[roster.FieldTikTok] = handle
 		row[roster.FieldTikTokFollowers] = strconv.Itoa(mix(i, 11) % 1_200_000)
 	}
-	row[roster.FieldEngagementRate] = fmt.Sprintf("%.2f", float64(mix(i, 12)%1200)/100)
-	row[roster.FieldAudienceMale] = strconv.Itoa(male)
-	row[roster.FieldAudienceFemale] = strconv.Itoa(female)
-	row[roster.FieldAudienceOther] = strconv.Itoa(100 - male - female)
-	ages := []int{5, 30, 30, 15, 10, 6, 4}
-	for j, a := range ages {
-		row[roster.FieldAge13+roster.Field(j)] = strconv.Itoa(a)
+	row[roster.FieldEngagementRate] = fmt.Sprintf("%.1f", float64(mix(i, 12)%120)/10)
+	if i%2 == 0 { // the audience split is known for half the creators, ages for a fifth
+		row[roster.FieldAudienceMale] = strconv.Itoa(male)
+		row[roster.FieldAudienceFemale] = strconv.Itoa(female)
+		row[roster.FieldAudienceOther] = strconv.Itoa(100 - male - female)
+	}
+	if i%5 == 0 {
+		for j, a := range []int{5, 30, 30, 15, 10, 6, 4} {
+			row[roster.FieldAge13+roster.Field(j)] = strconv.Itoa(a)
+		}
 	}
 	return row
 }
