@@ -1,0 +1,337 @@
+// Command roster measures the roster import and the creator search against
+// baselines taken in the same run (the machines are shared and noisy;
+// compare ratios, not numbers):
+//
+//   - the largest generated CSV under 10 MB (about 90,000 rows), uploaded to
+//     the real api and imported by a real worker process, against
+//     `psql \copy` of the same file into a table of the same shape and
+//     indexes; the same rows as XLSX against the CSV; the worker's peak RSS
+//     (VmHWM) for each, the worker being restarted per import;
+//   - GET /api/admins/get-creators?search=... over 1,000,000 creators at 8
+//     connections against pgbench running the api's own SQL.
+//
+// It needs Postgres, Redis, psql and pgbench, and writes to a scratch
+// database creatorcoach_bench_roster and Redis database 15.
+//
+//	go run ./ops/bench/roster [-runs 3] [-duration 5s] [-conns 8] [-creators 1000000]
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/store"
+)
+
+var (
+	runs     = flag.Int("runs", 3, "repetitions of each import; medians are reported")
+	duration = flag.Duration("duration", 5*time.Second, "length of each search measurement")
+	conns    = flag.Int("conns", 8, "concurrent connections for the search")
+	creators = flag.Int("creators", 1_000_000, "creators in the table for the search")
+	poll     = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
+)
+
+func main() {
+	flag.Parse()
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+// bench is the scratch stack.
+type bench struct {
+	db               *store.DB
+	dbURL, redisURL  string
+	bin, data        string
+	apiAddr, token   string
+	jobsDone, copied []float64
+}
+
+func run(ctx context.Context) error {
+	base := envOr("DATABASE_URL_BASE", "postgres://postgres@127.0.0.1:5432")
+	admin, err := sql.Open("postgres", base+"/postgres?sslmode=disable")
+	if err != nil {
+		return err
+	}
+	_, _ = admin.Exec(`DROP DATABASE IF EXISTS creatorcoach_bench_roster WITH (FORCE)`)
+	if _, err := admin.Exec(`CREATE DATABASE creatorcoach_bench_roster`); err != nil {
+		return err
+	}
+	admin.Close()
+	b := &bench{dbURL: base + "/creatorcoach_bench_roster?sslmode=disable"}
+	if b.db, err = store.Open(ctx, b.dbURL); err != nil {
+		return err
+	}
+	defer b.db.Close()
+	b.db.BcryptCost = 4
+	if err := b.db.Migrate(ctx); err != nil {
+		return err
+	}
+	ru, _ := url.Parse(envOr("REDIS_URL", "redis://127.0.0.1:6379/0"))
+	ru.Path = "/15"
+	b.redisURL = ru.String()
+	ropt, _ := redis.ParseURL(b.redisURL)
+	rdb := redis.NewClient(ropt)
+	rdb.FlushDB(ctx)
+	rdb.Close()
+	if b.bin, err = os.MkdirTemp("", "ccroster"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(b.bin)
+	b.data = filepath.Join(b.bin, "data")
+	for _, cmd := range []string{"api", "worker"} {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(b.bin, cmd), "./cmd/"+cmd).CombinedOutput(); err != nil {
+			return fmt.Errorf("build %s: %v\n%s", cmd, err, out)
+		}
+	}
+	stop, err := b.startAPI(ctx)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if err := b.imports(ctx); err != nil {
+		return err
+	}
+	return b.search(ctx)
+}
+
+func (b *bench) env() []string {
+	return append(os.Environ(), "DATABASE_URL="+b.dbURL, "REDIS_URL="+b.redisURL, "DATA_DIR="+b.data,
+		"OTP_SECRET=bench", "BCRYPT_COST=4", "WORKER_POLL_INTERVAL="+*poll)
+}
+
+func freePort() string {
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func (b *bench) startAPI(ctx context.Context) (func(), error) {
+	b.apiAddr = freePort()
+	api := exec.Command(filepath.Join(b.bin, "api"))
+	api.Env = append(b.env(), "HTTP_ADDR="+b.apiAddr)
+	if err := api.Start(); err != nil {
+		return nil, err
+	}
+	stop := func() { api.Process.Signal(os.Interrupt); api.Wait() }
+	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "admin@bench.io", Password: "Bench#2026", Role: store.RoleAdmin}); err != nil {
+		stop()
+		return nil, err
+	}
+	for i := 0; i < 100 && b.token == ""; i++ {
+		time.Sleep(100 * time.Millisecond)
+		res, err := http.Post("http://"+b.apiAddr+"/api/users/login", "application/json",
+			strings.NewReader(`{"email":"admin@bench.io","password":"Bench#2026"}`))
+		if err != nil {
+			continue
+		}
+		var body struct{ Data struct{ AccessToken string } }
+		json.NewDecoder(res.Body).Decode(&body)
+		res.Body.Close()
+		b.token = body.Data.AccessToken
+	}
+	if b.token == "" {
+		stop()
+		return nil, fmt.Errorf("api did not start or login failed")
+	}
+	return stop, nil
+}
+
+// exec runs ;-separated statements one by one (VACUUM cannot run in the
+// implicit transaction of a multi-statement query).
+func (b *bench) exec(ctx context.Context, script string) error {
+	for _, q := range strings.Split(script, ";") {
+		if strings.TrimSpace(q) == "" {
+			continue
+		}
+		if _, err := b.db.SQL().ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("%.40s: %w", strings.TrimSpace(q), err)
+		}
+	}
+	return nil
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// baselineTable has the shape and indexes of creators, with the CSV's
+// columns in the CSV's order (so \copy reads the file as is).
+const baselineTable = `CREATE TABLE roster_baseline (
+	name text NOT NULL, email text, niche text, location text, instagram_handle text, instagram_followers bigint,
+	youtube_handle text, youtube_subscribers bigint, tiktok_handle text, tiktok_followers bigint,
+	linkedin_handle text, linkedin_followers bigint, engagement_rate numeric(6,2), audience_male numeric(5,2),
+	audience_female numeric(5,2), audience_other numeric(5,2), a1 numeric, a2 numeric, a3 numeric, a4 numeric,
+	a5 numeric, a6 numeric, a7 numeric,
+	id uuid PRIMARY KEY DEFAULT gen_random_uuid(), user_id uuid, upload_job_id uuid, created_job_id uuid,
+	identity text GENERATED ALWAYS AS (coalesce('email:' || email, 'instagram:' || lower(ltrim(instagram_handle, '@')))) STORED,
+	followers bigint GENERATED ALWAYS AS (greatest(coalesce(instagram_followers, 0), coalesce(youtube_subscribers, 0),
+		coalesce(tiktok_followers, 0), coalesce(linkedin_followers, 0))) STORED,
+	tier text GENERATED ALWAYS AS (CASE WHEN greatest(coalesce(instagram_followers, 0), coalesce(youtube_subscribers, 0),
+		coalesce(tiktok_followers, 0), coalesce(linkedin_followers, 0)) >= 500000 THEN 'Macro' ELSE 'Micro' END) STORED,
+	search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, lower(translate(name || ' ' ||
+		coalesce(email, '') || ' ' || coalesce(instagram_handle, '') || ' ' || coalesce(youtube_handle, '')
+		|| ' ' || coalesce(tiktok_handle, '') || ' ' || coalesce(linkedin_handle, ''), '@._-', '    ')))) STORED,
+	created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now());
+CREATE UNIQUE INDEX ON roster_baseline (identity);
+CREATE UNIQUE INDEX ON roster_baseline (user_id);
+CREATE INDEX ON roster_baseline (email);
+CREATE INDEX ON roster_baseline (upload_job_id);
+CREATE INDEX ON roster_baseline (followers DESC, id);
+CREATE INDEX ON roster_baseline USING gin (search);`
+
+// imports measures CSV and XLSX imports against \copy.
+func (b *bench) imports(ctx context.Context) error {
+	n := 100_000
+	var csvBuf bytes.Buffer
+	for {
+		csvBuf.Reset()
+		rostergen.WriteCSV(&csvBuf, n)
+		if csvBuf.Len() < 10<<20 {
+			break
+		}
+		n = n * (10<<20 - 32<<10) / csvBuf.Len()
+	}
+	var xlsxBuf bytes.Buffer
+	if err := rostergen.WriteXLSX(&xlsxBuf, n); err != nil {
+		return err
+	}
+	csvPath := filepath.Join(b.bin, "roster.csv")
+	if err := os.WriteFile(csvPath, csvBuf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if _, err := b.db.SQL().ExecContext(ctx, baselineTable); err != nil {
+		return err
+	}
+	fmt.Printf("== roster import: %d rows, CSV %.1f MB, XLSX %.1f MB, median of %d (worker poll %s)\n",
+		n, float64(csvBuf.Len())/(1<<20), float64(xlsxBuf.Len())/(1<<20), *runs, *poll)
+	var cp, csvProc, csvLat, csvRSS, xProc, xLat, xRSS []float64
+	for i := 0; i < *runs; i++ {
+		if err := b.exec(ctx, `TRUNCATE roster_baseline; TRUNCATE creators; VACUUM ANALYZE roster_baseline; VACUUM ANALYZE creators`); err != nil {
+			return err
+		}
+		t0 := time.Now()
+		out, err := exec.Command("psql", b.dbURL, "-v", "ON_ERROR_STOP=1", "-c",
+			`\copy roster_baseline (name, email, niche, location, instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle, linkedin_followers, engagement_rate, audience_male, audience_female, audience_other, a1, a2, a3, a4, a5, a6, a7) FROM '`+csvPath+`' CSV HEADER`).CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("psql copy: %v: %s", err, out)
+		}
+		cp = append(cp, time.Since(t0).Seconds())
+		for _, f := range []struct {
+			name string
+			data []byte
+			proc *[]float64
+			lat  *[]float64
+			rss  *[]float64
+		}{{"roster.csv", csvBuf.Bytes(), &csvProc, &csvLat, &csvRSS}, {"roster.xlsx", xlsxBuf.Bytes(), &xProc, &xLat, &xRSS}} {
+			if err := b.exec(ctx, `TRUNCATE creators; VACUUM ANALYZE creators`); err != nil {
+				return err
+			}
+			proc, lat, rss, err := b.importOnce(ctx, f.name, f.data, n)
+			if err != nil {
+				return err
+			}
+			*f.proc, *f.lat, *f.rss = append(*f.proc, proc), append(*f.lat, lat), append(*f.rss, rss)
+		}
+	}
+	fmt.Printf("psql \\copy baseline:      %6.3f s  (%6.0f rows/s)\n", median(cp), float64(n)/median(cp))
+	fmt.Printf("CSV processing:           %6.3f s  (%6.0f rows/s)  ratio to \\copy %.2f (target <= 1.50)\n",
+		median(csvProc), float64(n)/median(csvProc), median(csvProc)/median(cp))
+	fmt.Printf("CSV upload -> job done:   %6.3f s  (processing + %.3f s; target <= + 0.3 s)\n", median(csvLat), median(csvLat)-median(csvProc))
+	fmt.Printf("XLSX processing:          %6.3f s  ratio to CSV %.2f (target <= 2.50)\n", median(xProc), median(xProc)/median(csvProc))
+	fmt.Printf("XLSX upload -> job done:  %6.3f s\n", median(xLat))
+	fmt.Printf("worker peak RSS (VmHWM):  CSV %.0f MB, XLSX %.0f MB (target <= 150 MB)\n", median(csvRSS), median(xRSS))
+	return nil
+}
+
+// importOnce starts a fresh worker, uploads data and waits for the job; it
+// returns processing seconds (job start to finish), upload-to-done seconds
+// and the worker's peak RSS in MB.
+func (b *bench) importOnce(ctx context.Context, name string, data []byte, n int) (float64, float64, float64, error) {
+	w := exec.Command(filepath.Join(b.bin, "worker"))
+	w.Env = b.env()
+	w.Stdout, w.Stderr = io.Discard, io.Discard
+	if err := w.Start(); err != nil {
+		return 0, 0, 0, err
+	}
+	defer func() { w.Process.Signal(os.Interrupt); w.Wait() }()
+	time.Sleep(time.Second) // let it connect and listen
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(data)
+	mw.Close()
+	t0 := time.Now()
+	req, _ := http.NewRequest("POST", "http://"+b.apiAddr+"/api/upload-creators", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	var out struct{ Data struct{ Job store.Job } }
+	json.NewDecoder(res.Body).Decode(&out)
+	res.Body.Close()
+	if res.StatusCode != http.StatusAccepted {
+		return 0, 0, 0, fmt.Errorf("upload %s: status %d", name, res.StatusCode)
+	}
+	id := out.Data.Job.ID
+	for {
+		var status, msg string
+		var processed int
+		var took float64
+		err := b.db.SQL().QueryRowContext(ctx, `SELECT status, error, processed,
+			coalesce(extract(epoch FROM finished_at - started_at), 0) FROM jobs WHERE id = $1`, id).Scan(&status, &msg, &processed, &took)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if status == store.JobFailed || (status == store.JobSucceeded && processed != n) {
+			return 0, 0, 0, fmt.Errorf("import %s: %s, %d of %d rows: %s", name, status, processed, n, msg)
+		}
+		if status == store.JobSucceeded {
+			return took, time.Since(t0).Seconds(), vmHWM(w.Process.Pid), nil
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// vmHWM reads a process's peak resident set size in MB.
+func vmHWM(pid int) float64 {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(b)
+	if m == nil {
+		return 0
+	}
+	kb, _ := strconv.Atoi(string(m[1]))
+	return float64(kb) / 1024
+}
