@@ -19,5 +19,6 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.js'],
     include: ['src/**/__tests__/**/*.test.{js,jsx}'],
     css: false,
+    testTimeout: 20000,
   },
 })

@@ -4,10 +4,12 @@ import { useEffect, useId, useRef } from 'react'
 export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, onConfirm, onCancel, busy, danger, children }) {
   const titleId = useId()
   const confirmRef = useRef(null)
+  const cancelRef = useRef(null)
 
   useEffect(() => {
     if (!show) return undefined
-    confirmRef.current?.focus()
+    // A destructive action starts focused on the safe choice.
+    ;(danger ? cancelRef : confirmRef).current?.focus()
     const onKey = (e) => {
       if (e.key === 'Escape' && !busy) onCancel()
     }
@@ -17,7 +19,7 @@ export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, on
       document.removeEventListener('keydown', onKey)
       document.body.classList.remove('modal-open')
     }
-  }, [show, busy, onCancel])
+  }, [show, busy, onCancel, danger])
 
   if (!show) return null
   return (
@@ -32,7 +34,7 @@ export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, on
               </h2>
               <p className="text-secondary mb-4">{body}</p>
               <div className="d-flex gap-2 justify-content-center">
-                <button type="button" className="btn btn-outline-secondary px-4" onClick={onCancel} disabled={busy}>
+                <button ref={cancelRef} type="button" className="btn btn-outline-secondary px-4" onClick={onCancel} disabled={busy}>
                   {cancelLabel}
                 </button>
                 <button

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp, signIn } from './render-app'
 import { resetAuthStore } from '../../lib/auth-store'
@@ -39,14 +39,14 @@ describe('role guard', () => {
       expect(screen.getByText("You don't have permission to access this page or the page doesn't exist.")).toBeInTheDocument()
       expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
     }
-    expect(screen.getByTestId('location')).toHaveTextContent(path)
+    expect(await screen.findByTestId('location')).toHaveTextContent(path)
   })
 
   it('sends an anonymous visitor to /login keeping the origin, with an Unauthenticated toast', async () => {
     mockApi({})
     renderApp('/campaigns')
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
-    const location = screen.getByTestId('location')
+    const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/login')
     expect(JSON.parse(location.dataset.state).from.pathname).toBe('/campaigns')
     expect(screen.getByText('Unauthenticated')).toBeInTheDocument()
@@ -67,7 +67,7 @@ describe('role guard', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
     await userEvent.click(screen.getByRole('button', { name: 'Login' }))
     expect(await screen.findByText('Login Successful')).toBeInTheDocument()
-    expect(await screen.findByTestId('location')).toHaveTextContent('/campaigns')
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/campaigns'))
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
     release()
     expect(await screen.findByText('No campaigns yet')).toBeInTheDocument()
@@ -77,21 +77,21 @@ describe('role guard', () => {
     mockApi({})
     renderApp('/')
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login')
   })
 
   it('sends an authenticated visit to /login on to /dashboard', async () => {
     signIn('USER')
     renderApp('/login')
     expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard')
   })
 
   it('sends unknown signed-in paths to /dashboard', async () => {
     signIn('BRAND_VIEWER')
     renderApp('/no-such-page')
     expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard')
   })
 
   it('keeps public pages public', async () => {

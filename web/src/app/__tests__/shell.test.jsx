@@ -117,6 +117,6 @@ describe('shell', () => {
     renderApp('/dashboard')
     expect(await screen.findByText('Unauthenticated')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login')
   })
 })

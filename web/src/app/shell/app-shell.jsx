@@ -43,6 +43,12 @@ export function AppShell() {
   }
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!drawerOpen) return undefined
+    const onKey = (e) => e.key === 'Escape' && setDrawerOpen(false)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
 
   if (error && !role && error.status !== 401) {
     return (

@@ -18,7 +18,7 @@ describe('VerifyEmailForm', () => {
   it('without a carried e-mail goes to /signup saying Please register first', async () => {
     renderRoute(<VerifyEmailForm />, { path: '/verify-email' })
     expect(await screen.findByText('Please register first')).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/signup')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/signup')
   })
 
   it('shows the masked e-mail', () => {
@@ -44,7 +44,7 @@ describe('VerifyEmailForm', () => {
     pasteCode('654321')
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard')
     expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ otp: '654321', email: 'john@example.com' })
     expect(localStorage.getItem('access_token')).toBe('a')
     expect(getAuthState().isAuthenticated).toBe(true)
@@ -108,7 +108,7 @@ describe('VerifyOtpForm', () => {
     pasteCode('112233')
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByText('OTP verified successfully!')).toBeInTheDocument()
-    const location = screen.getByTestId('location')
+    const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/reset-password')
     expect(JSON.parse(location.dataset.state)).toEqual({ otp: '112233', email: 'ann@example.com' })
     expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ otp: '112233', email: 'ann@example.com', type: 'password_reset' })

@@ -24,7 +24,7 @@ describe('ForgotPasswordForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText('OTP has been resent to your email')).toBeInTheDocument()
-    const location = screen.getByTestId('location')
+    const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/verify-otp')
     expect(JSON.parse(location.dataset.state)).toEqual({ email: 'ann@example.com' })
   })
@@ -34,9 +34,9 @@ describe('ResetPasswordForm', () => {
   beforeEach(() => resetToasts())
   const state = { email: 'ann@example.com', otp: '123456' }
 
-  it('without otp and e-mail goes back to /forgot-password', () => {
+  it('without otp and e-mail goes back to /forgot-password', async () => {
     renderRoute(<ResetPasswordForm />, { path: '/reset-password' })
-    expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/forgot-password')
   })
 
   it('validation messages', async () => {
@@ -62,7 +62,7 @@ describe('ResetPasswordForm', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'Newpass#2026')
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }))
     expect(await screen.findByText('New password set successfully')).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login')
     expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ email: 'ann@example.com', otp: '123456', password: 'Newpass#2026' })
   })
 

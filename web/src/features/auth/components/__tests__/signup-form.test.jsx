@@ -70,7 +70,7 @@ describe('SignupForm', () => {
     await userEvent.click(screen.getByRole('checkbox'))
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findByText('Please check your email for OTP!')).toBeInTheDocument()
-    const location = screen.getByTestId('location')
+    const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/verify-email')
     expect(JSON.parse(location.dataset.state)).toEqual({ email: 'jo@example.com' })
     const call = fetch.mock.calls.find(([u]) => u === '/api/users/register')
