@@ -173,13 +173,13 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		{"page 5", "page=5&limit=10", store.CampaignFilter{Page: 5, Limit: 10}},
 		{"search + status", "search=campaign%201&status=active", store.CampaignFilter{Search: "campaign 1", Status: "active", Page: 1, Limit: 10}},
 	} {
-		query := store.CampaignPageSQL(brandID, sc.f)
-		explain(ctx, db, query)
-		listOnly, err := pgbenchScript(dir, "list", query, "")
+		query, args := store.CampaignPageSQL(brandID, sc.f)
+		explain(ctx, db, query, args)
+		listOnly, err := pgbenchScript(dir, "list", query, args, "")
 		if err != nil {
 			return err
 		}
-		withAuth, err := pgbenchScript(dir, "auth", query, sessionID)
+		withAuth, err := pgbenchScript(dir, "auth", query, args, sessionID)
 		if err != nil {
 			return err
 		}
@@ -233,9 +233,9 @@ func login(addr string) string {
 	return ""
 }
 
-func explain(ctx context.Context, db *store.DB, query string) {
+func explain(ctx context.Context, db *store.DB, query string, args []any) {
 	var plan []string
-	if err := db.SQL().SelectContext(ctx, &plan, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) `+query); err != nil {
+	if err := db.SQL().SelectContext(ctx, &plan, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) `+query, args...); err != nil {
 		fmt.Println("explain:", err)
 		return
 	}
@@ -246,18 +246,25 @@ func explain(ctx context.Context, db *store.DB, query string) {
 	}
 }
 
-// pgbenchScript writes query (which has no parameters: the store inlines
-// quoted literals) as a pgbench script; with a session id, the session check
-// of store.Authenticate runs first, as on every authenticated API request.
-func pgbenchScript(dir, name, query string, sessionID string) ([]string, error) {
-	script := query + ";\n"
+var param = regexp.MustCompile(`\$(\d+)`)
+
+// pgbenchScript writes query as a pgbench script: $n become :pn variables,
+// given with -D (pgbench's \set holds only numbers, and the brand id is a
+// uuid); with a session id, the session check of store.Authenticate runs
+// first, as on every authenticated API request.
+func pgbenchScript(dir, name, query string, args []any, sessionID string) ([]string, error) {
+	script := param.ReplaceAllString(query, ":p$1") + ";\n"
 	var defs []string
+	for i, a := range args {
+		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
+	}
 	if sessionID != "" {
 		script = `SELECT u.id, u.email, u.name, u.role, u.profile_image, u.email_verified_at IS NOT NULL AS verified,
 	u.created_at, u.deleted_at, u.password_hash, u.niche_id, n.name AS niche_name, u.brand_id, b.name AS brand_name
 	FROM users u LEFT JOIN niches n ON n.id = u.niche_id LEFT JOIN brands b ON b.id = u.brand_id
-	WHERE u.id = (SELECT user_id FROM sessions WHERE id = '` + sessionID + `' AND revoked_at IS NULL AND expires_at > now()) AND u.deleted_at IS NULL;
+	WHERE u.id = (SELECT user_id FROM sessions WHERE id = :sid AND revoked_at IS NULL AND expires_at > now()) AND u.deleted_at IS NULL;
 ` + script
+		defs = append(defs, "-D", "sid="+sessionID)
 	}
 	path := filepath.Join(dir, name+".sql")
 	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
@@ -268,16 +275,15 @@ func pgbenchScript(dir, name, query string, sessionID string) ([]string, error) 
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
-// pgbench runs the script with conns clients for duration in simple query
-// mode (as lib/pq sends a statement without parameters); it returns tps and
-// p99 latency in ms.
+// pgbench runs the script with conns clients for duration in prepared mode
+// (as the store prepares the list statement); it returns tps and p99 latency in ms.
 func pgbench(dbURL string, script []string) (float64, float64, error) {
 	logDir, err := os.MkdirTemp("", "pgbenchlog")
 	if err != nil {
 		return 0, 0, err
 	}
 	defer os.RemoveAll(logDir)
-	args := append([]string{"-n", "-M", "simple", "-c", strconv.Itoa(*conns), "-j", strconv.Itoa(min(*conns, 4)),
+	args := append([]string{"-n", "-M", "prepared", "-c", strconv.Itoa(*conns), "-j", strconv.Itoa(min(*conns, 4)),
 		"-T", strconv.Itoa(int(duration.Seconds())), "-l", "--log-prefix", filepath.Join(logDir, "log")}, script...)
 	cmd := exec.Command("pgbench", append(args, dbURL)...)
 	out, err := cmd.CombinedOutput()
