@@ -104,6 +104,7 @@ type creatorRow struct {
 	UploadJobID    sql.NullString  `db:"upload_job_id"`
 	CreatedAt      time.Time       `db:"created_at"`
 	UpdatedAt      time.Time       `db:"updated_at"`
+	Estimate       sql.NullFloat64 `db:"estimate"` // the table's row estimate (unfiltered pages only)
 }
 
 const creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate::float8 AS engagement_rate,
@@ -143,8 +144,9 @@ func (r *creatorRow) creator() Creator {
 }
 
 // CreatorFilter selects creators. Search matches creators having every word
-// of the term as the start of a word of their name, e-mail or a handle
-// (words split at spaces, '@', '.', '_' and '-'), case-insensitively. The other filters are for brand
+// of the term as a word of their name, e-mail or a handle (words split at
+// spaces, '@', '.', '_' and '-'; the term's last word may be the start of a
+// word), case-insensitively. The other filters are for brand
 // browsing: Niche (exact, case-insensitive), Tier, Platform (has an account
 // there; follower bounds then apply to that platform), follower bounds
 // (inclusive), MinEngagement (percent), Location (substring), Gender (male
@@ -262,16 +264,20 @@ func (f *CreatorFilter) where() (string, []any) {
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
-// searchQuery turns a search term into a tsquery matching every word of
-// the term as a prefix ("Ann Sil" → ann:* & sil:*). Only letters and digits
-// reach the query, so it cannot be malformed; a term without any is ignored.
+// searchQuery turns a search term into a tsquery: every word of the term
+// must be a word of the creator, the last one may be the start of a word
+// ("Ann Sil" → ann & sil:*), as in search-as-you-type. Whole words let the
+// GIN index skip through long posting lists instead of materialising every
+// prefix match, which keeps a selective search fast at millions of rows.
+// Only letters and digits reach the query, so it cannot be malformed; a term
+// without any is ignored.
 func searchQuery(term string) string {
 	words := strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	if len(words) > 8 {
-		words = words[:8]
+		words = words[len(words)-8:]
 	}
-	for i, w := range words {
-		words[i] = w + ":*"
+	if len(words) > 0 {
+		words[len(words)-1] += ":*"
 	}
 	return strings.Join(words, " & ")
 }
@@ -285,7 +291,21 @@ func escapeLike(s string) string {
 func CreatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	return `SELECT ` + creatorColumns + ` FROM creators` + where + ` ORDER BY ` + creatorSorts[f.Sort] +
+	order := creatorSorts[f.Sort]
+	if searchQuery(f.Search) != "" {
+		// The planner misjudges prefix tsquery selectivity and would walk the
+		// followers index filtering a million rows for a one-hit search; an
+		// expression it cannot serve from that index makes it find the
+		// matches through the search index and sort them.
+		order = strings.Replace(order, "followers", "(followers + 0)", 1)
+	}
+	cols := creatorColumns
+	if where == "" {
+		// The unfiltered list reports the planner's estimate beyond CountCap;
+		// reading it here saves a round trip per page.
+		cols += `, (SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8 AS estimate`
+	}
+	return `SELECT ` + cols + ` FROM creators` + where + ` ORDER BY ` + order +
 		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)), args
 }
 
@@ -310,24 +330,17 @@ func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) ([]Creator, int,
 	for i := range rows {
 		items[i] = rows[i].creator()
 	}
-	total, err := s.countCreators(ctx, f, len(rows))
+	if f.Page == 1 && len(rows) < f.Limit {
+		return items, len(rows), nil // the whole result is on this page
+	}
+	if len(rows) > 0 && rows[0].Estimate.Float64 > CountCap {
+		return items, int(rows[0].Estimate.Float64), nil
+	}
+	total, err := s.countCreators(ctx, f)
 	return items, total, err
 }
 
-func (s *DB) countCreators(ctx context.Context, f CreatorFilter, onPage int) (int, error) {
-	if f.Page == 1 && onPage < f.Limit {
-		return onPage, nil // the whole result is on this page
-	}
-	where, _ := f.where()
-	if where == "" {
-		var est float64
-		if err := s.db.GetContext(ctx, &est, `SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass`); err != nil {
-			return 0, fmt.Errorf("estimate creators: %w", err)
-		}
-		if est > CountCap {
-			return int(est), nil
-		}
-	}
+func (s *DB) countCreators(ctx context.Context, f CreatorFilter) (int, error) {
 	q, args := CreatorCountSQL(f)
 	var n int
 	if err := s.db.GetContext(ctx, &n, q, args...); err != nil {

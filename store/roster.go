@@ -165,16 +165,24 @@ var stageColumns = []string{"identity", "name", "email", "niche", "location", "i
 
 var dataColumns = strings.Join(stageColumns[1:], ", ")
 
-// upsertCreators moves the staged rows into creators. A row identical to
-// the stored one changes nothing (not even updated_at or upload_job_id), so
-// importing the same file twice is a no-op the second time.
-var upsertCreators = `INSERT INTO creators AS c (identity, user_id, ` + dataColumns + `, upload_job_id, created_job_id)
+// The staged rows move into creators in two statements under a table lock
+// that only writers of creators wait for (SHARE ROW EXCLUSIVE): an UPDATE of
+// the existing identities whose data differs (a row identical to the stored
+// one changes nothing, not even updated_at or upload_job_id, so importing the
+// same file twice is a no-op the second time), then a plain INSERT of the new
+// identities, which is cheaper than INSERT ... ON CONFLICT's speculative
+// insertion. The lock makes the pair race-free against a concurrent import.
+var (
+	updateCreators = `UPDATE creators c SET (` + dataColumns + `) = (` + prefixed("s.", stageColumns[1:]) + `),
+		user_id = coalesce(c.user_id, u.id), upload_job_id = $1, updated_at = now()
+	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
+	WHERE c.identity = s.identity AND ((` + prefixed("c.", stageColumns[1:]) + `) IS DISTINCT FROM (` + prefixed("s.", stageColumns[1:]) + `)
+		OR (c.user_id IS NULL AND u.id IS NOT NULL))`
+	insertCreators = `INSERT INTO creators (identity, user_id, ` + dataColumns + `, upload_job_id, created_job_id)
 	SELECT s.identity, u.id, ` + prefixed("s.", stageColumns[1:]) + `, $1, $1
 	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
-	ON CONFLICT (identity) DO UPDATE SET (` + dataColumns + `) = (` + prefixed("excluded.", stageColumns[1:]) + `),
-		user_id = coalesce(c.user_id, excluded.user_id), upload_job_id = excluded.upload_job_id, updated_at = now()
-	WHERE (` + prefixed("c.", stageColumns[1:]) + `) IS DISTINCT FROM (` + prefixed("excluded.", stageColumns[1:]) + `)
-		OR (c.user_id IS NULL AND excluded.user_id IS NOT NULL)`
+	WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.identity = s.identity)`
+)
 
 func prefixed(p string, cols []string) string {
 	out := make([]string, len(cols))
@@ -193,8 +201,14 @@ func (s *DB) SaveRosterBatch(ctx context.Context, jobID string, creators []Creat
 			if err := stageCreators(ctx, tx, creators); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, upsertCreators, jobID); err != nil {
-				return fmt.Errorf("upsert creators: %w", err)
+			if _, err := tx.ExecContext(ctx, `LOCK TABLE creators IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+				return fmt.Errorf("lock creators: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, updateCreators, jobID); err != nil {
+				return fmt.Errorf("update creators: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, insertCreators, jobID); err != nil {
+				return fmt.Errorf("insert creators: %w", err)
 			}
 		}
 		return saveRowErrors(ctx, tx, jobID, rowErrs)

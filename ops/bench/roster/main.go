@@ -49,6 +49,7 @@ var (
 	conns    = flag.Int("conns", 8, "concurrent connections for the search")
 	creators = flag.Int("creators", 1_000_000, "creators in the table for the search")
 	poll     = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
+	only     = flag.String("only", "", "run only the import or the search part")
 )
 
 func main() {
@@ -117,8 +118,13 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer stop()
-	if err := b.imports(ctx); err != nil {
-		return err
+	if *only != "search" {
+		if err := b.imports(ctx); err != nil {
+			return err
+		}
+	}
+	if *only == "import" {
+		return nil
 	}
 	return b.search(ctx)
 }
