@@ -260,3 +260,24 @@ func TestCreators_Browse(t *testing.T) {
 		t.Errorf("fields %v", r.Body)
 	}
 }
+
+// TestBrands_List checks the admin brand list's shape, search and paging.
+func TestBrands_List(t *testing.T) {
+	e := setup(t)
+	admin := e.account("admin@brands.io", store.RoleAdmin)
+	e.account("owner@brands.io", store.RoleBrandAdmin) // brand "Acme"
+	r := e.want(e.call("GET", "/api/admins/get-brands?search=OWNER%40brands", admin, nil), http.StatusOK).data()
+	items, _ := r["brands"].([]any)
+	if len(items) != 1 || num(r, "total") != 1 || num(r, "page") != 1 || num(r, "limit") != 10 {
+		t.Fatalf("brands %v", r)
+	}
+	b, _ := items[0].(map[string]any)
+	if b["name"] != "Acme" || b["ownerEmail"] != "owner@brands.io" || num(b, "members") != 1 || b["_id"] == "" || b["createdAt"] == nil {
+		t.Fatalf("brand %v", b)
+	}
+	r = e.want(e.call("GET", "/api/admins/get-brands?search=nomatch", admin, nil), http.StatusOK).data()
+	if items, _ := r["brands"].([]any); len(items) != 0 || num(r, "total") != 0 {
+		t.Fatalf("brands %v", r)
+	}
+	e.want(e.call("GET", "/api/admins/get-brands?page=0&limit=500", admin, nil), http.StatusUnprocessableEntity)
+}
