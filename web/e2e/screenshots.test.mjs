@@ -36,6 +36,7 @@ const SIGNED_IN = [
   ['roster', 'admin@example.com', '/roaster', 'Roster'],
   ['offers', 'admin@example.com', '/offers', 'Campaigns'],
   ['account-settings', 'brand@example.com', '/account-settings', 'Account Settings'],
+  ['404-viewer', 'viewer@example.com', '/campaigns', 'Page Not Found'],
 ]
 
 async function openWithState(page, path, state) {
