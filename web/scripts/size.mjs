@@ -1,7 +1,8 @@
 // Prints gzip sizes of the built app (web/dist) and fails when over budget:
 //   - JS needed to render /login (entry + static imports + the lazy chunks the
 //     login route loads, with their static imports) ≤ 120 KB gzip;
-//   - each lazy page chunk ≤ 60 KB gzip.
+//   - each lazy page chunk ≤ 60 KB gzip (also counted with the chunks it
+//     statically imports that the entry does not already load).
 import { readFileSync, existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join, dirname } from 'node:path'
@@ -55,7 +56,8 @@ for (const [key, chunk] of Object.entries(manifest)) {
   const own = gzipOf(chunk.file)
   const extra = [...closure([key])].filter((f) => !closure([entryKey]).has(f))
   const withImports = extra.reduce((n, f) => n + gzipOf(f), 0)
-  const over = own > CHUNK_BUDGET
+  // Strict reading: the page's own chunk and the chunks it pulls in beyond the entry both fit.
+  const over = own > CHUNK_BUDGET || withImports > CHUNK_BUDGET
   if (over) failed = true
   console.log(`  ${fmt(own).padStart(10)} / ${fmt(withImports).padStart(10)}  ${key}${over ? '  OVER BUDGET' : ''}`)
 }
