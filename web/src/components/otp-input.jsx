@@ -14,7 +14,9 @@ export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = f
   const setDigits = (next) => onChange(next.map((d) => d || ' ').join('').trimEnd().slice(0, length))
 
   const handleChange = (i, e) => {
-    const typed = e.target.value.replace(/\D/g, '')
+    let typed = e.target.value.replace(/\D/g, '')
+    // Typing into a filled box replaces its digit rather than spilling over.
+    if (typed.length === 2 && digits[i]) typed = typed.startsWith(digits[i]) ? typed[1] : typed[0]
     if (!typed) {
       const next = [...digits]
       next[i] = ''

@@ -61,4 +61,11 @@ describe('OtpInput', () => {
     expect(boxes()[2]).toHaveFocus()
     expect(boxes()[3]).toHaveValue('4')
   })
+
+  it('typing into a filled box replaces its digit', async () => {
+    render(<Harness />)
+    fireEvent.paste(boxes()[0], { clipboardData: { getData: () => '123456' } })
+    fireEvent.change(boxes()[1], { target: { value: '29' } })
+    expect(screen.getByTestId('value')).toHaveTextContent('193456')
+  })
 })
