@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -349,33 +348,6 @@ func campaignWhere(brandID string, f CampaignFilter) (string, []any) {
 		where = append(where, `name ILIKE $`+strconv.Itoa(len(args)))
 	}
 	return strings.Join(where, " AND "), args
-}
-
-// listStmts caches the prepared list statements per pool and query shape (a
-// handful: brand or not, status or not, search or not). A prepared statement
-// runs in one round trip and, after a few runs, without planning, which
-// costs several times the execution of a page.
-var listStmts sync.Map // stmtKey → *sqlx.Stmt
-
-type stmtKey struct {
-	db    *sqlx.DB
-	query string
-}
-
-func (s *DB) prepared(ctx context.Context, query string) (*sqlx.Stmt, error) {
-	k := stmtKey{s.db, query}
-	if st, ok := listStmts.Load(k); ok {
-		return st.(*sqlx.Stmt), nil
-	}
-	st, err := s.db.PreparexContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if prev, loaded := listStmts.LoadOrStore(k, st); loaded {
-		st.Close()
-		return prev.(*sqlx.Stmt), nil
-	}
-	return st, nil
 }
 
 // CampaignSummary holds the dashboard figures over live (not deleted) campaigns.

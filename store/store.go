@@ -6,6 +6,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -21,6 +22,8 @@ type DB struct {
 	OTPSecret []byte
 	// BcryptCost is the cost of password hashes.
 	BcryptCost int
+
+	stmts sync.Map // query text → *sqlx.Stmt, see prepared
 }
 
 // Open connects to Postgres and checks the connection.
@@ -35,8 +38,29 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	return &DB{db: db, Now: time.Now, BcryptCost: 12}, nil
 }
 
-// Close closes the pool.
-func (s *DB) Close() error { return s.db.Close() }
+// Close closes the cached statements and the pool.
+func (s *DB) Close() error {
+	s.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
+	return s.db.Close()
+}
+
+// prepared returns a cached prepared statement for a hot query. A prepared
+// statement runs in one round trip (lib/pq otherwise spends one on parsing
+// every parameterised query) and, after a few runs, without planning.
+func (s *DB) prepared(ctx context.Context, query string) (*sqlx.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sqlx.Stmt), nil
+	}
+	st, err := s.db.PreparexContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return prev.(*sqlx.Stmt), nil
+	}
+	return st, nil
+}
 
 // SQL exposes the pool for wiring (readiness checks, the outbox listener).
 func (s *DB) SQL() *sqlx.DB { return s.db }

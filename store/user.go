@@ -281,13 +281,24 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	if !isUUID(sessionID) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}
-	u, err := getUser(s.db, `u.id = (SELECT user_id FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2)
-		AND u.deleted_at IS NULL`, sessionID, s.now())
-	if ErrorCode(err) == ENOTFOUND {
+	st, err := s.prepared(ctx, authenticateQuery)
+	if err != nil {
+		return nil, fmt.Errorf("prepare authenticate: %w", err)
+	}
+	var u User
+	err = st.GetContext(ctx, &u, sessionID, s.now())
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}
-	return u, err
+	if err != nil {
+		return nil, fmt.Errorf("authenticate: %w", err)
+	}
+	return u.fill(), nil
 }
+
+// authenticateQuery runs on every signed-in request, so it is prepared once.
+const authenticateQuery = `SELECT ` + userColumns + ` JOIN sessions s ON s.user_id = u.id
+	WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.deleted_at IS NULL`
 
 // ProfileUpdate holds the editable profile fields; nil means unchanged.
 type ProfileUpdate struct {
