@@ -37,7 +37,7 @@ redis-cli -h 127.0.0.1 -p "$REDIS_PORT" -n 15 flushdb >/dev/null
 go build -o "$E2E_DIR/bin/" ./cmd/api ./cmd/worker
 export DATABASE_URL="$DATABASE_URL_BASE/creatorcoach_e2e?sslmode=disable" REDIS_URL="${REDIS_URL%/*}/15" \
   DATA_DIR="$E2E_DIR/data" HTTP_ADDR="127.0.0.1:$E2E_PORT" PUBLIC_URL="http://127.0.0.1:$E2E_PORT" WEB_DIR="$PWD/web/dist" \
-  MAIL_URL=""
+  MAIL_URL="" WORKER_POLL_INTERVAL=100ms
 "$E2E_DIR/bin/api" migrate >/dev/null && "$E2E_DIR/bin/api" seed >/dev/null
 "$E2E_DIR/bin/api" >"$E2E_DIR/api.log" 2>&1 & api_pid=$!
 "$E2E_DIR/bin/worker" >"$E2E_DIR/worker.log" 2>&1 & worker_pid=$!
