@@ -28,7 +28,13 @@ export function LoginForm() {
           await sendEmailVerificationOtp({ email })
           toast.info('Please verify your email to continue')
           navigate('/verify-email', { state: { email } })
-        } catch {
+        } catch (sendErr) {
+          // 429 = a code was mailed less than 60 s ago and is still valid.
+          if (sendErr?.status === 429) {
+            toast.info('Please verify your email to continue')
+            navigate('/verify-email', { state: { email } })
+            return
+          }
           toast.error('Failed to send verification code. Please try again.')
         }
         return

@@ -68,10 +68,23 @@ describe('LoginForm', () => {
     expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ email: 'new@example.com' })
   })
 
+  it('goes to /verify-email when a code was mailed moments ago (resend cooldown)', async () => {
+    mockApi({
+      'POST users/login': () => [401, { message: 'unverified', error_code: 401 }],
+      'POST users/send-email-verification-otp': () => [429, { message: 'Please wait 42 seconds before requesting a new code.' }],
+    })
+    renderRoute(<LoginForm />, { path: '/login' })
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Please verify your email to continue')).toBeInTheDocument()
+    expect(await screen.findByTestId('location')).toHaveTextContent('/verify-email')
+  })
+
   it('reports a failed resend of the verification code', async () => {
     mockApi({
       'POST users/login': () => [401, { message: 'unverified', error_code: 401 }],
-      'POST users/send-email-verification-otp': () => [429, { message: 'wait' }],
+      'POST users/send-email-verification-otp': () => [500, { message: 'Something went wrong. Please try again.' }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')
