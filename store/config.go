@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
@@ -80,6 +81,14 @@ func LoadConfig() (Config, error) {
 		c.OpsPassword = orDefault(c.OpsPassword, "ops")
 	}
 	return c, nil
+}
+
+// Logger is the process logger: JSON lines in production, text otherwise.
+func (c Config) Logger() *slog.Logger {
+	if c.Production() {
+		return slog.New(slog.NewJSONHandler(os.Stdout, nil))
+	}
+	return slog.New(slog.NewTextHandler(os.Stdout, nil))
 }
 
 // Production reports whether APP_ENV is production.

@@ -62,6 +62,15 @@ func respond(w http.ResponseWriter, status int, data any) {
 	writeJSON(w, status, map[string]any{"data": data})
 }
 
+// answer writes err when it is not nil, else 200 with {"data": data}.
+func (s *server) answer(w http.ResponseWriter, r *http.Request, err error, data any) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, data)
+}
+
 // maxBody is the largest JSON body accepted.
 const maxBody = 1 << 20
 

@@ -34,13 +34,6 @@ func main() {
 	}
 }
 
-func newLogger(cfg store.Config) *slog.Logger {
-	if cfg.Production() {
-		return slog.New(slog.NewJSONHandler(os.Stdout, nil))
-	}
-	return slog.New(slog.NewTextHandler(os.Stdout, nil))
-}
-
 // openStore connects to Postgres and applies pending migrations.
 func openStore(ctx context.Context, cfg store.Config) (*store.DB, error) {
 	db, err := store.Open(ctx, cfg.DatabaseURL)
@@ -60,7 +53,7 @@ func run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg)
+	log := cfg.Logger()
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]

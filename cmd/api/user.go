@@ -84,11 +84,7 @@ func (s *server) sendOTP(purpose store.OTPPurpose, answer string) http.HandlerFu
 		if !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
 			return
 		}
-		if err := s.store.RequestOTP(r.Context(), in.Email, purpose, jobs.NewOTPMailTask()); err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		respond(w, http.StatusOK, message(answer))
+		s.answer(w, r, s.store.RequestOTP(r.Context(), in.Email, purpose, jobs.NewOTPMailTask()), message(answer))
 	}
 }
 
@@ -180,11 +176,7 @@ func (s *server) refreshToken(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) logout(w http.ResponseWriter, r *http.Request) {
-	if err := s.store.Logout(r.Context(), currentSession(r)); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("Logged out successfully"))
+	s.answer(w, r, s.store.Logout(r.Context(), currentSession(r)), message("Logged out successfully"))
 }
 
 func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
@@ -200,11 +192,7 @@ func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, store.FieldErrors{"type": "Invalid OTP type"}.Err())
 		return
 	}
-	if err := s.store.CheckOTP(r.Context(), in.Email, purpose, in.OTP); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("OTP verified successfully!"))
+	s.answer(w, r, s.store.CheckOTP(r.Context(), in.Email, purpose, in.OTP), message("OTP verified successfully!"))
 }
 
 func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
@@ -212,11 +200,7 @@ func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
 		return
 	}
-	if err := s.store.ResetPassword(r.Context(), in.Email, in.OTP, in.Password); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("New password set successfully"))
+	s.answer(w, r, s.store.ResetPassword(r.Context(), in.Email, in.OTP, in.Password), message("New password set successfully"))
 }
 
 func (s *server) me(w http.ResponseWriter, r *http.Request) {
@@ -245,11 +229,7 @@ func (s *server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, u.Email)...) {
 		return
 	}
-	if err := s.store.ChangePassword(r.Context(), u.ID, currentSession(r), in.CurrentPassword, in.NewPassword); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("Password changed successfully"))
+	s.answer(w, r, s.store.ChangePassword(r.Context(), u.ID, currentSession(r), in.CurrentPassword, in.NewPassword), message("Password changed successfully"))
 }
 
 func (s *server) deleteMe(w http.ResponseWriter, r *http.Request) {
@@ -257,11 +237,7 @@ func (s *server) deleteMe(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) {
 		return
 	}
-	if err := s.store.DeleteAccount(r.Context(), currentUser(r).ID, in.Reason); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("Your account has been successfully deleted."))
+	s.answer(w, r, s.store.DeleteAccount(r.Context(), currentUser(r).ID, in.Reason), message("Your account has been successfully deleted."))
 }
 
 func (s *server) deleteAccountWithOTP(w http.ResponseWriter, r *http.Request) {
@@ -269,9 +245,5 @@ func (s *server) deleteAccountWithOTP(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
 		return
 	}
-	if err := s.store.DeleteAccountWithOTP(r.Context(), in.Email, in.OTP, in.Reason); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, message("Your account has been successfully deleted."))
+	s.answer(w, r, s.store.DeleteAccountWithOTP(r.Context(), in.Email, in.OTP, in.Reason), message("Your account has been successfully deleted."))
 }

@@ -4,7 +4,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -31,10 +30,7 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
-	if cfg.Production() {
-		log = slog.New(slog.NewJSONHandler(os.Stdout, nil))
-	}
+	log := cfg.Logger()
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
