@@ -1,5 +1,5 @@
-import { CampaignFormPlaceholder } from '../../features/campaign/components/campaign-form-placeholder'
+import { CampaignForm } from '../../features/campaign/components/campaign-form'
 
 export default function CreateCampaignRoute() {
-  return <CampaignFormPlaceholder />
+  return <CampaignForm />
 }

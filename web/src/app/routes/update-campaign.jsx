@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
-import { CampaignFormPlaceholder } from '../../features/campaign/components/campaign-form-placeholder'
+import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
 
 export default function UpdateCampaignRoute() {
   const { id } = useParams()
-  return <CampaignFormPlaceholder campaignId={id} />
+  return <CampaignEditor campaignId={id} />
 }

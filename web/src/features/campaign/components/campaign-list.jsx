@@ -1,21 +1,196 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useCampaigns, CAMPAIGNS_PAGE_SIZE } from '../api/get-campaigns'
+import { deleteCampaign } from '../api/delete-campaign'
+import { useInvalidateCampaigns } from '../api/campaign-keys'
+import { toast } from '../../../lib/toast'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
+import { STATUSES } from './campaign-options'
+import { CampaignStatusBadge } from './campaign-status-badge'
+import { formatBudget, formatDate } from './campaign-format'
+import { Pagination } from './pagination'
+import './campaign.css'
 
-/** CampaignList: the list arrives with the campaigns API; until then an honest empty state. */
+const SEARCH_DEBOUNCE_MS = 300
+
+function useDebounced(value, ms) {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(t)
+  }, [value, ms])
+  return debounced
+}
+
+/** CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete. */
 export function CampaignList() {
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState('')
+  const [page, setPage] = useState(1)
+  const [toDelete, setToDelete] = useState(null)
+  const [deleting, setDeleting] = useState(false)
+  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS)
+  const invalidate = useInvalidateCampaigns()
+  const { data, error, isLoading, mutate } = useCampaigns({ page, search: debounced, status })
+
+  useEffect(() => setPage(1), [debounced, status])
+
+  const filtered = Boolean(debounced.trim() || status)
+  const campaigns = data?.campaigns ?? []
+  const total = data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / (data?.limit || CAMPAIGNS_PAGE_SIZE)))
+
+  // A page emptied by a delete falls back to the last page that still has rows.
+  useEffect(() => {
+    if (data && page > pages) setPage(pages)
+  }, [data, page, pages])
+
+  const confirmDelete = async () => {
+    setDeleting(true)
+    try {
+      const res = await deleteCampaign(toDelete._id)
+      toast.success(res.message || 'Campaign deleted successfully')
+      setToDelete(null)
+      invalidate()
+    } catch (err) {
+      toast.error(err?.message || 'Could not delete the campaign. Please try again.')
+    } finally {
+      setDeleting(false)
+    }
+  }
+
+  if (!filtered && data && total === 0) {
+    return (
+      <EmptyState
+        title="No campaigns yet"
+        action={
+          <Link to="/create-campaign" className="btn btn-primary">
+            Create your first campaign
+          </Link>
+        }
+      >
+        <p className="mb-0">Set a budget, dates, audience and content vibes, then invite creators to bring it to life.</p>
+      </EmptyState>
+    )
+  }
+
   return (
-    <EmptyState
-      title="No campaigns yet"
-      action={
-        <Link to="/create-campaign" className="btn btn-primary">
-          Start New Campaign
+    <div className="d-flex flex-column gap-3">
+      <div className="d-flex flex-wrap gap-2 align-items-center" role="search">
+        <input
+          type="search"
+          className="form-control cc-input flex-grow-1"
+          style={{ flexBasis: 220 }}
+          placeholder="Search campaigns by name"
+          aria-label="Search campaigns"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select className="form-select cc-input" style={{ width: 160 }} aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {STATUSES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <Link to="/create-campaign" className="btn btn-primary cc-input d-inline-flex align-items-center text-nowrap">
+          + New Campaign
         </Link>
-      }
-    >
-      <p className="mb-0">
-        Your brand's campaigns will be listed here with their status, budget and dates. Campaign creation is being
-        built and will open in an upcoming release.
-      </p>
-    </EmptyState>
+      </div>
+
+      {error && !data && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span className="flex-grow-1">{error.message}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {isLoading && !data && (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <div className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading campaigns…</span>
+        </div>
+      )}
+      {data && filtered && total === 0 && (
+        <EmptyState
+          title="No campaigns match"
+          action={
+            <button type="button" className="btn btn-outline-primary" onClick={() => { setSearch(''); setStatus('') }}>
+              Clear filters
+            </button>
+          }
+        >
+          <p className="mb-0">Try another name or status.</p>
+        </EmptyState>
+      )}
+
+      {campaigns.length > 0 && (
+        <ul className="list-unstyled mb-0" aria-label="Campaigns">
+          {campaigns.map((c) => (
+            <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} />
+          ))}
+        </ul>
+      )}
+
+      {total > 0 && (
+        <Pagination page={Math.min(page, pages)} pages={pages} total={total} limit={data?.limit || CAMPAIGNS_PAGE_SIZE} onPage={setPage} />
+      )}
+
+      <ConfirmDialog
+        show={Boolean(toDelete)}
+        title="Delete campaign?"
+        body={toDelete ? `"${toDelete.campaignName}" will be removed from your campaigns. This action cannot be undone.` : ''}
+        confirmLabel="Yes, Delete"
+        cancelLabel="No, Cancel"
+        danger
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  )
+}
+
+function CampaignItem({ campaign: c, onDelete }) {
+  const completed = c.status === 'completed'
+  return (
+    <li className="card border-0 shadow-sm cc-campaign-item">
+      <article className="card-body p-3 cc-campaign-row" aria-label={c.campaignName}>
+        <div className="min-w-0 mb-2 mb-md-0">
+          <div className="d-flex align-items-center gap-2 mb-1">
+            <h2 className="h6 fw-bold mb-0 text-truncate">{c.campaignName}</h2>
+            <CampaignStatusBadge status={c.status} />
+          </div>
+          <p className="small text-secondary mb-0 text-truncate">
+            {[...(c.goals || []).filter((g) => g !== 'Other'), c.customGoal].filter(Boolean).join(' · ') || '—'}
+          </p>
+        </div>
+        <dl className="cc-campaign-meta mb-2 mb-md-0">
+          <div>
+            <dt>Budget</dt>
+            <dd>{formatBudget(c.budget)}</dd>
+          </div>
+          <div>
+            <dt>Starts</dt>
+            <dd>{formatDate(c.duration?.startDate)}</dd>
+          </div>
+          <div>
+            <dt>Ends</dt>
+            <dd>{formatDate(c.duration?.endDate)}</dd>
+          </div>
+        </dl>
+        <div className="d-flex gap-2 justify-content-end">
+          <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
+            {completed ? 'View' : 'Edit'}
+          </Link>
+          <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${c.campaignName}`} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </article>
+    </li>
   )
 }

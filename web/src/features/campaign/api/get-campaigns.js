@@ -1,0 +1,28 @@
+import useSWR from 'swr'
+import { api } from '../../../lib/api-client'
+
+export const CAMPAIGNS_PAGE_SIZE = 10
+
+/** campaignsKey builds the GET /api/campaigns/all-campaigns path; empty filters are left out. */
+export function campaignsKey({ page = 1, limit = CAMPAIGNS_PAGE_SIZE, search = '', status = '' } = {}) {
+  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
+  if (search.trim()) q.set('search', search.trim())
+  if (status) q.set('status', status)
+  return `campaigns/all-campaigns?${q}`
+}
+
+/** getCampaigns loads one page of the brand's campaigns: {campaigns, total, page, limit}. */
+export async function getCampaigns(key) {
+  const json = await api(key)
+  const data = json?.data ?? {}
+  return {
+    campaigns: Array.isArray(data.campaigns) ? data.campaigns : [],
+    total: Number(data.total) || 0,
+    page: Number(data.page) || 1,
+    limit: Number(data.limit) || CAMPAIGNS_PAGE_SIZE,
+  }
+}
+
+export function useCampaigns(filters) {
+  return useSWR(campaignsKey(filters), getCampaigns, { keepPreviousData: true })
+}

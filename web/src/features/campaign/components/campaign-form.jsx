@@ -1,0 +1,132 @@
+import { useMemo, useRef, useState } from 'react'
+import { Form, Formik } from 'formik'
+import { Link, useNavigate } from 'react-router-dom'
+import { addCampaign } from '../api/add-campaign'
+import { updateCampaign } from '../api/update-campaign'
+import { useInvalidateCampaigns } from '../api/campaign-keys'
+import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
+import { AGES, CONTENT_USAGE, CONTENT_VIBES, EXCLUSIVITY, GENDERS, GOAL_OTHER, GOALS } from './campaign-options'
+import { campaignSchema, todayIso } from './campaign-schema'
+import { EMPTY_CAMPAIGN, nestedHelpers, toFormValues, toPayload } from './campaign-values'
+import { AttachmentField } from './attachment-field'
+import { ChipGroup, InputField, InstructionsField, NarrowSelect, RadioCards } from './campaign-fields'
+import './campaign.css'
+
+const SAVE_FALLBACK = 'Could not save the campaign. Please try again.'
+
+function tomorrowIso() {
+  const d = new Date()
+  d.setDate(d.getDate() + 1)
+  return todayIso(d)
+}
+
+function Section({ title, children }) {
+  return (
+    <section className="card border-0 shadow-sm mb-4" aria-label={title}>
+      <div className="card-body p-3 p-md-4">
+        <h2 className="card-title">{title}</h2>
+        {children}
+      </div>
+    </section>
+  )
+}
+
+/**
+ * CampaignForm creates a campaign, or edits `campaign` when given. Two buttons
+ * save it as a draft or active; a completed campaign is shown read-only.
+ */
+export function CampaignForm({ campaign }) {
+  const navigate = useNavigate()
+  const invalidate = useInvalidateCampaigns()
+  const intent = useRef('draft')
+  const [pendingUploads, setPendingUploads] = useState(0)
+  const editing = Boolean(campaign)
+  const readOnly = campaign?.status === 'completed'
+  const initialValues = useMemo(() => (campaign ? toFormValues(campaign) : EMPTY_CAMPAIGN), [campaign])
+  const schema = useMemo(() => campaignSchema({ keptStart: initialValues.duration.startDate || null }), [initialValues])
+  const onBusy = (delta) => setPendingUploads((n) => n + delta)
+
+  const onSubmit = async (values, helpers) => {
+    const body = toPayload(values, intent.current)
+    try {
+      const data = editing ? await updateCampaign(campaign._id, body) : await addCampaign(body)
+      toast.success(data.message || (editing ? 'Campaign updated successfully' : 'Campaign created successfully'))
+      invalidate()
+      navigate('/campaigns')
+    } catch (err) {
+      showServerError(err, nestedHelpers(helpers), SAVE_FALLBACK)
+    }
+  }
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>
+      {({ values, isSubmitting }) => (
+        <Form noValidate className="cc-campaign-form" aria-label={editing ? 'Update campaign' : 'Create campaign'}>
+          {readOnly && (
+            <div className="alert alert-info" role="note">
+              This campaign is completed and can no longer be edited.
+            </div>
+          )}
+          <fieldset disabled={readOnly || isSubmitting} className="border-0 p-0 m-0">
+            <Section title="Campaign details">
+              <InputField name="campaignName" label="Campaign Name" placeholder="e.g. Summer Glow Launch" />
+              <ChipGroup name="goals" legend="Campaign Goals" options={GOALS} />
+              {values.goals.includes(GOAL_OTHER) && (
+                <InputField name="customGoal" label="Custom Goal" placeholder="Describe your goal" />
+              )}
+              <div className="row g-0 gx-md-3">
+                <div className="col-md-6">
+                  <InputField name="budget" label="Budget" type="number" inputMode="decimal" min={500} max={50000} step="1" prefix="$" placeholder="500 – 50,000" />
+                </div>
+                <div className="col-md-6">
+                  <InputField name="location" label="Location" required={false} placeholder="e.g. United States" />
+                </div>
+                <div className="col-6">
+                  <InputField name="duration.startDate" label="Start Date" type="date" min={tomorrowIso()} className="pe-2 pe-md-0" />
+                </div>
+                <div className="col-6">
+                  <InputField name="duration.endDate" label="End Date" type="date" min={values.duration.startDate || tomorrowIso()} className="ps-2 ps-md-0" />
+                </div>
+              </div>
+            </Section>
+            <Section title="Audience Demographics">
+              <div className="d-flex flex-wrap column-gap-3">
+                <NarrowSelect name="demographics.ageRange.start" label="Age From" options={AGES} />
+                <NarrowSelect name="demographics.ageRange.end" label="Age To" options={AGES} />
+                <NarrowSelect name="demographics.gender" label="Gender" options={GENDERS} />
+              </div>
+            </Section>
+            <Section title="Content & terms">
+              <ChipGroup name="contentVibes" legend="Content Vibes" options={CONTENT_VIBES} />
+              <RadioCards name="terms.exclusivity" legend="Exclusivity" options={EXCLUSIVITY} />
+              <RadioCards name="terms.contentUsage" legend="Content Usage Rights" options={CONTENT_USAGE} />
+            </Section>
+            <Section title="Assets & instructions">
+              <AttachmentField name="brandGuidelines" label="Brand Guidelines" hint="Logos, tone of voice, do's and don'ts. Up to 25MB each." disabled={readOnly} onBusy={onBusy} />
+              <AttachmentField name="referenceContent" label="Reference Content" hint="Examples of posts or videos you like. Up to 25MB each." disabled={readOnly} onBusy={onBusy} />
+              <InstructionsField />
+            </Section>
+          </fieldset>
+          <div className="cc-form-actions d-flex flex-wrap gap-2 justify-content-end">
+            <Link to="/campaigns" className="btn btn-light me-auto">
+              {readOnly ? 'Back to campaigns' : 'Cancel'}
+            </Link>
+            {!readOnly && (
+              <>
+                <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'draft')}>
+                  {isSubmitting && intent.current === 'draft' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                  Save as Draft
+                </button>
+                <button type="submit" className="btn btn-primary" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'active')}>
+                  {isSubmitting && intent.current === 'active' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                  {campaign?.status === 'active' ? 'Save Changes' : 'Publish Campaign'}
+                </button>
+              </>
+            )}
+          </div>
+        </Form>
+      )}
+    </Formik>
+  )
+}

@@ -1,0 +1,86 @@
+import { setIn } from 'formik'
+import { GOAL_OTHER } from './campaign-options'
+
+/** EMPTY_CAMPAIGN: the create form's initial values. */
+export const EMPTY_CAMPAIGN = {
+  campaignName: '',
+  goals: [],
+  customGoal: '',
+  budget: '',
+  duration: { startDate: '', endDate: '' },
+  location: '',
+  demographics: { ageRange: { start: '', end: '' }, gender: '' },
+  contentVibes: [],
+  terms: { exclusivity: '', contentUsage: '' },
+  status: 'draft',
+  brandGuidelines: [],
+  referenceContent: [],
+  additionalInstructions: '',
+}
+
+const str = (v) => (v === null || v === undefined ? '' : String(v))
+const list = (v) => (Array.isArray(v) ? v : [])
+
+/** toFormValues turns a campaign from the API into form values. */
+export function toFormValues(c) {
+  if (!c) return EMPTY_CAMPAIGN
+  return {
+    campaignName: str(c.campaignName),
+    goals: list(c.goals),
+    customGoal: str(c.customGoal),
+    budget: c.budget === null || c.budget === undefined ? '' : Number(c.budget),
+    duration: { startDate: str(c.duration?.startDate).slice(0, 10), endDate: str(c.duration?.endDate).slice(0, 10) },
+    location: str(c.location),
+    demographics: {
+      ageRange: { start: str(c.demographics?.ageRange?.start), end: str(c.demographics?.ageRange?.end) },
+      gender: str(c.demographics?.gender),
+    },
+    contentVibes: list(c.contentVibes),
+    terms: { exclusivity: str(c.terms?.exclusivity), contentUsage: str(c.terms?.contentUsage) },
+    status: c.status || 'draft',
+    brandGuidelines: list(c.brandGuidelines),
+    referenceContent: list(c.referenceContent),
+    additionalInstructions: str(c.additionalInstructions),
+  }
+}
+
+const attachment = ({ key, type, name }) => ({ key, type, name })
+
+/** toPayload turns form values into the add/update campaign body with status. */
+export function toPayload(v, status) {
+  const hasOther = v.goals.includes(GOAL_OTHER)
+  return {
+    campaignName: v.campaignName.trim(),
+    goals: v.goals,
+    customGoal: hasOther ? v.customGoal.trim() : '',
+    budget: Number(v.budget),
+    duration: { startDate: v.duration.startDate, endDate: v.duration.endDate },
+    location: v.location.trim(),
+    demographics: {
+      ageRange: { start: Number(v.demographics.ageRange.start), end: Number(v.demographics.ageRange.end) },
+      gender: v.demographics.gender,
+    },
+    contentVibes: v.contentVibes,
+    terms: { exclusivity: v.terms.exclusivity, contentUsage: v.terms.contentUsage },
+    status,
+    brandGuidelines: v.brandGuidelines.map(attachment),
+    referenceContent: v.referenceContent.map(attachment),
+    additionalInstructions: v.additionalInstructions.trim(),
+  }
+}
+
+/**
+ * nestFields turns server field errors keyed by JSON path ("duration.startDate")
+ * into the nested shape formik reads with getIn.
+ */
+export function nestFields(flat) {
+  return Object.entries(flat || {}).reduce((acc, [path, value]) => setIn(acc, path, value), {})
+}
+
+/** nestedHelpers adapts formik helpers so lib/form-errors.js can map JSON-path field errors. */
+export function nestedHelpers(helpers) {
+  return {
+    setErrors: (fields) => helpers.setErrors(nestFields(fields)),
+    setTouched: (touched, validate) => helpers.setTouched(nestFields(touched), validate),
+  }
+}

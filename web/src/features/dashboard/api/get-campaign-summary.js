@@ -1,0 +1,16 @@
+import useSWR from 'swr'
+import { api } from '../../../lib/api-client'
+
+// Part of the SPEC cache tag "Campaigns": campaign mutations revalidate every 'campaigns/' key.
+export const SUMMARY_KEY = 'campaigns/summary'
+
+/** getCampaignSummary loads GET /api/campaigns/summary and returns data.summary. */
+export async function getCampaignSummary(key = SUMMARY_KEY) {
+  const json = await api(key)
+  return json?.data?.summary ?? null
+}
+
+/** useCampaignSummary runs only when `enabled` (brand roles). */
+export function useCampaignSummary(enabled) {
+  return useSWR(enabled ? SUMMARY_KEY : null, getCampaignSummary)
+}

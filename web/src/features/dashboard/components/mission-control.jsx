@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom'
+import { useCampaignSummary } from '../api/get-campaign-summary'
+import { EmptyState } from '../../../components/empty-state'
+import './dashboard.css'
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const money = (n) => usd.format(Number(n) || 0)
+
+function formatDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '')
+  if (!m) return '—'
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+function Stat({ label, value, color, note }) {
+  return (
+    <div className="col-6 col-lg-3">
+      <section className="card border-0 shadow-sm cc-stat" aria-label={label}>
+        <div className="card-body p-3 p-md-4">
+          <p className="small text-secondary d-flex align-items-center gap-2 mb-2">
+            <span className="cc-stat-dot" style={{ background: color }} aria-hidden="true" />
+            {label}
+          </p>
+          <p className="cc-stat-value mb-0">{value}</p>
+          {note && <p className="small text-secondary mb-0 mt-1">{note}</p>}
+        </div>
+      </section>
+    </div>
+  )
+}
+
+/** MissionControl shows the brand's campaign figures from GET /api/campaigns/summary. */
+export function MissionControl({ canEdit }) {
+  const { data: s, error, isLoading, mutate } = useCampaignSummary(true)
+  if (isLoading && !s) {
+    return (
+      <div className="d-flex justify-content-center py-5" role="status">
+        <div className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">Loading your campaign figures…</span>
+      </div>
+    )
+  }
+  if (error && !s) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span className="flex-grow-1">{error.message}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (!s) return null
+  const next = s.nextCampaign
+  return (
+    <div className="d-flex flex-column gap-4">
+      <div className="row g-3">
+        <Stat label="Active campaigns" value={s.active} color="#198754" />
+        <Stat label="Drafts" value={s.drafts} color="#6c757d" />
+        <Stat label="Completed" value={s.completed} color="#5b3df5" />
+        <Stat label="Total budget" value={money(s.totalBudget)} color="#fd7e14" note={`Average ${money(s.averageBudget)}`} />
+      </div>
+      {s.total === 0 ? (
+        <EmptyState
+          title="No campaigns yet"
+          action={
+            canEdit && (
+              <Link to="/create-campaign" className="btn btn-primary">
+                Create a campaign
+              </Link>
+            )
+          }
+        >
+          <p className="mb-0">Your numbers will appear here once your brand has campaigns. Nothing here is sample data.</p>
+        </EmptyState>
+      ) : (
+        <section className="card border-0 shadow-sm cc-next" aria-label="Next campaign">
+          <div className="card-body p-4 d-flex flex-wrap align-items-center gap-3">
+            <div className="flex-grow-1 min-w-0">
+              <p className="small text-secondary mb-1">Next campaign to start</p>
+              {next ? (
+                <>
+                  <h2 className="h4 fw-bold mb-1 text-break">{next.campaignName}</h2>
+                  <p className="mb-0">
+                    Starts {formatDate(next.startDate)} · <span className="text-capitalize">{next.status}</span>
+                  </p>
+                </>
+              ) : (
+                <h2 className="h5 fw-bold mb-0">Nothing scheduled to start</h2>
+              )}
+            </div>
+            {canEdit && (
+              <div className="d-flex gap-2">
+                {next && (
+                  <Link to={`/update-campaign/${next._id}`} className="btn btn-light fw-semibold">
+                    Open campaign
+                  </Link>
+                )}
+                <Link to="/campaigns" className="btn btn-outline-light">
+                  All campaigns ({s.total})
+                </Link>
+              </div>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}
