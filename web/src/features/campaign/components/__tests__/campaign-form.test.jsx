@@ -1,0 +1,320 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { CampaignForm } from '../campaign-form'
+import { CampaignEditor } from '../campaign-editor'
+import { campaignSchema } from '../campaign-schema'
+import { EMPTY_CAMPAIGN } from '../campaign-values'
+import { mockApi, renderRoute } from '../../../../test-utils'
+import { resetToasts } from '../../../../lib/toast'
+
+const FUTURE = `${new Date().getFullYear() + 2}`
+
+function setValue(label, value) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
+}
+
+/** fillValid fills every required field with a valid value. */
+async function fillValid() {
+  await userEvent.type(screen.getByLabelText(/^Campaign Name/), 'Summer Glow')
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Brand Awareness' }))
+  await userEvent.type(screen.getByLabelText(/^Budget/), '2500')
+  setValue(/^Start Date/, `${FUTURE}-06-01`)
+  setValue(/^End Date/, `${FUTURE}-06-30`)
+  await userEvent.selectOptions(screen.getByLabelText(/^Age From/), '18')
+  await userEvent.selectOptions(screen.getByLabelText(/^Age To/), '34')
+  await userEvent.selectOptions(screen.getByLabelText(/^Gender/), 'Female')
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Authentic' }))
+  await userEvent.click(screen.getByRole('radio', { name: 'Exclusive partnership' }))
+  await userEvent.click(screen.getByRole('radio', { name: '30-Day Usage' }))
+}
+
+const STORED = {
+  _id: 'c1',
+  campaignName: 'Spring Drop',
+  goals: ['Drive Sales', 'Other'],
+  customGoal: 'Grow the newsletter',
+  budget: 4000,
+  duration: { startDate: '2020-03-01', endDate: `${FUTURE}-04-01` },
+  location: 'Berlin',
+  demographics: { ageRange: { start: 21, end: 40 }, gender: 'All' },
+  contentVibes: ['Funny'],
+  terms: { exclusivity: 'no_exclusivity', contentUsage: 'unlimited' },
+  status: 'active',
+  brandGuidelines: [{ key: 'k1.pdf', type: 'application/pdf', name: 'guide.pdf', url: '/api/files/k1.pdf?sig=x' }],
+  referenceContent: [],
+  additionalInstructions: 'Be yourself',
+}
+
+describe('CampaignForm', () => {
+  beforeEach(() => resetToasts())
+
+  it('shows every required message', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
+    for (const msg of [
+      'Campaign name is required',
+      'Please select at least one goal',
+      'Budget is required',
+      'Start date is required',
+      'End date is required',
+      'Age from is required',
+      'Age to is required',
+      'Please select a gender',
+      'Please select at least one content vibe',
+      'Please select exclusivity option',
+      'Please select content usage rights',
+    ]) {
+      expect(await screen.findByText(msg)).toBeInTheDocument()
+    }
+  })
+
+  it('shows the range and order messages verbatim', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await userEvent.type(screen.getByLabelText(/^Campaign Name/), 'ab')
+    await userEvent.type(screen.getByLabelText(/^Budget/), '100')
+    setValue(/^Start Date/, '2020-01-10')
+    setValue(/^End Date/, '2020-01-01')
+    await userEvent.selectOptions(screen.getByLabelText(/^Age From/), '40')
+    await userEvent.selectOptions(screen.getByLabelText(/^Age To/), '20')
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText('Campaign name must be at least 3 characters')).toBeInTheDocument()
+    expect(screen.getByText('Minimum budget is $500')).toBeInTheDocument()
+    expect(screen.getByText('Start date cannot be in the past')).toBeInTheDocument()
+    expect(screen.getByText('End date must be after start date')).toBeInTheDocument()
+    expect(screen.getByText('Age from must be less than age to')).toBeInTheDocument()
+    expect(screen.getByText('Age to must be greater than age from')).toBeInTheDocument()
+
+    await userEvent.type(screen.getByLabelText(/^Campaign Name/), 'x'.repeat(49))
+    await userEvent.clear(screen.getByLabelText(/^Budget/))
+    await userEvent.type(screen.getByLabelText(/^Budget/), '50001')
+    expect(await screen.findByText('Campaign name must be less than 50 characters')).toBeInTheDocument()
+    expect(screen.getByText('Maximum budget is $50,000')).toBeInTheDocument()
+  })
+
+  it("'Other' reveals the custom goal input, which is then required", async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    expect(screen.queryByLabelText(/^Custom Goal/)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Other' }))
+    expect(screen.getByLabelText(/^Custom Goal/)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
+    expect(await screen.findByText('Please enter a custom goal')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Other' }))
+    expect(screen.queryByLabelText(/^Custom Goal/)).not.toBeInTheDocument()
+  })
+
+  it('counts the additional instructions and rejects more than 500 characters', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    expect(screen.getByText('0/500')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Additional Instructions'), 'Hello')
+    expect(screen.getByText('5/500')).toBeInTheDocument()
+    setValue('Additional Instructions', 'a'.repeat(501))
+    expect(screen.getByText('501/500')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText('Additional instructions must be less than 500 characters')).toBeInTheDocument()
+  })
+
+  it('schema: age bounds and status use the SPEC messages', async () => {
+    const schema = campaignSchema({ today: '2026-01-01' })
+    const base = {
+      ...EMPTY_CAMPAIGN,
+      campaignName: 'Valid',
+      goals: ['Drive Sales'],
+      budget: 1000,
+      duration: { startDate: '2026-02-01', endDate: '2026-03-01' },
+      demographics: { ageRange: { start: 10, end: 70 }, gender: 'All' },
+      contentVibes: ['Funny'],
+      terms: { exclusivity: 'exclusive', contentUsage: 'unlimited' },
+      status: 'paused',
+    }
+    const err = await schema.validate(base, { abortEarly: false }).catch((e) => e)
+    expect(err.errors).toEqual(expect.arrayContaining(['Minimum age is 13', 'Maximum age is 65', 'Invalid status']))
+    await expect(schema.validate({ ...base, status: 'active', demographics: { ageRange: { start: 13, end: 65 }, gender: 'All' } })).resolves.toBeTruthy()
+    // A running campaign keeps its past start date.
+    const kept = campaignSchema({ today: '2026-01-01', keptStart: '2025-12-01' })
+    await expect(kept.validateAt('duration.startDate', { duration: { startDate: '2025-12-01' } })).resolves.toBe('2025-12-01')
+  })
+
+  it('publishes a valid campaign with the API payload and goes to the list', async () => {
+    const fetch = mockApi({
+      'POST campaigns/add-campaign': (body) => [201, { data: { campaign: { _id: 'new', ...body }, message: 'Campaign created successfully' } }],
+    })
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await fillValid()
+    await userEvent.type(screen.getByLabelText('Location'), ' Lisbon ')
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
+    expect(await screen.findByText('Campaign created successfully')).toBeInTheDocument()
+    expect(await screen.findByTestId('location')).toHaveTextContent('/campaigns')
+    const call = fetch.mock.calls.find(([u]) => u === '/api/campaigns/add-campaign')
+    expect(JSON.parse(call[1].body)).toEqual({
+      campaignName: 'Summer Glow',
+      goals: ['Brand Awareness'],
+      customGoal: '',
+      budget: 2500,
+      duration: { startDate: `${FUTURE}-06-01`, endDate: `${FUTURE}-06-30` },
+      location: 'Lisbon',
+      demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' },
+      contentVibes: ['Authentic'],
+      terms: { exclusivity: 'exclusive', contentUsage: '30_days' },
+      status: 'active',
+      brandGuidelines: [],
+      referenceContent: [],
+      additionalInstructions: '',
+    })
+  })
+
+  it('puts server field errors keyed by JSON path on their fields and toasts the message', async () => {
+    mockApi({
+      'POST campaigns/add-campaign': () => [
+        422,
+        {
+          message: 'Please check the highlighted fields',
+          error_code: 'invalid',
+          fields: {
+            'duration.startDate': 'Start date cannot be in the past',
+            'demographics.ageRange.start': 'Minimum age is 13',
+            'terms.exclusivity': 'Please select exclusivity option',
+            customGoal: 'Please enter a custom goal',
+          },
+        },
+      ],
+    })
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await fillValid()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Other' }))
+    await userEvent.type(screen.getByLabelText(/^Custom Goal/), 'Newsletter')
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText('Please check the highlighted fields')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Start Date/)).toHaveAccessibleDescription('Start date cannot be in the past')
+    expect(screen.getByLabelText(/^Age From/)).toHaveAccessibleDescription('Minimum age is 13')
+    expect(screen.getByLabelText(/^Custom Goal/)).toHaveAccessibleDescription('Please enter a custom goal')
+    expect(screen.getByRole('group', { name: /Exclusivity/ })).toHaveAccessibleDescription('Please select exclusivity option')
+  })
+})
+
+describe('CampaignEditor', () => {
+  beforeEach(() => resetToasts())
+
+  it('loads a campaign, keeps its past start date and PATCHes the changes', async () => {
+    const fetch = mockApi({
+      'GET campaigns/c1': () => [200, { data: { campaign: STORED } }],
+      'PATCH campaigns/update-campaign/c1': (body) => [200, { data: { campaign: { ...STORED, ...body }, message: 'Campaign updated successfully' } }],
+    })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    expect(await screen.findByLabelText(/^Campaign Name/)).toHaveValue('Spring Drop')
+    expect(screen.getByLabelText(/^Custom Goal/)).toHaveValue('Grow the newsletter')
+    expect(screen.getByRole('radio', { name: 'Unlimited Usage' })).toBeChecked()
+    expect(screen.getByRole('link', { name: 'guide.pdf' })).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText(/^Campaign Name/))
+    await userEvent.type(screen.getByLabelText(/^Campaign Name/), 'Spring Drop 2')
+    await userEvent.click(screen.getByRole('button', { name: 'Remove guide.pdf' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Campaign updated successfully')).toBeInTheDocument()
+    const call = fetch.mock.calls.find(([u]) => u === '/api/campaigns/update-campaign/c1')
+    const body = JSON.parse(call[1].body)
+    expect(call[1].method).toBe('PATCH')
+    expect(body).toMatchObject({ campaignName: 'Spring Drop 2', status: 'active', brandGuidelines: [], duration: STORED.duration })
+  })
+
+  it('shows a completed campaign read-only with a note', async () => {
+    mockApi({ 'GET campaigns/c1': () => [200, { data: { campaign: { ...STORED, status: 'completed' } } }] })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    expect(await screen.findByText('This campaign is completed and can no longer be edited.')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Campaign Name/)).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to campaigns' })).toHaveAttribute('href', '/campaigns')
+  })
+
+  it('says when the campaign does not exist', async () => {
+    mockApi({ 'GET campaigns/nope': () => [404, { message: 'Campaign not found', error_code: 'not_found' }] })
+    renderRoute(<CampaignEditor campaignId="nope" />, { path: '/update-campaign/nope' })
+    expect(await screen.findByRole('heading', { name: 'Campaign not found' })).toBeInTheDocument()
+  })
+})
+
+describe('attachments', () => {
+  const OriginalXHR = globalThis.XMLHttpRequest
+  let sent
+  beforeEach(() => {
+    resetToasts()
+    sent = []
+    class FakeXHR {
+      constructor() {
+        this.headers = {}
+        this.upload = {}
+        sent.push(this)
+      }
+      open(method, url) {
+        this.method = method
+        this.url = url
+      }
+      setRequestHeader(k, v) {
+        this.headers[k] = v
+      }
+      send(body) {
+        this.body = body
+      }
+      abort() {
+        this.onabort?.()
+      }
+      respond(status, json) {
+        this.status = status
+        this.responseText = JSON.stringify(json)
+        this.onload()
+      }
+    }
+    globalThis.XMLHttpRequest = FakeXHR
+  })
+  afterEach(() => {
+    globalThis.XMLHttpRequest = OriginalXHR
+  })
+
+  it('uploads with a progress bar, the bearer token and the tunnel header, then lists and removes the file', async () => {
+    localStorage.setItem('access_token', 'tok')
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' })
+    await userEvent.upload(screen.getByLabelText('Brand Guidelines'), file)
+    const xhr = sent[0]
+    expect(xhr.method).toBe('POST')
+    expect(xhr.url).toBe('/api/files/upload')
+    expect(xhr.headers.Authorization).toBe('Bearer tok')
+    expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
+    expect(xhr.body.get('file').name).toBe('brief.pdf')
+    act(() => xhr.upload.onprogress({ lengthComputable: true, loaded: 40, total: 100 }))
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading brief.pdf' })
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'))
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeDisabled()
+    await act(async () => xhr.respond(201, { data: { key: 'abc.pdf', type: 'application/pdf', name: 'brief.pdf', size: 8, url: '/api/files/abc.pdf' } }))
+    expect(await screen.findByRole('link', { name: 'brief.pdf' })).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Remove brief.pdf' }))
+    expect(screen.queryByRole('link', { name: 'brief.pdf' })).not.toBeInTheDocument()
+  })
+
+  it('checks type and size in the browser first', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    const input = screen.getByLabelText('Reference Content')
+    await userEvent.upload(input, new File(['x'], 'tool.exe'), { applyAccept: false })
+    expect(await screen.findByText('Please select an image, video, PDF, Office, CSV or TXT file.')).toBeInTheDocument()
+    const big = new File(['x'], 'clip.mp4')
+    Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 })
+    await userEvent.upload(input, big)
+    expect(await screen.findByText('File size must be less than 25MB.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+  })
+
+  it('toasts the server message when an upload fails', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await userEvent.upload(screen.getByLabelText('Brand Guidelines'), new File(['x'], 'a.png'))
+    await act(async () => sent[0].respond(413, { message: 'File size must be less than 25MB.', error_code: 'invalid' }))
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('File size must be less than 25MB.')).toBeInTheDocument()
+  })
+})
