@@ -46,6 +46,13 @@ function tinyPng() {
   ])
 }
 
+/** quietShot closes any toast first so it does not cover the screen, then saves the screenshot. */
+async function quietShot(page, name) {
+  const close = page.locator('.cc-toaster .btn-close')
+  while (await close.count()) await close.first().click()
+  await shot(page, name)
+}
+
 function isoIn(days) {
   const d = new Date()
   d.setDate(d.getDate() + days)
@@ -80,11 +87,11 @@ test('brand: create with attachment → edit → list → dashboard → delete; 
   await page.goto('/create-campaign')
   await page.getByRole('heading', { level: 1, name: 'Create Campaign' }).waitFor()
   assert.equal(await page.getByRole('complementary', { name: 'Sidebar' }).count(), 0)
-  await shot(page, 'campaign-form-empty')
+  await quietShot(page, 'campaign-form-empty')
   await page.getByRole('button', { name: 'Publish Campaign' }).click()
   await page.getByText('Please select content usage rights').waitFor()
   await page.getByText('Campaign name is required').waitFor()
-  await shot(page, 'campaign-form-errors')
+  await quietShot(page, 'campaign-form-errors')
 
   await fillCampaign(page, name)
   await page.getByText('0/500').waitFor({ state: 'detached' })
@@ -111,6 +118,7 @@ test('brand: create with attachment → edit → list → dashboard → delete; 
   assert.equal(await page.getByLabel(/^Custom Goal/).inputValue(), 'Grow the newsletter')
   assert.equal(await page.getByRole('radio', { name: '30-Day Usage' }).isChecked(), true)
   await page.getByRole('link', { name: 'mood-board.png' }).waitFor()
+  await quietShot(page, 'campaign-form-update')
   await page.getByLabel(/^Budget/).fill('3000')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Campaign updated successfully')
@@ -122,7 +130,7 @@ test('brand: create with attachment → edit → list → dashboard → delete; 
   await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Campaigns"] > li').length === 1)
   await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('')
   await page.getByRole('article', { name }).waitFor()
-  await shot(page, 'campaigns-list')
+  await quietShot(page, 'campaigns-list')
 
   // Dashboard: real figures from the summary.
   await page.goto('/dashboard')
@@ -132,21 +140,21 @@ test('brand: create with attachment → edit → list → dashboard → delete; 
   await page.getByRole('region', { name: 'Next campaign' }).waitFor()
   const pageText = await page.locator('main').innerText()
   assert.match(pageText, /Total budget/)
-  await shot(page, 'dashboard-mission-control')
+  await quietShot(page, 'dashboard-mission-control')
 
   // The same screens at phone size.
   const phone = await newPage(browser, PHONE)
   await loginUi(phone, 'brand@example.com')
-  await shot(phone, 'dashboard-mission-control')
+  await quietShot(phone, 'dashboard-mission-control')
   await phone.goto('/campaigns')
   await phone.getByRole('article', { name }).waitFor()
-  await shot(phone, 'campaigns-list')
+  await quietShot(phone, 'campaigns-list')
   await phone.goto('/create-campaign')
   await phone.getByRole('heading', { level: 1, name: 'Create Campaign' }).waitFor()
-  await shot(phone, 'campaign-form-empty')
+  await quietShot(phone, 'campaign-form-empty')
   await phone.getByRole('button', { name: 'Publish Campaign' }).click()
   await phone.getByText('Please select content usage rights').waitFor()
-  await shot(phone, 'campaign-form-errors')
+  await quietShot(phone, 'campaign-form-errors')
   await phone.context().close()
 
   // Delete with confirmation.

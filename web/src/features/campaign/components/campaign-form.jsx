@@ -108,17 +108,17 @@ export function CampaignForm({ campaign }) {
               <InstructionsField />
             </Section>
           </fieldset>
-          <div className="cc-form-actions d-flex flex-wrap gap-2 justify-content-end">
-            <Link to="/campaigns" className="btn btn-light me-auto">
+          <div className="cc-form-actions d-flex gap-2 justify-content-end">
+            <Link to="/campaigns" className={`btn btn-light me-auto${readOnly ? '' : ' d-none d-sm-inline-block'}`}>
               {readOnly ? 'Back to campaigns' : 'Cancel'}
             </Link>
             {!readOnly && (
               <>
-                <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'draft')}>
+                <button type="submit" className="btn btn-outline-primary flex-fill flex-sm-grow-0 text-nowrap" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'draft')}>
                   {isSubmitting && intent.current === 'draft' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
                   Save as Draft
                 </button>
-                <button type="submit" className="btn btn-primary" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'active')}>
+                <button type="submit" className="btn btn-primary flex-fill flex-sm-grow-0 text-nowrap" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'active')}>
                   {isSubmitting && intent.current === 'active' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
                   {campaign?.status === 'active' ? 'Save Changes' : 'Publish Campaign'}
                 </button>

@@ -4,6 +4,8 @@ import { useCampaigns, CAMPAIGNS_PAGE_SIZE } from '../api/get-campaigns'
 import { deleteCampaign } from '../api/delete-campaign'
 import { useInvalidateCampaigns } from '../api/campaign-keys'
 import { toast } from '../../../lib/toast'
+import { useAuth } from '../../../lib/auth-store'
+import { ROLES } from '../../../config/roles'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
 import { STATUSES } from './campaign-options'
@@ -32,6 +34,9 @@ export function CampaignList() {
   const [deleting, setDeleting] = useState(false)
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS)
   const invalidate = useInvalidateCampaigns()
+  const { role, profileImage } = useAuth()
+  // The header already offers 'Start New Campaign' to a BRAND_ADMIN without a profile image.
+  const headerHasCreate = role === ROLES.BRAND_ADMIN && !profileImage
   const { data, error, isLoading, mutate } = useCampaigns({ page, search: debounced, status })
 
   useEffect(() => setPage(1), [debounced, status])
@@ -95,9 +100,11 @@ export function CampaignList() {
             </option>
           ))}
         </select>
-        <Link to="/create-campaign" className="btn btn-primary cc-input d-inline-flex align-items-center text-nowrap">
-          + New Campaign
-        </Link>
+        {!headerHasCreate && (
+          <Link to="/create-campaign" className="btn btn-primary cc-input d-inline-flex align-items-center text-nowrap">
+            + New Campaign
+          </Link>
+        )}
       </div>
 
       {error && !data && (

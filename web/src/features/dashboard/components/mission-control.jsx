@@ -90,13 +90,13 @@ export function MissionControl({ canEdit }) {
               )}
             </div>
             {canEdit && (
-              <div className="d-flex gap-2">
+              <div className="d-flex flex-wrap gap-2">
                 {next && (
-                  <Link to={`/update-campaign/${next._id}`} className="btn btn-light fw-semibold">
+                  <Link to={`/update-campaign/${next._id}`} className="btn btn-light fw-semibold text-nowrap">
                     Open campaign
                   </Link>
                 )}
-                <Link to="/campaigns" className="btn btn-outline-light">
+                <Link to="/campaigns" className="btn btn-outline-light text-nowrap">
                   All campaigns ({s.total})
                 </Link>
               </div>
