@@ -21,6 +21,11 @@ function tomorrowIso() {
   return todayIso(d)
 }
 
+// Enter in a text input would "click" the first save button and pick a status by accident.
+function blockEnterSubmit(e) {
+  if (e.key === 'Enter' && e.target.tagName === 'INPUT' && e.target.type !== 'checkbox' && e.target.type !== 'radio') e.preventDefault()
+}
+
 function Section({ title, children }) {
   return (
     <section className="card border-0 shadow-sm mb-4" aria-label={title}>
@@ -62,7 +67,7 @@ export function CampaignForm({ campaign }) {
   return (
     <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>
       {({ values, isSubmitting }) => (
-        <Form noValidate className="cc-campaign-form" aria-label={editing ? 'Update campaign' : 'Create campaign'}>
+        <Form noValidate className="cc-campaign-form" aria-label={editing ? 'Update campaign' : 'Create campaign'} onKeyDown={blockEnterSubmit}>
           {readOnly && (
             <div className="alert alert-info" role="note">
               This campaign is completed and can no longer be edited.
@@ -108,12 +113,17 @@ export function CampaignForm({ campaign }) {
               <InstructionsField />
             </Section>
           </fieldset>
-          <div className="cc-form-actions d-flex gap-2 justify-content-end">
+          <div className="cc-form-actions d-flex flex-wrap gap-2 justify-content-end">
             <Link to="/campaigns" className={`btn btn-light me-auto${readOnly ? '' : ' d-none d-sm-inline-block'}`}>
               {readOnly ? 'Back to campaigns' : 'Cancel'}
             </Link>
             {!readOnly && (
               <>
+                {campaign?.status === 'active' && (
+                  <button type="submit" className="btn btn-outline-success flex-fill flex-sm-grow-0 text-nowrap" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'completed')}>
+                    Mark as Completed
+                  </button>
+                )}
                 <button type="submit" className="btn btn-outline-primary flex-fill flex-sm-grow-0 text-nowrap" disabled={isSubmitting || pendingUploads > 0} onClick={() => (intent.current = 'draft')}>
                   {isSubmitting && intent.current === 'draft' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
                   Save as Draft

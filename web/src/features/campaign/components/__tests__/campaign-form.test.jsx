@@ -220,6 +220,32 @@ describe('CampaignEditor', () => {
     expect(body).toMatchObject({ campaignName: 'Spring Drop 2', status: 'active', brandGuidelines: [], duration: STORED.duration })
   })
 
+  it('marks an active campaign as completed', async () => {
+    const fetch = mockApi({
+      'GET campaigns/c1': () => [200, { data: { campaign: STORED } }],
+      'PATCH campaigns/update-campaign/c1': (body) => [200, { data: { campaign: { ...STORED, ...body }, message: 'Campaign updated successfully' } }],
+    })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    await userEvent.type(await screen.findByLabelText(/^Campaign Name/), '{Enter}')
+    expect(fetch.mock.calls.some(([u]) => u.includes('update-campaign'))).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as Completed' }))
+    expect(await screen.findByText('Campaign updated successfully')).toBeInTheDocument()
+    const call = fetch.mock.calls.find(([u]) => u === '/api/campaigns/update-campaign/c1')
+    expect(JSON.parse(call[1].body).status).toBe('completed')
+  })
+
+  it('toasts the 409 for a campaign completed meanwhile', async () => {
+    mockApi({
+      'GET campaigns/c1': () => [200, { data: { campaign: { ...STORED, status: 'draft' } } }],
+      'PATCH campaigns/update-campaign/c1': () => [409, { message: 'A completed campaign cannot be edited', error_code: 'conflict' }],
+    })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    const publish = await screen.findByRole('button', { name: 'Publish Campaign' })
+    expect(screen.queryByRole('button', { name: 'Mark as Completed' })).not.toBeInTheDocument()
+    await userEvent.click(publish)
+    expect(await screen.findByText('A completed campaign cannot be edited')).toBeInTheDocument()
+  })
+
   it('shows a completed campaign read-only with a note', async () => {
     mockApi({ 'GET campaigns/c1': () => [200, { data: { campaign: { ...STORED, status: 'completed' } } }] })
     renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
