@@ -165,24 +165,18 @@ var stageColumns = []string{"identity", "name", "email", "niche", "location", "i
 
 var dataColumns = strings.Join(stageColumns[1:], ", ")
 
-// The staged rows move into creators in two statements under a table lock
-// that only writers of creators wait for (SHARE ROW EXCLUSIVE): an UPDATE of
-// the existing identities whose data differs (a row identical to the stored
-// one changes nothing, not even updated_at or upload_job_id, so importing the
-// same file twice is a no-op the second time), then a plain INSERT of the new
-// identities, which is cheaper than INSERT ... ON CONFLICT's speculative
-// insertion. The lock makes the pair race-free against a concurrent import.
-var (
-	updateCreators = `UPDATE creators c SET (` + dataColumns + `) = (` + prefixed("s.", stageColumns[1:]) + `),
+// updateCreators applies staged rows of existing identities whose data
+// differs: a row identical to the stored one changes nothing, not even
+// updated_at or upload_job_id, so importing the same file twice is a no-op
+// the second time. It runs under a table lock that only writers of creators
+// wait for (SHARE ROW EXCLUSIVE), which makes "update the known, COPY the
+// new" race-free against a concurrent import without INSERT ... ON
+// CONFLICT's slower speculative insertion.
+var updateCreators = `UPDATE creators c SET (` + dataColumns + `) = (` + prefixed("s.", stageColumns[1:]) + `),
 		user_id = coalesce(c.user_id, u.id), upload_job_id = $1, updated_at = now()
 	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
 	WHERE c.identity = s.identity AND ((` + prefixed("c.", stageColumns[1:]) + `) IS DISTINCT FROM (` + prefixed("s.", stageColumns[1:]) + `)
 		OR (c.user_id IS NULL AND u.id IS NOT NULL))`
-	insertCreators = `INSERT INTO creators (identity, user_id, ` + dataColumns + `, upload_job_id, created_job_id)
-	SELECT s.identity, u.id, ` + prefixed("s.", stageColumns[1:]) + `, $1, $1
-	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
-	WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.identity = s.identity)`
-)
 
 func prefixed(p string, cols []string) string {
 	out := make([]string, len(cols))
@@ -204,37 +198,90 @@ func (s *DB) SaveRosterBatch(ctx context.Context, jobID string, creators []Creat
 			return fmt.Errorf("async commit: %w", err)
 		}
 		if len(creators) > 0 {
-			if err := stageCreators(ctx, tx, creators); err != nil {
+			if err := writeCreators(ctx, tx, jobID, creators); err != nil {
 				return err
-			}
-			if _, err := tx.ExecContext(ctx, `LOCK TABLE creators IN SHARE ROW EXCLUSIVE MODE`); err != nil {
-				return fmt.Errorf("lock creators: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, updateCreators, jobID); err != nil {
-				return fmt.Errorf("update creators: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, insertCreators, jobID); err != nil {
-				return fmt.Errorf("insert creators: %w", err)
 			}
 		}
 		return saveRowErrors(ctx, tx, jobID, rowErrs)
 	})
 }
 
-func stageCreators(ctx context.Context, tx *sqlx.Tx, creators []CreatorInput) error {
-	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
-		identity text, name text, email text, niche text, location text,
-		instagram_handle text, instagram_followers bigint, youtube_handle text, youtube_subscribers bigint,
-		tiktok_handle text, tiktok_followers bigint, linkedin_handle text, linkedin_followers bigint,
-		engagement_rate numeric, audience_male numeric, audience_female numeric, audience_other numeric,
-		audience_ages jsonb) ON COMMIT DELETE ROWS`); err != nil {
-		return fmt.Errorf("create stage: %w", err)
+// writeCreators splits a batch, under the table lock, into new identities,
+// copied straight into creators (as fast as a plain COPY), and existing
+// ones, staged and applied by updateCreators. Creators whose e-mail belongs
+// to a USER account are linked to it.
+func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []CreatorInput) error {
+	if _, err := tx.ExecContext(ctx, `LOCK TABLE creators IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+		return fmt.Errorf("lock creators: %w", err)
 	}
-	stmt, err := tx.PrepareContext(ctx, pq.CopyIn("roster_stage", stageColumns...))
+	ids, emails := make([]string, len(creators)), []string{}
+	for i := range creators {
+		ids[i] = creators[i].Identity()
+		if creators[i].Email != "" {
+			emails = append(emails, creators[i].Email)
+		}
+	}
+	var known []string
+	if err := tx.SelectContext(ctx, &known, `SELECT identity FROM creators WHERE identity = ANY($1)`, pq.Array(ids)); err != nil {
+		return fmt.Errorf("find creators: %w", err)
+	}
+	var users []struct{ Email, ID string }
+	if err := tx.SelectContext(ctx, &users, `SELECT email, id FROM users WHERE email = ANY($1) AND role = 'USER'
+		AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM creators c WHERE c.user_id = users.id)`, pq.Array(emails)); err != nil {
+		return fmt.Errorf("find users: %w", err)
+	}
+	exists, userOf := make(map[string]bool, len(known)), make(map[string]string, len(users))
+	for _, k := range known {
+		exists[k] = true
+	}
+	for _, u := range users {
+		userOf[u.Email] = u.ID
+	}
+	var fresh, old []CreatorInput
+	for i := range creators {
+		if exists[ids[i]] {
+			old = append(old, creators[i])
+		} else {
+			fresh = append(fresh, creators[i])
+		}
+	}
+	if len(old) > 0 {
+		if _, err := tx.ExecContext(ctx, createStage); err != nil {
+			return fmt.Errorf("create stage: %w", err)
+		}
+		if err := copyCreators(ctx, tx, "roster_stage", old, nil, ""); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, updateCreators, jobID); err != nil {
+			return fmt.Errorf("update creators: %w", err)
+		}
+	}
+	return copyCreators(ctx, tx, "creators", fresh, userOf, jobID)
+}
+
+const createStage = `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
+	identity text, name text, email text, niche text, location text,
+	instagram_handle text, instagram_followers bigint, youtube_handle text, youtube_subscribers bigint,
+	tiktok_handle text, tiktok_followers bigint, linkedin_handle text, linkedin_followers bigint,
+	engagement_rate numeric, audience_male numeric, audience_female numeric, audience_other numeric,
+	audience_ages jsonb) ON COMMIT DELETE ROWS`
+
+// copyCreators COPYs creators into table: the stage (jobID empty) or
+// creators itself, with the linked user and the job as creator and uploader.
+func copyCreators(ctx context.Context, tx *sqlx.Tx, table string, creators []CreatorInput, userOf map[string]string, jobID string) error {
+	if len(creators) == 0 {
+		return nil
+	}
+	cols := stageColumns
+	if jobID != "" {
+		cols = append(append([]string{}, stageColumns...), "user_id", "upload_job_id", "created_job_id")
+	}
+	stmt, err := tx.PrepareContext(ctx, pq.CopyIn(table, cols...))
 	if err != nil {
 		return fmt.Errorf("copy in: %w", err)
 	}
 	defer stmt.Close()
+	vals := make([]any, 0, len(cols))
 	for i := range creators {
 		c := &creators[i]
 		var ages any
@@ -242,10 +289,14 @@ func stageCreators(ctx context.Context, tx *sqlx.Tx, creators []CreatorInput) er
 			b, _ := json.Marshal(c.Ages)
 			ages = string(b)
 		}
-		if _, err := stmt.ExecContext(ctx, c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location,
+		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location,
 			nullStr(c.Handles[0]), c.Followers[0], nullStr(c.Handles[1]), c.Followers[1],
 			nullStr(c.Handles[2]), c.Followers[2], nullStr(c.Handles[3]), c.Followers[3],
-			c.EngagementRate, c.Male, c.Female, c.Other, ages); err != nil {
+			c.EngagementRate, c.Male, c.Female, c.Other, ages)
+		if jobID != "" {
+			vals = append(vals, nullStr(userOf[c.Email]), jobID, jobID)
+		}
+		if _, err := stmt.ExecContext(ctx, vals...); err != nil {
 			return fmt.Errorf("copy row %d: %w", c.Row, err)
 		}
 	}

@@ -89,9 +89,11 @@ func handleOf(s string) string {
 	return strings.TrimPrefix(s, "@")
 }
 
+var countSeparators = strings.NewReplacer(",", "", " ", "", "_", "", "\u00a0", "")
+
 // count parses a follower count: 12500, 12,500, 12 500, 12.5K, 1.2M, 1B.
 func count(bad store.FieldErrors, f Field, s string) *int64 {
-	s = strings.NewReplacer(",", "", " ", "", "_", "", "\u00a0", "").Replace(s)
+	s = countSeparators.Replace(s)
 	if s == "" || s == "-" {
 		return nil
 	}
