@@ -18,6 +18,8 @@ export function signIn(role, user = {}) {
     'GET users/me': () => [200, { data: { user: profile } }],
     'GET users/profile': () => [200, { data: { user: profile } }],
     'POST users/logout': () => [200, { data: { message: 'Logged out' } }],
+    'GET campaigns/all-campaigns?page=1&limit=10': () => [200, { data: { campaigns: [], total: 0, page: 1, limit: 10 } }],
+    'GET campaigns/summary': () => [200, { data: { summary: { active: 0, drafts: 0, completed: 0, total: 0, totalBudget: 0, averageBudget: 0, nextCampaign: null } } }],
   })
 }
 

@@ -61,6 +61,7 @@ describe('role guard', () => {
         await profileReady
         return [200, { data: { user: { _id: 'u', name: 'Bea', role: 'BRAND_MANAGER' } } }]
       },
+      'GET campaigns/all-campaigns?page=1&limit=10': () => [200, { data: { campaigns: [], total: 0, page: 1, limit: 10 } }],
     })
     renderApp({ pathname: '/login', state: { from: { pathname: '/campaigns' } } })
     await userEvent.type(await screen.findByLabelText('Email'), 'manager@example.com')
