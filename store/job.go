@@ -116,3 +116,34 @@ func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any
 	}
 	return nil
 }
+
+// JobFilter selects jobs for ListJobs.
+type JobFilter struct {
+	Kind  string // empty = every kind
+	Page  int    // 1-based; 0 means 1
+	Limit int    // 0 means 10; at most 100
+}
+
+// ListJobs returns the viewer's jobs, newest first; an ADMIN sees everyone's.
+func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, int, error) {
+	f.Page, f.Limit = max(f.Page, 1), min(max(f.Limit, 0), 100)
+	if f.Limit == 0 {
+		f.Limit = 10
+	}
+	owner := viewer.ID
+	if viewer.Role == RoleAdmin {
+		owner = ""
+	}
+	const where = `WHERE ($1 = '' OR owner_id = $1::uuid) AND ($2 = '' OR kind = $2)`
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM jobs `+where, owner, f.Kind); err != nil {
+		return nil, 0, fmt.Errorf("count jobs: %w", err)
+	}
+	jobs := []Job{}
+	err := s.db.SelectContext(ctx, &jobs, `SELECT `+jobColumns+` FROM jobs `+where+`
+		ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, owner, f.Kind, f.Limit, (f.Page-1)*f.Limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list jobs: %w", err)
+	}
+	return jobs, total, nil
+}

@@ -35,6 +35,7 @@ func TestRoleTable(t *testing.T) {
 		{"ChangePassword", "PUT", "/api/users/change-password", map[string]any{"currentPassword": "Wr0ng!pass", "newPassword": "N3w!password"}, settings, 422},
 		{"DeleteMe", "DELETE", "/api/users", map[string]any{"reason": ""}, settings, 422},
 		{"Job", "GET", "/api/jobs/00000000-0000-0000-0000-000000000000", nil, everyone, 404},
+		{"Jobs", "GET", "/api/jobs", nil, everyone, 200},
 		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
 	}
 	for _, tt := range tests {
@@ -77,6 +78,23 @@ func TestJob_Get(t *testing.T) {
 	e.want(e.call("GET", "/api/jobs/"+job.ID, other, nil), http.StatusNotFound)
 	e.want(e.call("GET", "/api/jobs/"+job.ID, admin, nil), http.StatusOK)
 	e.want(e.call("GET", "/api/jobs/not-a-uuid", admin, nil), http.StatusNotFound)
+
+	count := func(token, query string) int {
+		r := e.want(e.call("GET", "/api/jobs"+query, token, nil), http.StatusOK)
+		return int(r.data()["total"].(float64))
+	}
+	if n := count(creator, ""); n != 1 {
+		t.Fatalf("owner lists %d jobs, want 1", n)
+	}
+	if n := count(other, ""); n != 0 {
+		t.Fatalf("another user lists %d jobs, want 0", n)
+	}
+	if n := count(admin, "?kind=test_kind"); n != 1 {
+		t.Fatalf("admin lists %d test_kind jobs, want 1", n)
+	}
+	if n := count(admin, "?kind=other"); n != 0 {
+		t.Fatalf("admin lists %d jobs of another kind, want 0", n)
+	}
 }
 
 func TestBadInput(t *testing.T) {

@@ -60,6 +60,7 @@ func (s *server) routes() http.Handler {
 			r.With(s.allow(allRoles...)).Get("/users/profile", s.me)
 			r.With(s.allow(allRoles...)).Post("/users/logout", s.logout)
 			r.With(s.allow(allRoles...)).Get("/jobs/{id}", s.getJob)
+			r.With(s.allow(allRoles...)).Get("/jobs", s.listJobs)
 			r.With(s.allow(settingsRoles...)).Put("/users/profile", s.updateProfile)
 			r.With(s.allow(settingsRoles...)).Put("/users/change-password", s.changePassword)
 			r.With(s.allow(settingsRoles...)).Delete("/users", s.deleteMe)
