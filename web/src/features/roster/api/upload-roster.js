@@ -1,0 +1,27 @@
+import { xhrUpload } from '../../../lib/xhr-upload'
+
+export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
+export const ROSTER_MAX_BYTES = 10 * 1024 * 1024
+export const ROSTER_TYPES = ['csv', 'json', 'xlsx']
+export const ROSTER_TYPE_MESSAGE = 'Please select a CSV, JSON, or Excel file.'
+export const ROSTER_SIZE_MESSAGE = 'File size must be less than 10MB.'
+
+/** checkRosterFile returns the SPEC message why a roster file cannot be uploaded, or null. */
+export function checkRosterFile(file) {
+  const ext = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : ''
+  if (!ROSTER_TYPES.includes(ext)) return ROSTER_TYPE_MESSAGE
+  if (file.size >= ROSTER_MAX_BYTES) return ROSTER_SIZE_MESSAGE
+  return null
+}
+
+/**
+ * uploadRoster sends the roster to POST /api/upload-creators (multipart field
+ * `file`), following the bytes with onProgress(percent); resolves to the
+ * queued import job ({id, status, progress, ...}).
+ */
+export async function uploadRoster(file, { onProgress, signal } = {}) {
+  const json = await xhrUpload('upload-creators', file, { onProgress, signal, fallback: UPLOAD_FALLBACK })
+  const job = json?.data?.job
+  if (!job?.id) throw new Error(UPLOAD_FALLBACK)
+  return job
+}

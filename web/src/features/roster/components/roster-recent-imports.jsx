@@ -1,0 +1,63 @@
+import { useRosterJobs } from '../api/get-roster-jobs'
+import { formatCount, formatDateTime, JOB_STATUS } from './roster-format'
+
+/** RosterRecentImports lists the ten newest roster imports and their status. */
+export function RosterRecentImports() {
+  const { data, error, mutate } = useRosterJobs()
+  const jobs = data?.jobs ?? []
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="recent-imports">
+      <div className="card-body p-3 p-md-4">
+        <h2 id="recent-imports" className="h6 fw-bold mb-3">
+          Recent imports
+        </h2>
+        {error && !data && (
+          <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
+            <span className="flex-grow-1">{error.message}</span>
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {data && jobs.length === 0 && <p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
+        {jobs.length > 0 && (
+          <div className="table-responsive">
+            <table className="table table-sm align-middle mb-0 cc-roster-table">
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Format</th>
+                  <th scope="col" className="text-end">Rows</th>
+                  <th scope="col" className="text-end">Imported</th>
+                  <th scope="col" className="text-end">Failed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((j) => {
+                  const [label, cls] = JOB_STATUS[j.status] || [j.status, 'text-bg-light']
+                  const r = j.result || {}
+                  return (
+                    <tr key={j.id}>
+                      <td>{formatDateTime(j.createdAt)}</td>
+                      <td>
+                        <span className={`badge ${cls}`} title={j.status === 'failed' ? j.error : undefined}>
+                          {label}
+                          {j.status === 'running' ? ` ${j.progress}%` : ''}
+                        </span>
+                      </td>
+                      <td className="text-uppercase small">{r.format || '—'}</td>
+                      <td className="text-end">{formatCount(r.rows ?? j.total)}</td>
+                      <td className="text-end">{formatCount(r.imported ?? (j.status === 'succeeded' ? j.processed - j.failed : null))}</td>
+                      <td className="text-end">{formatCount(r.failed ?? j.failed)}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

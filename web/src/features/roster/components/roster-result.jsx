@@ -1,0 +1,39 @@
+import { formatCount } from './roster-format'
+import { RosterRowErrors } from './roster-row-errors'
+
+/** RosterResult is the success panel of a finished import, with its row errors when some rows failed. */
+export function RosterResult({ job }) {
+  const r = job.result || {}
+  const imported = r.imported ?? job.processed - job.failed
+  const failed = r.failed ?? job.failed
+  return (
+    <div>
+      <div className="alert alert-success mb-0" role="status">
+        <h2 className="h6 fw-bold mb-3">Upload completed successfully!</h2>
+        <dl className="cc-roster-stats mb-0">
+          <div>
+            <dt>Imported</dt>
+            <dd>{formatCount(imported)}</dd>
+          </div>
+          <div>
+            <dt>Failed</dt>
+            <dd className={failed ? 'text-danger' : undefined}>{formatCount(failed)}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatCount(r.created)}</dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>{formatCount(r.updated)}</dd>
+          </div>
+        </dl>
+        <p className="small mb-0 mt-3">
+          {formatCount(r.rows ?? job.total)} rows read{r.unchanged ? `, ${formatCount(r.unchanged)} unchanged` : ''}.
+          {r.ignoredColumns?.length ? ` Ignored columns: ${r.ignoredColumns.join(', ')}.` : ''}
+        </p>
+      </div>
+      {failed > 0 && <RosterRowErrors jobId={job.id} failed={failed} />}
+    </div>
+  )
+}

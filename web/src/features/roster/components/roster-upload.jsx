@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { checkRosterFile, uploadRoster, UPLOAD_FALLBACK } from '../api/upload-roster'
+import { useJob, isFinished } from '../api/get-job'
+import { ROSTER_JOBS_KEY } from '../api/get-roster-jobs'
+import { RosterDropzone } from './roster-dropzone'
+import { RosterFilePreview } from './roster-file-preview'
+import { RosterProgress, rosterProgress } from './roster-progress'
+import { RosterResult } from './roster-result'
+import './roster.css'
+
+/**
+ * RosterUpload: choose or drop a roster file, upload it, follow the import job
+ * to 100% and show the result. States: idle, file selected, uploading, done.
+ */
+export function RosterUpload() {
+  const [file, setFile] = useState(null)
+  const [problem, setProblem] = useState(null)
+  const [sending, setSending] = useState(false)
+  const [uploadPct, setUploadPct] = useState(0)
+  const [jobId, setJobId] = useState(null)
+  const [failure, setFailure] = useState(null)
+  const controller = useRef(null)
+  const { mutate } = useSWRConfig()
+  const { data: job, error: jobError } = useJob(jobId)
+
+  useEffect(() => () => controller.current?.abort(), [])
+
+  const finished = isFinished(job)
+  useEffect(() => {
+    if (!jobId) return
+    if (job?.status === 'failed' || (jobError && !job)) {
+      setFailure(job?.error || jobError?.message || UPLOAD_FALLBACK)
+      setJobId(null)
+    }
+    if (finished || jobError) mutate(ROSTER_JOBS_KEY)
+  }, [jobId, job, jobError, finished, mutate])
+
+  const done = Boolean(jobId && job?.status === 'succeeded')
+  const uploading = sending || Boolean(jobId && !done)
+
+  const pick = (next) => {
+    const reason = checkRosterFile(next)
+    setProblem(reason)
+    setFailure(null)
+    if (!reason) setFile(next)
+  }
+
+  const reset = () => {
+    setFile(null)
+    setProblem(null)
+    setFailure(null)
+    setJobId(null)
+    setUploadPct(0)
+  }
+
+  const start = async () => {
+    if (!file || uploading) return
+    setFailure(null)
+    setUploadPct(0)
+    setSending(true)
+    controller.current = new AbortController()
+    try {
+      const queued = await uploadRoster(file, { onProgress: setUploadPct, signal: controller.current.signal })
+      setJobId(queued.id)
+      mutate(ROSTER_JOBS_KEY)
+    } catch (err) {
+      if (err?.error_code === 'aborted') return
+      const message = err?.fields?.file || err?.message || UPLOAD_FALLBACK
+      setFailure(message)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const progress = rosterProgress({ uploadPct, job, sending })
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="roster-upload-title">
+      <div className="card-body p-3 p-md-4 d-flex flex-column gap-3">
+        <div>
+          <h2 id="roster-upload-title" className="h6 fw-bold mb-1">
+            Upload roster
+          </h2>
+          <p className="small text-secondary mb-0">
+            Import creators from a CSV, JSON or Excel file. Columns are matched by name (Name, Email, Niche, Location, Instagram Handle, Instagram
+            Followers, YouTube Subscribers, Engagement Rate, …); creators already in the network are updated.
+          </p>
+        </div>
+
+        {!file && !done && <RosterDropzone onFile={pick} problem={problem} disabled={uploading} />}
+        {file && !done && <RosterFilePreview file={file} onRemove={uploading ? null : reset} />}
+
+        {uploading && <RosterProgress {...progress} />}
+        {done && (
+          <>
+            <RosterProgress percent={100} label={`${file?.name || 'Roster'} imported`} />
+            <RosterResult job={job} />
+          </>
+        )}
+
+        {failure && !uploading && (
+          <div className="alert alert-danger mb-0" role="alert">
+            {failure}
+          </div>
+        )}
+
+        <div className="d-flex flex-wrap gap-2 justify-content-end">
+          {done ? (
+            <button type="button" className="btn btn-primary" onClick={reset}>
+              Upload another file
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary px-4" disabled={!file || uploading} onClick={start}>
+              {uploading ? 'Uploading…' : 'Upload File'}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { API_BASE, ACCESS_TOKEN_KEY } from '../config/app'
+import { ApiError, refreshSession } from './api-client'
+import { clearSession } from './auth-store'
+
+async function get(path, token, fallback) {
+  const headers = { 'ngrok-skip-browser-warning': 'true' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  let res
+  try {
+    res = await fetch(API_BASE + path.replace(/^\//, ''), { headers })
+  } catch {
+    throw new ApiError({ kind: 'fetch', message: fallback })
+  }
+  const text = await res.text().catch(() => '')
+  if (res.ok) return text
+  let json = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    /* not JSON: the fallback message */
+  }
+  throw new ApiError({
+    status: res.status,
+    message: (typeof json?.message === 'string' && json.message) || fallback,
+    error_code: json?.error_code ?? null,
+  })
+}
+
+/**
+ * apiText GETs /api/<path> with the bearer token and the tunnel header and
+ * resolves to the body as text (for CSV downloads, which a plain link cannot
+ * fetch because it cannot send the token). On a 401 it refreshes once and retries.
+ */
+export async function apiText(path, { fallback = 'Download failed. Please try again.' } = {}) {
+  try {
+    return await get(path, localStorage.getItem(ACCESS_TOKEN_KEY), fallback)
+  } catch (err) {
+    if (err.status !== 401) throw err
+  }
+  let fresh
+  try {
+    fresh = await refreshSession()
+  } catch {
+    clearSession()
+    throw new ApiError({ status: 401, message: 'Unauthenticated' })
+  }
+  return get(path, fresh, fallback)
+}
