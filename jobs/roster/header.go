@@ -169,6 +169,7 @@ func (c Columns) usable() bool {
 // usable header, malformed JSON): the import fails with its message.
 type FileError struct{ Msg string }
 
+// Error returns the user-facing message.
 func (e *FileError) Error() string { return e.Msg }
 
 // MsgNoHeader is the FileError of a file without a usable header row.
