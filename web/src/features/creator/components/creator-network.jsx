@@ -1,13 +1,103 @@
+import { useEffect, useState } from 'react'
+import { useCreators, creatorsKey, CREATORS_PAGE_SIZE } from '../api/get-creators'
+import { useDebounced } from '../../../lib/use-debounced'
+import { ListPagination } from '../../../lib/list-pagination'
+import { formatTotal } from '../../../lib/list-total'
 import { EmptyState } from '../../../components/empty-state'
+import { CreatorFilters } from './creator-filters'
+import { CreatorCard } from './creator-card'
+import { EMPTY_FILTERS, activeFilterCount } from './creator-options'
+import './creator.css'
 
-/** CreatorNetwork: the searchable creator directory arrives in a later release. */
+const FILTER_DEBOUNCE_MS = 300
+
+/** CreatorNetwork: the brands' creator search with filters, sort, cards and pagination. */
 export function CreatorNetwork() {
+  const [filters, setFilters] = useState(EMPTY_FILTERS)
+  const [page, setPage] = useState(1)
+  const debounced = useDebounced(filters, FILTER_DEBOUNCE_MS)
+  const filterKey = creatorsKey(debounced)
+  const { data, error, isLoading, mutate } = useCreators({ ...debounced, page })
+
+  useEffect(() => setPage(1), [filterKey])
+
+  const filtered = activeFilterCount(debounced) > 0
+  const creators = data?.creators ?? []
+  const total = data?.total ?? 0
+  const limit = data?.limit || CREATORS_PAGE_SIZE
+  const clear = () => setFilters(EMPTY_FILTERS)
+
+  if (!filtered && data && total === 0 && !error) {
+    return (
+      <EmptyState title="No creators in the network yet">
+        <p className="mb-0">Creators appear here once an administrator imports a roster or creators sign up.</p>
+      </EmptyState>
+    )
+  }
+
   return (
-    <EmptyState title="No creators to show yet">
-      <p className="mb-0">
-        The creator network will let you browse creators by niche, platform and audience size (Micro, Mid, Macro).
-        It is not available yet.
-      </p>
-    </EmptyState>
+    <div className="d-flex flex-column gap-3">
+      <CreatorFilters filters={filters} onChange={setFilters} onClear={clear} />
+      {error && <FilterError error={error} onRetry={() => mutate()} />}
+      {isLoading && !data && (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <div className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading creators…</span>
+        </div>
+      )}
+      {data && !error && (
+        <p className="small text-secondary mb-0" aria-live="polite">
+          {formatTotal(total)} {total === 1 ? 'creator' : 'creators'}
+        </p>
+      )}
+      {data && !error && filtered && total === 0 && (
+        <EmptyState
+          title="No creators match your filters"
+          action={
+            <button type="button" className="btn btn-outline-primary" onClick={clear}>
+              Clear filters
+            </button>
+          }
+        >
+          <p className="mb-0">Try a broader follower range, another tier or niche, or a shorter search.</p>
+        </EmptyState>
+      )}
+      {creators.length > 0 && !error && (
+        <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3 mb-0" aria-label="Creators">
+          {creators.map((c) => (
+            <li key={c._id} className="col">
+              <CreatorCard creator={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 && !error && <ListPagination page={page} total={total} limit={limit} onPage={setPage} />}
+    </div>
+  )
+}
+
+/** FilterError shows a failed search; a 422 lists the fields the server refused. */
+function FilterError({ error, onRetry }) {
+  const fields = error.fields ? Object.entries(error.fields) : []
+  return (
+    <div className="alert alert-danger mb-0" role="alert">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="flex-grow-1">{error.message}</span>
+        {!fields.length && (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </div>
+      {fields.length > 0 && (
+        <ul className="mb-0 mt-1 small">
+          {fields.map(([name, msg]) => (
+            <li key={name}>
+              {name}: {msg}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }

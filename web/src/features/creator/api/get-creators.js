@@ -1,0 +1,33 @@
+import useSWR from 'swr'
+import { api } from '../../../lib/api-client'
+
+export const CREATORS_PAGE_SIZE = 12
+
+// Query parameters of GET /api/creators besides page and limit, in the order they are sent.
+export const CREATOR_FILTERS = ['search', 'niche', 'tier', 'platform', 'minFollowers', 'maxFollowers', 'minEngagement', 'location', 'gender', 'sort']
+
+/** creatorsKey builds the GET /api/creators path; empty filters are left out. */
+export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters } = {}) {
+  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
+  for (const name of CREATOR_FILTERS) {
+    const v = String(filters[name] ?? '').trim()
+    if (v) q.set(name, v)
+  }
+  return `creators?${q}`
+}
+
+/** getCreators loads one page of the creator network: {creators, total, page, limit}. */
+export async function getCreators(key) {
+  const json = await api(key)
+  const data = json?.data ?? {}
+  return {
+    creators: Array.isArray(data.creators) ? data.creators : [],
+    total: Number(data.total) || 0,
+    page: Number(data.page) || 1,
+    limit: Number(data.limit) || CREATORS_PAGE_SIZE,
+  }
+}
+
+export function useCreators(filters) {
+  return useSWR(creatorsKey(filters), getCreators, { keepPreviousData: true })
+}

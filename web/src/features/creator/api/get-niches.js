@@ -1,0 +1,13 @@
+import useSWR from 'swr'
+import { api } from '../../../lib/api-client'
+
+/** getNiches loads GET /api/niche: the niche list {_id, name}, sorted by name. */
+export async function getNiches(key) {
+  const json = await api(key)
+  const list = Array.isArray(json?.data?.niche) ? json.data.niche : []
+  return [...list].sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export function useNiches() {
+  return useSWR('niche', getNiches, { revalidateOnFocus: false })
+}

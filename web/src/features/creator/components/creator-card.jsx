@@ -1,0 +1,52 @@
+import { PLATFORMS } from './creator-options'
+import { audienceLead, formatEngagement, formatFollowers, initials } from './creator-format'
+
+const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
+
+/** CreatorCard: name, tier label, niche, location, followers, engagement rate and platforms of one creator. */
+export function CreatorCard({ creator: c }) {
+  const platforms = PLATFORMS.filter((p) => c.platforms?.[p.value])
+  const audience = audienceLead(c.audience)
+  return (
+    <article className="card border-0 shadow-sm h-100 cc-creator-card" aria-label={c.name}>
+      <div className="card-body p-3 d-flex flex-column gap-3">
+        <div className="d-flex align-items-start gap-3">
+          <span className="cc-creator-avatar" aria-hidden="true">
+            {initials(c.name)}
+          </span>
+          <div className="flex-grow-1 min-w-0">
+            <h2 className="h6 fw-bold mb-1 text-truncate">{c.name}</h2>
+            <p className="small text-secondary mb-0 text-truncate">{[c.niche, c.location].filter(Boolean).join(' · ') || '—'}</p>
+          </div>
+          <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>
+        </div>
+        <dl className="cc-creator-stats mb-0">
+          <div>
+            <dt>Followers</dt>
+            <dd>{formatFollowers(c.followers)}</dd>
+          </div>
+          <div>
+            <dt>Engagement</dt>
+            <dd>{formatEngagement(c.engagementRate)}</dd>
+          </div>
+          <div>
+            <dt>Audience</dt>
+            <dd className="text-truncate">{audience || '—'}</dd>
+          </div>
+        </dl>
+        {platforms.length > 0 && (
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0 mt-auto" aria-label="Platforms">
+            {platforms.map((p) => {
+              const acc = c.platforms[p.value]
+              return (
+                <li key={p.value} className={`cc-platform cc-platform-${p.value}`} title={acc.handle || undefined}>
+                  <span className="fw-semibold">{p.label}</span> <span>{acc.followers == null ? '—' : formatFollowers(acc.followers)}</span>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react'
+import { useNiches } from '../api/get-niches'
+import { GENDERS, PLATFORMS, SORTS, TIERS, activeFilterCount } from './creator-options'
+
+/** CreatorFilters: search and sort always visible; the other filters fold away on phones. */
+export function CreatorFilters({ filters, onChange, onClear }) {
+  const [open, setOpen] = useState(false)
+  const { data: niches } = useNiches()
+  const nicheListId = useId()
+  const active = activeFilterCount({ ...filters, search: '' })
+  const set = (name) => (e) => onChange({ ...filters, [name]: e.target.value })
+  const select = (name, label, all, options) => (
+    <div className="cc-filter">
+      <label className="form-label small mb-1" htmlFor={`f-${name}`}>
+        {label}
+      </label>
+      <select id={`f-${name}`} className="form-select cc-input" value={filters[name]} onChange={set(name)}>
+        {all && <option value="">{all}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.hint ? `${o.label} (${o.hint})` : o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const text = (name, label, props = {}) => (
+    <div className="cc-filter">
+      <label className="form-label small mb-1" htmlFor={`f-${name}`}>
+        {label}
+      </label>
+      <input id={`f-${name}`} className="form-control cc-input" value={filters[name]} onChange={set(name)} {...props} />
+    </div>
+  )
+
+  return (
+    <section className="card border-0 shadow-sm" aria-label="Creator filters">
+      <div className="card-body p-3">
+        <div className="d-flex flex-wrap gap-2 align-items-end" role="search">
+          <div className="flex-grow-1" style={{ flexBasis: 220 }}>
+            <label className="visually-hidden" htmlFor="f-search">
+              Search creators
+            </label>
+            <input id="f-search" type="search" className="form-control cc-input" placeholder="Search by name, e-mail or handle" value={filters.search} onChange={set('search')} />
+          </div>
+          <div style={{ width: 190 }} className="flex-grow-1 flex-md-grow-0">
+            <label className="visually-hidden" htmlFor="f-sort">
+              Sort by
+            </label>
+            <select id="f-sort" className="form-select cc-input" value={filters.sort} onChange={set('sort')}>
+              {SORTS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn-outline-primary cc-input d-md-none" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            Filters{active ? ` (${active})` : ''}
+          </button>
+        </div>
+        <div className={`cc-filter-grid mt-3${open ? '' : ' d-none d-md-grid'}`}>
+          <div className="cc-filter">
+            <label className="form-label small mb-1" htmlFor="f-niche">
+              Niche
+            </label>
+            <input id="f-niche" className="form-control cc-input" list={nicheListId} placeholder="Any niche" value={filters.niche} onChange={set('niche')} />
+            <datalist id={nicheListId}>
+              {(niches || []).map((n) => (
+                <option key={n._id} value={n.name} />
+              ))}
+            </datalist>
+          </div>
+          {select('tier', 'Tier', 'All tiers', TIERS)}
+          {select('platform', 'Platform', 'All platforms', PLATFORMS)}
+          {select('gender', 'Audience gender', 'Any audience', GENDERS)}
+          {text('minFollowers', 'Min followers', { type: 'number', min: 0, step: 1000, inputMode: 'numeric', placeholder: '0' })}
+          {text('maxFollowers', 'Max followers', { type: 'number', min: 0, step: 1000, inputMode: 'numeric', placeholder: 'Any' })}
+          {text('minEngagement', 'Min engagement (%)', { type: 'number', min: 0, step: 0.1, inputMode: 'decimal', placeholder: '0' })}
+          {text('location', 'Location', { placeholder: 'City or country' })}
+        </div>
+        {activeFilterCount(filters) > 0 && (
+          <div className="d-flex justify-content-end mt-2">
+            <button type="button" className="btn btn-sm btn-link px-0" onClick={onClear}>
+              Clear filters
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}
