@@ -24,6 +24,8 @@ const CreatorNetwork = lazy(() => import('./routes/creator-network'))
 const Roster = lazy(() => import('./routes/roster'))
 const AccountSettings = lazy(() => import('./routes/account-settings'))
 const Offers = lazy(() => import('./routes/offers'))
+const AdminCreators = lazy(() => import('./routes/admin-creators'))
+const AdminBrands = lazy(() => import('./routes/admin-brands'))
 
 /** SIGNED_IN_ROUTES: path → page; the role table lives in config/roles.js. */
 const SIGNED_IN_ROUTES = [
@@ -35,6 +37,8 @@ const SIGNED_IN_ROUTES = [
   ['/roaster', Roster],
   ['/account-settings', AccountSettings],
   ['/offers', Offers],
+  ['/admin/creators', AdminCreators],
+  ['/admin/brands', AdminBrands],
 ]
 
 export function AppRoutes() {

@@ -20,6 +20,8 @@ export const ROUTE_ROLES = {
   '/creator-network': BRAND_EDITORS,
   '/roaster': [ROLES.ADMIN],
   '/offers': [ROLES.ADMIN],
+  '/admin/creators': [ROLES.ADMIN],
+  '/admin/brands': [ROLES.ADMIN],
   '/account-settings': [ROLES.ADMIN, ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER, ROLES.USER],
 }
 

@@ -16,6 +16,8 @@ const TABLE = [
   ['/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/roaster', 'Roster', ['ADMIN']],
   ['/offers', 'Campaigns', ['ADMIN']],
+  ['/admin/creators', 'Creators', ['ADMIN']],
+  ['/admin/brands', 'Brands', ['ADMIN']],
   ['/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
 ]
 
@@ -72,6 +74,18 @@ describe('role guard', () => {
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
     release()
     expect(await screen.findByText('No campaigns yet')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['/roaster', 'ADMIN', 'Upload File'],
+    ['/roaster', 'ADMIN', 'No imports yet. Uploaded rosters will appear here.'],
+    ['/creator-network', 'BRAND_MANAGER', 'No creators in the network yet'],
+    ['/admin/creators', 'ADMIN', 'No creators yet'],
+    ['/admin/brands', 'ADMIN', 'No brands yet'],
+  ])('%s as %s shows %s', async (path, role, text) => {
+    signIn(role)
+    renderApp(path)
+    expect(await screen.findByText(text)).toBeInTheDocument()
   })
 
   it('redirects / to /login', async () => {

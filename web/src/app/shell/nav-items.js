@@ -2,6 +2,8 @@
 export const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: 'grid' },
   { to: '/roaster', label: 'Roster', icon: 'upload' },
+  { to: '/admin/creators', label: 'Creators', icon: 'users' },
+  { to: '/admin/brands', label: 'Brands', icon: 'grid' },
   { to: '/campaigns', label: 'Campaigns', icon: 'megaphone' },
   { to: '/creator-network', label: 'Creators', icon: 'users' },
   { to: '/offers', label: 'Campaigns', icon: 'megaphone' },
@@ -18,6 +20,8 @@ export function pageTitle(pathname) {
   if (pathname.startsWith('/creator-network')) return { title: 'Creators' }
   if (pathname.startsWith('/roaster')) return { title: 'Roster' }
   if (pathname.startsWith('/offers')) return { title: 'Campaigns' }
+  if (pathname.startsWith('/admin/creators')) return { title: 'Creators' }
+  if (pathname.startsWith('/admin/brands')) return { title: 'Brands' }
   return { title: '' }
 }
 

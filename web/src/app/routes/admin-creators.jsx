@@ -1,0 +1,5 @@
+import { AdminCreatorList } from '../../features/admin/components/admin-creator-list'
+
+export default function AdminCreatorsRoute() {
+  return <AdminCreatorList />
+}

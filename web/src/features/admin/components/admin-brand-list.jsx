@@ -1,0 +1,40 @@
+import { useAdminBrands } from '../api/get-admin-brands'
+import { AdminList, formatDate, useAdminListState } from './admin-list'
+
+/** AdminBrandList: every brand with its owner and member count, searchable, ten per page. */
+export function AdminBrandList() {
+  const state = useAdminListState()
+  const swr = useAdminBrands({ page: state.page, search: state.debounced })
+  const brands = swr.data?.brands ?? []
+  return (
+    <AdminList noun="brands" placeholder="Search by brand, owner or e-mail" state={state} swr={swr} count={brands.length}>
+      <table className="table cc-admin-table" aria-label="Brands">
+        <thead>
+          <tr>
+            <th scope="col">Brand</th>
+            <th scope="col">Owner</th>
+            <th scope="col" className="text-md-end">Members</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {brands.map((b) => (
+            <tr key={b._id}>
+              <td className="cc-admin-main fw-semibold">{b.name}</td>
+              <td data-label="Owner">
+                <div>{b.ownerName || '—'}</div>
+                <div className="small text-secondary text-break">{b.ownerEmail}</div>
+              </td>
+              <td data-label="Members" className="text-md-end">
+                {Number(b.members || 0).toLocaleString('en-US')}
+              </td>
+              <td data-label="Created" className="text-nowrap">
+                {formatDate(b.createdAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AdminList>
+  )
+}

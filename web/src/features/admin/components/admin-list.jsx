@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react'
+import { useDebounced } from '../../../lib/use-debounced'
+import { ListPagination } from '../../../lib/list-pagination'
+import { formatTotal } from '../../../lib/list-total'
+import { EmptyState } from '../../../components/empty-state'
+import './admin.css'
+
+/** useAdminListState keeps the search box (debounced) and the page, back to page 1 on a new search. */
+export function useAdminListState() {
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const debounced = useDebounced(search, 300)
+  useEffect(() => setPage(1), [debounced])
+  return { search, setSearch, page, setPage, debounced }
+}
+
+/**
+ * AdminList frames an admin table: search box, total, loading and error
+ * states, the empty states and pagination. `noun` is the plural ('creators').
+ */
+export function AdminList({ noun, placeholder, state, swr, count, children }) {
+  const { search, setSearch, page, setPage, debounced } = state
+  const { data, error, isLoading, mutate } = swr
+  const total = data?.total ?? 0
+  return (
+    <div className="d-flex flex-column gap-3">
+      <div className="d-flex flex-wrap align-items-center gap-2" role="search">
+        <input
+          type="search"
+          className="form-control cc-input flex-grow-1"
+          style={{ flexBasis: 240, maxWidth: 480 }}
+          placeholder={placeholder}
+          aria-label={`Search ${noun}`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {data && (
+          <span className="small text-secondary ms-auto" aria-live="polite">
+            {formatTotal(total)} {total === 1 ? noun.replace(/s$/, '') : noun}
+          </span>
+        )}
+      </div>
+      {error && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
+          <span className="flex-grow-1">{error.message}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {isLoading && !data && (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <div className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading {noun}…</span>
+        </div>
+      )}
+      {data && !error && count === 0 && (
+        <EmptyState
+          title={debounced.trim() ? `No ${noun} match "${debounced.trim()}"` : `No ${noun} yet`}
+          action={
+            debounced.trim() ? (
+              <button type="button" className="btn btn-outline-primary" onClick={() => setSearch('')}>
+                Clear search
+              </button>
+            ) : null
+          }
+        >
+          <p className="mb-0">{debounced.trim() ? 'Search matches the start of words in names, e-mails and handles.' : `New ${noun} will appear here.`}</p>
+        </EmptyState>
+      )}
+      {count > 0 && !error && (
+        <section className="card border-0 shadow-sm">
+          <div className="card-body p-0 p-md-2">{children}</div>
+        </section>
+      )}
+      {total > 0 && !error && <ListPagination page={page} total={total} limit={data?.limit || 10} onPage={setPage} />}
+    </div>
+  )
+}
+
+/** formatDate shows an ISO date as 'Nov 20, 2026'. */
+export function formatDate(iso) {
+  const d = iso ? new Date(iso) : null
+  return d && !Number.isNaN(d.getTime()) ? d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : '—'
+}
