@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest'
-import { screen, fireEvent, act } from '@testing-library/react'
+import { screen, fireEvent, act, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { VerifyEmailForm } from '../verify-email-form'
 import { VerifyOtpForm } from '../verify-otp-form'
@@ -81,7 +81,8 @@ describe('resend countdown', () => {
     fireEvent.click(link())
     expect(await screen.findByText('Verification code sent')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledTimes(1)
-    expect(link()).toBeDisabled()
+    // The toast and the restarted countdown render in separate updates.
+    await waitFor(() => expect(link()).toBeDisabled())
     expect(link()).toHaveTextContent('Resend Code (60s)')
     act(() => vi.advanceTimersByTime(2000))
     expect(link()).toHaveTextContent('Resend Code (58s)')
