@@ -1,4 +1,4 @@
-import { formatTotal } from './list-total'
+import { formatTotal, COUNT_CAP } from './list-total'
 
 /** ListPagination: 'Showing a–b of n' (n as "10,000+" past the count cap) with Previous and Next. */
 export function ListPagination({ page, total, limit, onPage, label = 'Pagination' }) {
@@ -17,6 +17,7 @@ export function ListPagination({ page, total, limit, onPage, label = 'Pagination
           </button>
           <span className="small text-nowrap" aria-current="page">
             Page {page.toLocaleString('en-US')}
+            {total < COUNT_CAP ? ` of ${pages.toLocaleString('en-US')}` : ''}
           </span>
           <button type="button" className="btn btn-sm btn-light" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next

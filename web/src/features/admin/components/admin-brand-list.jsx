@@ -7,7 +7,7 @@ export function AdminBrandList() {
   const swr = useAdminBrands({ page: state.page, search: state.debounced })
   const brands = swr.data?.brands ?? []
   return (
-    <AdminList noun="brands" placeholder="Search by brand, owner or e-mail" state={state} swr={swr} count={brands.length}>
+    <AdminList noun="brands" placeholder="Search brands or owners" state={state} swr={swr} count={brands.length}>
       <table className="table cc-admin-table" aria-label="Brands">
         <thead>
           <tr>
@@ -22,8 +22,10 @@ export function AdminBrandList() {
             <tr key={b._id}>
               <td className="cc-admin-main fw-semibold">{b.name}</td>
               <td data-label="Owner">
-                <div>{b.ownerName || '—'}</div>
-                <div className="small text-secondary text-break">{b.ownerEmail}</div>
+                <div>
+                  <div>{b.ownerName || '—'}</div>
+                  <div className="small text-secondary cc-admin-email">{b.ownerEmail}</div>
+                </div>
               </td>
               <td data-label="Members" className="text-md-end">
                 {Number(b.members || 0).toLocaleString('en-US')}

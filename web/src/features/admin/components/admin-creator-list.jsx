@@ -9,50 +9,55 @@ export function AdminCreatorList() {
   const swr = useAdminCreators({ page: state.page, search: state.debounced })
   const creators = swr.data?.creators ?? []
   return (
-    <AdminList noun="creators" placeholder="Search by name, e-mail or handle" state={state} swr={swr} count={creators.length}>
-      <table className="table cc-admin-table" aria-label="Creators">
-        <thead>
-          <tr>
-            <th scope="col">Creator</th>
-            <th scope="col">Niche</th>
-            <th scope="col">Tier</th>
-            <th scope="col" className="text-md-end">Followers</th>
-            <th scope="col" className="text-md-end">Engagement</th>
-            <th scope="col">Platforms</th>
-            <th scope="col">Location</th>
-            <th scope="col">Added</th>
-          </tr>
-        </thead>
-        <tbody>
-          {creators.map((c) => (
-            <tr key={c._id}>
-              <td className="cc-admin-main">
-                <div className="fw-semibold">{c.name}</div>
-                <div className="small text-secondary text-break">{c.email || '—'}</div>
-              </td>
-              <td data-label="Niche">{c.niche || '—'}</td>
-              <td data-label="Tier">
-                <span className={`badge rounded-pill cc-admin-tier cc-admin-tier-${c.tier}`}>{c.tier}</span>
-              </td>
-              <td data-label="Followers" className="text-md-end">
-                {Number(c.followers || 0).toLocaleString('en-US')}
-              </td>
-              <td data-label="Engagement" className="text-md-end">
-                {c.engagementRate == null ? '—' : `${Number(c.engagementRate).toFixed(1)}%`}
-              </td>
-              <td data-label="Platforms" className="small">
-                {Object.keys(c.platforms || {})
-                  .map((p) => PLATFORM_LABELS[p] || p)
-                  .join(', ') || '—'}
-              </td>
-              <td data-label="Location">{c.location || '—'}</td>
-              <td data-label="Added" className="text-nowrap">
-                {formatDate(c.createdAt)}
-              </td>
+    <AdminList noun="creators" placeholder="Search name, e-mail or handle" state={state} swr={swr} count={creators.length}>
+      <div className="table-responsive">
+        <table className="table cc-admin-table" aria-label="Creators">
+          <thead>
+            <tr>
+              <th scope="col">Creator</th>
+              <th scope="col">Niche &amp; location</th>
+              <th scope="col">Tier</th>
+              <th scope="col" className="text-md-end">Followers</th>
+              <th scope="col" className="text-md-end">Engagement</th>
+              <th scope="col">Platforms</th>
+              <th scope="col">Added</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {creators.map((c) => (
+              <tr key={c._id}>
+                <td className="cc-admin-main">
+                  <div className="fw-semibold">{c.name}</div>
+                  <div className="small text-secondary cc-admin-email">{c.email || '—'}</div>
+                </td>
+                <td data-label="Niche & location">
+                  <div>
+                    <div>{c.niche || '—'}</div>
+                    {c.location && <div className="small text-secondary">{c.location}</div>}
+                  </div>
+                </td>
+                <td data-label="Tier">
+                  <span className={`badge rounded-pill cc-admin-tier cc-admin-tier-${c.tier}`}>{c.tier}</span>
+                </td>
+                <td data-label="Followers" className="text-md-end">
+                  {Number(c.followers || 0).toLocaleString('en-US')}
+                </td>
+                <td data-label="Engagement" className="text-md-end">
+                  {c.engagementRate == null ? '—' : `${Number(c.engagementRate).toFixed(1)}%`}
+                </td>
+                <td data-label="Platforms" className="small">
+                  {Object.keys(c.platforms || {})
+                    .map((p) => PLATFORM_LABELS[p] || p)
+                    .join(', ') || '—'}
+                </td>
+                <td data-label="Added" className="text-nowrap">
+                  {formatDate(c.createdAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </AdminList>
   )
 }

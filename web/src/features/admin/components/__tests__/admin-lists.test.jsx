@@ -24,7 +24,7 @@ describe('AdminCreatorList', () => {
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(11)
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Creator 0c0@example.com', 'Technology', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'Lisbon', 'Nov 20, 2026',
+      'Creator 0c0@example.com', 'TechnologyLisbon', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'Nov 20, 2026',
     ])
     expect(screen.getByText('10,000+ creators')).toBeInTheDocument()
     expect(screen.getByText('Showing 1–10 of 10,000+')).toBeInTheDocument()
