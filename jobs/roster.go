@@ -34,7 +34,7 @@ func NewRosterParseTask(jobID, file string) store.Task {
 }
 
 // rosterBatchSize is how many rows go to Postgres per transaction.
-var rosterBatchSize = 10000
+var rosterBatchSize = 20000
 
 // afterRosterBatch, when set (tests), runs after each saved batch.
 var afterRosterBatch func(ctx context.Context, jobID string, rows int)
