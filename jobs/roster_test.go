@@ -146,7 +146,7 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 }
 
 // TestRosterParse_LinksExistingUser: a creator whose e-mail belongs to a
-// USER account is linked to it; LinkCreator links later sign-ups.
+// USER account is linked to it, and a later creator sign-up is linked too.
 func TestRosterParse_LinksExistingUser(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
@@ -164,11 +164,9 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1 AND email = 'ann@example.com'`, u.ID); got != 1 {
 		t.Fatalf("ann not linked")
 	}
-	bo, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bo@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
+	niches, _ := db.ListNiches(ctx)
+	bo, err := db.Register(ctx, store.Registration{Name: "Bo", Email: "BO@example.com", Password: "Str0ng!pass", Niche: niches[0].ID}, NewOTPMailTask())
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.LinkCreator(ctx, bo.ID, "BO@example.com"); err != nil {
 		t.Fatal(err)
 	}
 	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1`, bo.ID); got != 1 {

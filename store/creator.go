@@ -349,13 +349,9 @@ func (s *DB) countCreators(ctx context.Context, f CreatorFilter) (int, error) {
 	return n, nil
 }
 
-// LinkCreator links the network entry whose e-mail is email to the user
-// userID, when the entry is not linked yet. Registration calls it once a
-// creator account exists; it is a no-op when nothing matches.
-func (s *DB) LinkCreator(ctx context.Context, userID, email string) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return linkCreator(tx, userID, email) })
-}
-
+// linkCreator links the network entry whose e-mail is email to the user
+// userID, when the entry is not linked yet (creator sign-up calls it); it is
+// a no-op when nothing matches.
 func linkCreator(tx *sqlx.Tx, userID, email string) error {
 	_, err := tx.Exec(`UPDATE creators SET user_id = $1, updated_at = now()
 		WHERE email = $2 AND user_id IS NULL AND NOT EXISTS (SELECT 1 FROM creators WHERE user_id = $1)`,

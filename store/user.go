@@ -147,6 +147,12 @@ func (s *DB) Register(ctx context.Context, r Registration, verify Task) (*User, 
 		if err != nil {
 			return fmt.Errorf("insert user: %w", err)
 		}
+		if role == RoleUser {
+			// A creator already in the network (imported by e-mail) becomes this account's entry.
+			if err := linkCreator(tx, id, r.Email); err != nil {
+				return err
+			}
+		}
 		if err := s.requestOTP(tx, id, OTPEmailVerification, verify); err != nil {
 			return err
 		}
