@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -45,7 +46,15 @@ func (s *server) issueTokens(sess *store.Session, role string) (tokens, error) {
 }
 
 // parseAccess checks the signature (HS256 only), issuer and expiry.
+// Verified tokens are remembered (see tokenCache), so a client's repeated
+// calls skip the JSON decoding; expiry is checked again on every use.
 func (s *server) parseAccess(raw string) (*claims, error) {
+	if c := s.verified.get(raw); c != nil {
+		if c.ExpiresAt.After(s.store.Now()) {
+			return c, nil
+		}
+		return nil, jwt.ErrTokenExpired
+	}
 	var c claims
 	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return []byte(s.cfg.JWTSecret), nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithIssuer("creatorcoach"),
@@ -53,7 +62,32 @@ func (s *server) parseAccess(raw string) (*claims, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.verified.put(raw, &c)
 	return &c, nil
+}
+
+// tokenCache holds the claims of access tokens whose signature was already
+// verified. It is bounded: when full it starts over.
+type tokenCache struct {
+	mu sync.RWMutex
+	m  map[string]*claims
+}
+
+const tokenCacheSize = 50_000
+
+func (t *tokenCache) get(raw string) *claims {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.m[raw]
+}
+
+func (t *tokenCache) put(raw string, c *claims) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= tokenCacheSize {
+		t.m = make(map[string]*claims)
+	}
+	t.m[raw] = c
 }
 
 type ctxKey int

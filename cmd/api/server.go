@@ -22,6 +22,7 @@ type server struct {
 	asynqOpt asynq.RedisConnOpt
 	log      *slog.Logger
 	metrics  *metrics
+	verified tokenCache
 }
 
 func newServer(cfg store.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
