@@ -287,7 +287,7 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	if !isUUID(sessionID) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}
-	st, err := s.prepared(ctx, authenticateQuery)
+	st, err := s.prepared(ctx, AuthenticateSQL)
 	if err != nil {
 		return nil, fmt.Errorf("prepare authenticate: %w", err)
 	}
@@ -302,8 +302,9 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	return u.fill(), nil
 }
 
-// authenticateQuery runs on every signed-in request, so it is prepared once.
-const authenticateQuery = `SELECT ` + userColumns + ` JOIN sessions s ON s.user_id = u.id
+// AuthenticateSQL is the query every signed-in request runs ($1 session id,
+// $2 now); it is prepared once. Benchmarks replay it as their baseline.
+const AuthenticateSQL = `SELECT ` + userColumns + ` JOIN sessions s ON s.user_id = u.id
 	WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.deleted_at IS NULL`
 
 // ProfileUpdate holds the editable profile fields; nil means unchanged.

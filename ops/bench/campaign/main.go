@@ -17,24 +17,16 @@ package main
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
 
@@ -56,44 +48,20 @@ func main() {
 	}
 }
 
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
-}
-
 func run(ctx context.Context) error {
 	if _, err := exec.LookPath("pgbench"); err != nil {
 		return fmt.Errorf("pgbench not found (apt-get install postgresql-contrib or the postgresql client package)")
 	}
-	base := envOr("DATABASE_URL_BASE", "postgres://postgres@127.0.0.1:5432")
-	admin, err := sql.Open("postgres", base+"/postgres?sslmode=disable")
-	if err != nil {
-		return err
-	}
-	_, _ = admin.Exec(`DROP DATABASE IF EXISTS ` + dbName + ` WITH (FORCE)`)
-	if _, err := admin.Exec(`CREATE DATABASE ` + dbName); err != nil {
-		return err
-	}
-	defer func() { _, _ = admin.Exec(`DROP DATABASE IF EXISTS ` + dbName + ` WITH (FORCE)`); admin.Close() }()
-	dbURL := base + "/" + dbName + "?sslmode=disable"
-	db, err := store.Open(ctx, dbURL)
+	db, dbURL, err := benchkit.ScratchDB(ctx, dbName)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	db.BcryptCost = 4
-	if err := db.Migrate(ctx); err != nil {
-		return err
-	}
 	brandID, err := fill(ctx, db)
 	if err != nil {
 		return err
 	}
-	redisURL, _ := url.Parse(envOr("REDIS_URL", "redis://127.0.0.1:6379/0"))
-	redisURL.Path = "/15"
-	return bench(ctx, db, dbURL, redisURL.String(), brandID)
+	return bench(ctx, db, dbURL, benchkit.ScratchRedis(ctx), brandID)
 }
 
 // fill makes the brands and campaigns (one in nineteen soft-deleted) and the
@@ -129,12 +97,6 @@ func fill(ctx context.Context, db *store.DB) (string, error) {
 	return u.Brand.ID, nil
 }
 
-func freePort() string {
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	defer l.Close()
-	return l.Addr().String()
-}
-
 type scenario struct {
 	name  string
 	query string // API query string
@@ -148,21 +110,18 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if out, err := exec.Command("go", "build", "-o", dir+"/api", "./cmd/api").CombinedOutput(); err != nil {
-		return fmt.Errorf("build api: %v\n%s", err, out)
-	}
-	apiAddr := freePort()
-	api := exec.Command(dir + "/api")
-	api.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "HTTP_ADDR="+apiAddr, "DATA_DIR="+dir,
-		"OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development")
-	api.Stdout = io.Discard
-	if err := api.Start(); err != nil {
+	if err := benchkit.Build(dir, "api"); err != nil {
 		return err
 	}
-	defer func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }()
-	token := login(apiAddr)
-	if token == "" {
-		return fmt.Errorf("api did not start or login failed")
+	apiAddr, stop, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
+		"DATA_DIR="+dir, "OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development"))
+	if err != nil {
+		return err
+	}
+	defer stop()
+	token, err := benchkit.Login(apiAddr, "bench@example.com", "Bench#2026")
+	if err != nil {
+		return err
 	}
 	var sessionID string
 	if err := db.SQL().GetContext(ctx, &sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
@@ -185,52 +144,34 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		}
 		var apiR, apiP, pgR, pgP, auR, auP, meR, meP []float64
 		for i := 0; i < *runs; i++ {
-			r, p, err := pgbench(dbURL, listOnly)
+			r, p, err := benchkit.Pgbench(dbURL, *conns, *duration, "prepared", listOnly...)
 			if err != nil {
 				return err
 			}
 			pgR, pgP = append(pgR, r), append(pgP, p)
-			if r, p, err = pgbench(dbURL, withAuth); err != nil {
+			if r, p, err = benchkit.Pgbench(dbURL, *conns, *duration, "prepared", withAuth...); err != nil {
 				return err
 			}
 			auR, auP = append(auR, r), append(auP, p)
-			if r, p, err = load("http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token); err != nil {
+			if r, p, err = benchkit.Load("http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token, *conns, *duration); err != nil {
 				return err
 			}
 			apiR, apiP = append(apiR, r), append(apiP, p)
-			if r, p, err = load("http://"+apiAddr+"/api/users/me", token); err != nil {
+			if r, p, err = benchkit.Load("http://"+apiAddr+"/api/users/me", token, *conns, *duration); err != nil {
 				return err
 			}
 			meR, meP = append(meR, r), append(meP, p)
 		}
 		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d)\n", sc.query, *conns, *duration, *runs)
-		fmt.Printf("api (JSON, auth, session check, signing):   %8.0f req/s  p99 %6.2f ms\n", median(apiR), median(apiP))
-		fmt.Printf("api GET /api/users/me (auth floor):         %8.0f req/s  p99 %6.2f ms\n", median(meR), median(meP))
-		fmt.Printf("pgbench, list SQL only:                     %8.0f tps    p99 %6.2f ms\n", median(pgR), median(pgP))
-		fmt.Printf("pgbench, session check + list SQL:          %8.0f tps    p99 %6.2f ms\n", median(auR), median(auP))
-		fmt.Printf("ratio api/pgbench list:                     %8.2f  (target >= 0.80)\n", median(apiR)/median(pgR))
-		fmt.Printf("ratio api/pgbench session+list:             %8.2f\n", median(apiR)/median(auR))
-		fmt.Printf("ratio api list / api me:                    %8.2f\n", median(apiR)/median(meR))
+		fmt.Printf("api (JSON, auth, session check, signing):   %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(apiR), benchkit.Median(apiP))
+		fmt.Printf("api GET /api/users/me (auth floor):         %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(meR), benchkit.Median(meP))
+		fmt.Printf("pgbench, list SQL only:                     %8.0f tps    p99 %6.2f ms\n", benchkit.Median(pgR), benchkit.Median(pgP))
+		fmt.Printf("pgbench, session check + list SQL:          %8.0f tps    p99 %6.2f ms\n", benchkit.Median(auR), benchkit.Median(auP))
+		fmt.Printf("ratio api/pgbench list:                     %8.2f  (target >= 0.80)\n", benchkit.Median(apiR)/benchkit.Median(pgR))
+		fmt.Printf("ratio api/pgbench session+list:             %8.2f\n", benchkit.Median(apiR)/benchkit.Median(auR))
+		fmt.Printf("ratio api list / api me:                    %8.2f\n", benchkit.Median(apiR)/benchkit.Median(meR))
 	}
 	return nil
-}
-
-func login(addr string) string {
-	for i := 0; i < 100; i++ {
-		time.Sleep(100 * time.Millisecond)
-		res, err := http.Post("http://"+addr+"/api/users/login", "application/json",
-			strings.NewReader(`{"email":"bench@example.com","password":"Bench#2026"}`))
-		if err != nil {
-			continue
-		}
-		var body struct{ Data struct{ AccessToken string } }
-		_ = json.NewDecoder(res.Body).Decode(&body)
-		res.Body.Close()
-		if body.Data.AccessToken != "" {
-			return body.Data.AccessToken
-		}
-	}
-	return ""
 }
 
 func explain(ctx context.Context, db *store.DB, query string, args []any) {
@@ -259,111 +200,11 @@ func pgbenchScript(dir, name, query string, args []any, sessionID string) ([]str
 		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
 	}
 	if sessionID != "" {
-		script = `SELECT u.id, u.email, u.name, u.role, u.profile_image, u.email_verified_at IS NOT NULL AS verified,
-	u.created_at, u.deleted_at, u.password_hash, u.niche_id, n.name AS niche_name, u.brand_id, b.name AS brand_name
-	FROM users u LEFT JOIN niches n ON n.id = u.niche_id LEFT JOIN brands b ON b.id = u.brand_id
-	WHERE u.id = (SELECT user_id FROM sessions WHERE id = :sid AND revoked_at IS NULL AND expires_at > now()) AND u.deleted_at IS NULL;
-` + script
-		defs = append(defs, "-D", "sid="+sessionID)
+		script = benchkit.SessionCheckSQL(sessionID) + script
 	}
 	path := filepath.Join(dir, name+".sql")
 	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
 		return nil, err
 	}
 	return append(defs, "-f", path), nil
-}
-
-var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
-
-// pgbench runs the script with conns clients for duration in prepared mode
-// (as the store prepares the list statement); it returns tps and p99 latency in ms.
-func pgbench(dbURL string, script []string) (float64, float64, error) {
-	logDir, err := os.MkdirTemp("", "pgbenchlog")
-	if err != nil {
-		return 0, 0, err
-	}
-	defer os.RemoveAll(logDir)
-	args := append([]string{"-n", "-M", "prepared", "-c", strconv.Itoa(*conns), "-j", strconv.Itoa(min(*conns, 4)),
-		"-T", strconv.Itoa(int(duration.Seconds())), "-l", "--log-prefix", filepath.Join(logDir, "log")}, script...)
-	cmd := exec.Command("pgbench", append(args, dbURL)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return 0, 0, fmt.Errorf("pgbench: %v\n%s", err, out)
-	}
-	m := tpsLine.FindSubmatch(out)
-	if m == nil {
-		return 0, 0, fmt.Errorf("pgbench output: %s", out)
-	}
-	tps, _ := strconv.ParseFloat(string(m[1]), 64)
-	var lat []float64
-	files, _ := filepath.Glob(filepath.Join(logDir, "log*"))
-	for _, f := range files {
-		raw, _ := os.ReadFile(f)
-		for _, line := range strings.Split(string(raw), "\n") {
-			if fs := strings.Fields(line); len(fs) >= 3 {
-				us, _ := strconv.ParseFloat(fs[2], 64)
-				lat = append(lat, us/1000)
-			}
-		}
-	}
-	if len(lat) == 0 {
-		return tps, 0, nil
-	}
-	sort.Float64s(lat)
-	return tps, lat[len(lat)*99/100], nil
-}
-
-// load runs conns keep-alive clients for duration; it returns requests/s and p99 in ms.
-func load(target, token string) (float64, float64, error) {
-	tr := &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}
-	client := &http.Client{Transport: tr}
-	defer tr.CloseIdleConnections()
-	var mu sync.Mutex
-	var lat []time.Duration
-	var firstErr error
-	deadline := time.Now().Add(*duration)
-	var wg sync.WaitGroup
-	for i := 0; i < *conns; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for time.Now().Before(deadline) {
-				req, _ := http.NewRequest("GET", target, nil)
-				req.Header.Set("Authorization", "Bearer "+token)
-				t0 := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != 200 {
-						err = fmt.Errorf("%s: status %d", target, res.StatusCode)
-					}
-				}
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return 0, 0, firstErr
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	p99 := lat[len(lat)*99/100]
-	return float64(len(lat)) / duration.Seconds(), float64(p99.Microseconds()) / 1000, nil
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }

@@ -19,27 +19,22 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"mime/multipart"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
 
@@ -60,13 +55,6 @@ func main() {
 	}
 }
 
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
-}
-
 // bench is the scratch stack.
 type bench struct {
 	db               *store.DB
@@ -77,41 +65,20 @@ type bench struct {
 }
 
 func run(ctx context.Context) error {
-	base := envOr("DATABASE_URL_BASE", "postgres://postgres@127.0.0.1:5432")
-	admin, err := sql.Open("postgres", base+"/postgres?sslmode=disable")
-	if err != nil {
-		return err
-	}
-	_, _ = admin.Exec(`DROP DATABASE IF EXISTS creatorcoach_bench_roster WITH (FORCE)`)
-	if _, err := admin.Exec(`CREATE DATABASE creatorcoach_bench_roster`); err != nil {
-		return err
-	}
-	admin.Close()
-	b := &bench{dbURL: base + "/creatorcoach_bench_roster?sslmode=disable"}
-	if b.db, err = store.Open(ctx, b.dbURL); err != nil {
+	b := &bench{}
+	var err error
+	if b.db, b.dbURL, err = benchkit.ScratchDB(ctx, "creatorcoach_bench_roster"); err != nil {
 		return err
 	}
 	defer b.db.Close()
-	b.db.BcryptCost = 4
-	if err := b.db.Migrate(ctx); err != nil {
-		return err
-	}
-	ru, _ := url.Parse(envOr("REDIS_URL", "redis://127.0.0.1:6379/0"))
-	ru.Path = "/15"
-	b.redisURL = ru.String()
-	ropt, _ := redis.ParseURL(b.redisURL)
-	rdb := redis.NewClient(ropt)
-	rdb.FlushDB(ctx)
-	rdb.Close()
+	b.redisURL = benchkit.ScratchRedis(ctx)
 	if b.bin, err = os.MkdirTemp("", "ccroster"); err != nil {
 		return err
 	}
 	defer os.RemoveAll(b.bin)
 	b.data = filepath.Join(b.bin, "data")
-	for _, cmd := range []string{"api", "worker"} {
-		if out, err := exec.Command("go", "build", "-o", filepath.Join(b.bin, cmd), "./cmd/"+cmd).CombinedOutput(); err != nil {
-			return fmt.Errorf("build %s: %v\n%s", cmd, err, out)
-		}
+	if err := benchkit.Build(b.bin, "api", "worker"); err != nil {
+		return err
 	}
 	stop, err := b.startAPI(ctx)
 	if err != nil {
@@ -134,39 +101,19 @@ func (b *bench) env() []string {
 		"OTP_SECRET=bench", "BCRYPT_COST=4", "WORKER_POLL_INTERVAL="+*poll)
 }
 
-func freePort() string {
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	defer l.Close()
-	return l.Addr().String()
-}
-
 func (b *bench) startAPI(ctx context.Context) (func(), error) {
-	b.apiAddr = freePort()
-	api := exec.Command(filepath.Join(b.bin, "api"))
-	api.Env = append(b.env(), "HTTP_ADDR="+b.apiAddr)
-	if err := api.Start(); err != nil {
+	addr, stop, err := benchkit.StartAPI(filepath.Join(b.bin, "api"), b.env())
+	if err != nil {
 		return nil, err
 	}
-	stop := func() { api.Process.Signal(os.Interrupt); api.Wait() }
+	b.apiAddr = addr
 	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "admin@bench.io", Password: "Bench#2026", Role: store.RoleAdmin}); err != nil {
 		stop()
 		return nil, err
 	}
-	for i := 0; i < 100 && b.token == ""; i++ {
-		time.Sleep(100 * time.Millisecond)
-		res, err := http.Post("http://"+b.apiAddr+"/api/users/login", "application/json",
-			strings.NewReader(`{"email":"admin@bench.io","password":"Bench#2026"}`))
-		if err != nil {
-			continue
-		}
-		var body struct{ Data struct{ AccessToken string } }
-		json.NewDecoder(res.Body).Decode(&body)
-		res.Body.Close()
-		b.token = body.Data.AccessToken
-	}
-	if b.token == "" {
+	if b.token, err = benchkit.Login(addr, "admin@bench.io", "Bench#2026"); err != nil {
 		stop()
-		return nil, fmt.Errorf("api did not start or login failed")
+		return nil, err
 	}
 	return stop, nil
 }
@@ -183,12 +130,6 @@ func (b *bench) exec(ctx context.Context, script string) error {
 		}
 	}
 	return nil
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }
 
 // baselineTable has the shape and indexes of creators, with the CSV's
@@ -270,13 +211,13 @@ func (b *bench) imports(ctx context.Context) error {
 			*f.proc, *f.lat, *f.rss = append(*f.proc, proc), append(*f.lat, lat), append(*f.rss, rss)
 		}
 	}
-	fmt.Printf("psql \\copy baseline:      %6.3f s  (%6.0f rows/s)\n", median(cp), float64(n)/median(cp))
+	fmt.Printf("psql \\copy baseline:      %6.3f s  (%6.0f rows/s)\n", benchkit.Median(cp), float64(n)/benchkit.Median(cp))
 	fmt.Printf("CSV processing:           %6.3f s  (%6.0f rows/s)  ratio to \\copy %.2f (target <= 1.50)\n",
-		median(csvProc), float64(n)/median(csvProc), median(csvProc)/median(cp))
-	fmt.Printf("CSV upload -> job done:   %6.3f s  (processing + %.3f s; target <= + 0.3 s)\n", median(csvLat), median(csvLat)-median(csvProc))
-	fmt.Printf("XLSX processing:          %6.3f s  ratio to CSV %.2f (target <= 2.50)\n", median(xProc), median(xProc)/median(csvProc))
-	fmt.Printf("XLSX upload -> job done:  %6.3f s\n", median(xLat))
-	fmt.Printf("worker peak RSS (VmHWM):  CSV %.0f MB, XLSX %.0f MB (target <= 150 MB)\n", median(csvRSS), median(xRSS))
+		benchkit.Median(csvProc), float64(n)/benchkit.Median(csvProc), benchkit.Median(csvProc)/benchkit.Median(cp))
+	fmt.Printf("CSV upload -> job done:   %6.3f s  (processing + %.3f s; target <= + 0.3 s)\n", benchkit.Median(csvLat), benchkit.Median(csvLat)-benchkit.Median(csvProc))
+	fmt.Printf("XLSX processing:          %6.3f s  ratio to CSV %.2f (target <= 2.50)\n", benchkit.Median(xProc), benchkit.Median(xProc)/benchkit.Median(csvProc))
+	fmt.Printf("XLSX upload -> job done:  %6.3f s\n", benchkit.Median(xLat))
+	fmt.Printf("worker peak RSS (VmHWM):  CSV %.0f MB, XLSX %.0f MB (target <= 150 MB)\n", benchkit.Median(csvRSS), benchkit.Median(xRSS))
 	return nil
 }
 

@@ -3,21 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/lib/pq"
 
+	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
 
@@ -81,7 +76,7 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 	if !(f.Page == 1 && len(items) < f.Limit) && (f.Search != "" || total <= store.CountCap) {
 		script += literal(store.CreatorCountSQL(f)) + ";\n"
 	}
-	rps, p99, err := load("http://"+b.apiAddr+path, b.token)
+	rps, p99, err := benchkit.Load("http://"+b.apiAddr+path, b.token, *conns, *duration)
 	if err != nil {
 		return err
 	}
@@ -93,7 +88,7 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 	if err := b.db.SQL().GetContext(ctx, &sid, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
 		return err
 	}
-	authTPS, err := pgbench(b.dbURL, strings.ReplaceAll(sessionCheck, ":sid", pq.QuoteLiteral(sid))+script,
+	authTPS, err := pgbench(b.dbURL, benchkit.SessionCheckSQL(sid)+script,
 		filepath.Join(os.TempDir(), "ccroster-pgbench-auth.sql"))
 	if err != nil {
 		return err
@@ -102,13 +97,6 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 		label, len(items), total, rps, p99, tps, rps/tps, authTPS, rps/authTPS)
 	return nil
 }
-
-// sessionCheck is the query store.Authenticate runs on every authenticated request.
-const sessionCheck = `SELECT u.id, u.email, u.name, u.role, u.profile_image, u.email_verified_at IS NOT NULL AS verified,
-	u.created_at, u.deleted_at, u.password_hash, u.niche_id, n.name AS niche_name, u.brand_id, b.name AS brand_name
-	FROM users u LEFT JOIN niches n ON n.id = u.niche_id LEFT JOIN brands b ON b.id = u.brand_id
-	WHERE u.id = (SELECT user_id FROM sessions WHERE id = :sid AND revoked_at IS NULL AND expires_at > now()) AND u.deleted_at IS NULL;
-`
 
 // literal inlines the arguments of q (pgbench runs a plain script).
 func literal(q string, args []any) string {
@@ -125,68 +113,12 @@ func literal(q string, args []any) string {
 	return strings.Join(strings.Fields(q), " ")
 }
 
+// pgbench runs script (written to path) as the SQL baseline and returns its tps.
 func pgbench(dbURL, script, path string) (float64, error) {
 	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
 		return 0, err
 	}
 	defer os.Remove(path)
-	out, err := exec.Command("pgbench", "-n", "-M", "extended", "-c", strconv.Itoa(*conns), "-j", "2",
-		"-T", strconv.Itoa(int(duration.Seconds())), "-f", path, dbURL).CombinedOutput()
-	if err != nil {
-		return 0, fmt.Errorf("pgbench: %v: %s", err, out)
-	}
-	m := regexp.MustCompile(`tps = ([\d.]+)`).FindSubmatch(out)
-	if m == nil {
-		return 0, fmt.Errorf("pgbench output: %s", out)
-	}
-	return strconv.ParseFloat(string(m[1]), 64)
-}
-
-// load runs conns keep-alive clients for duration; it returns requests/s
-// and the p99 latency in ms.
-func load(target, token string) (float64, float64, error) {
-	tr := &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}
-	client := &http.Client{Transport: tr}
-	defer tr.CloseIdleConnections()
-	var mu sync.Mutex
-	var lat []time.Duration
-	var firstErr error
-	deadline := time.Now().Add(*duration)
-	var wg sync.WaitGroup
-	for i := 0; i < *conns; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for time.Now().Before(deadline) {
-				req, _ := http.NewRequest("GET", target, nil)
-				req.Header.Set("Authorization", "Bearer "+token)
-				t0 := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != 200 {
-						err = fmt.Errorf("%s: status %d", target, res.StatusCode)
-					}
-				}
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return 0, 0, firstErr
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	return float64(len(lat)) / duration.Seconds(), float64(lat[len(lat)*99/100].Microseconds()) / 1000, nil
+	tps, _, err := benchkit.Pgbench(dbURL, *conns, *duration, "extended", "-f", path)
+	return tps, err
 }

@@ -13,7 +13,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -21,12 +20,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
-	"sort"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -36,6 +31,7 @@ import (
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
 
@@ -66,40 +62,17 @@ func main() {
 	}
 }
 
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
-}
-
 func run(ctx context.Context) error {
-	base := envOr("DATABASE_URL_BASE", "postgres://postgres@127.0.0.1:5432")
-	admin, err := sql.Open("postgres", base+"/postgres?sslmode=disable")
-	if err != nil {
-		return err
-	}
-	_, _ = admin.Exec(`DROP DATABASE IF EXISTS creatorcoach_bench WITH (FORCE)`)
-	if _, err := admin.Exec(`CREATE DATABASE creatorcoach_bench`); err != nil {
-		return err
-	}
-	admin.Close()
-	dbURL := base + "/creatorcoach_bench?sslmode=disable"
-	db, err := store.Open(ctx, dbURL)
+	db, dbURL, err := benchkit.ScratchDB(ctx, "creatorcoach_bench")
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	db.OTPSecret, db.BcryptCost = []byte("bench"), 4
-	if err := db.Migrate(ctx); err != nil {
-		return err
-	}
-	redisURL, _ := url.Parse(envOr("REDIS_URL", "redis://127.0.0.1:6379/0"))
-	redisURL.Path = "/15"
-	ropt, _ := redis.ParseURL(redisURL.String())
+	redisURL := benchkit.ScratchRedis(ctx)
+	ropt, _ := redis.ParseURL(redisURL)
 	rdb := redis.NewClient(ropt)
 	defer rdb.Close()
-	aopt, _ := asynq.ParseRedisURI(redisURL.String())
+	aopt, _ := asynq.ParseRedisURI(redisURL)
 
 	fmt.Printf("== outbox relay vs raw enqueue (%d tasks, median of %d)\n", *tasks, *runs)
 	var raw, relay []float64
@@ -117,13 +90,13 @@ func run(ctx context.Context) error {
 		raw, relay = append(raw, r1), append(relay, r2)
 	}
 	fmt.Printf("raw asynq enqueue: %8.0f tasks/s\noutbox relay:      %8.0f tasks/s\nratio relay/raw:   %8.2f  (target >= 0.80)\n",
-		median(raw), median(relay), median(relay)/median(raw))
+		benchkit.Median(raw), benchkit.Median(relay), benchkit.Median(relay)/benchkit.Median(raw))
 	rdb.FlushDB(ctx)
 	if err := mailBench(ctx, db, dbURL, aopt, *mails); err != nil {
 		return err
 	}
 	rdb.FlushDB(ctx)
-	return httpBench(ctx, db, dbURL, redisURL.String())
+	return httpBench(ctx, db, dbURL, redisURL)
 }
 
 // mailBench queues n verification-code mails (users, code requests and
@@ -204,18 +177,6 @@ func relayRate(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisC
 	return float64(n) / time.Since(start).Seconds(), nil
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
-}
-
-func freePort() string {
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // httpBench starts the real api binary and a bare chi baseline, then loads both.
 func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error {
 	bin, err := os.MkdirTemp("", "ccbench")
@@ -223,36 +184,20 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 		return err
 	}
 	defer os.RemoveAll(bin)
-	if out, err := exec.Command("go", "build", "-o", bin+"/api", "./cmd/api").CombinedOutput(); err != nil {
-		return fmt.Errorf("build api: %v\n%s", err, out)
-	}
-	apiAddr := freePort()
-	api := exec.Command(bin + "/api")
-	api.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "HTTP_ADDR="+apiAddr, "DATA_DIR="+bin,
-		"OTP_SECRET=bench", "BCRYPT_COST=4")
-	if err := api.Start(); err != nil {
+	if err := benchkit.Build(bin, "api"); err != nil {
 		return err
 	}
-	defer func() { api.Process.Signal(os.Interrupt); api.Wait() }()
-	if _, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bench@example.com", Password: "Bench#2026", Role: store.RoleUser, NicheName: "Gaming"}); err != nil {
+	apiAddr, stop, err := benchkit.StartAPI(bin+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
+		"DATA_DIR="+bin, "OTP_SECRET=bench", "BCRYPT_COST=4"))
+	if err != nil {
 		return err
 	}
-	var token string
-	for i := 0; i < 100 && token == ""; i++ {
-		time.Sleep(100 * time.Millisecond)
-		res, err := http.Post("http://"+apiAddr+"/api/users/login", "application/json", strings.NewReader(`{"email":"bench@example.com","password":"Bench#2026"}`))
-		if err != nil {
-			continue
-		}
-		var body struct{ Data struct{ AccessToken string } }
-		json.NewDecoder(res.Body).Decode(&body)
-		res.Body.Close()
-		token = body.Data.AccessToken
-	}
-	if token == "" {
-		return fmt.Errorf("api did not start or login failed")
-	}
+	defer stop()
 	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bench@example.com", Password: "Bench#2026", Role: store.RoleUser, NicheName: "Gaming"})
+	if err != nil {
+		return err
+	}
+	token, err := benchkit.Login(apiAddr, "bench@example.com", "Bench#2026")
 	if err != nil {
 		return err
 	}
@@ -265,7 +210,7 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 		return err
 	}
 
-	bareAddr := freePort()
+	bareAddr := benchkit.FreeAddr()
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -290,73 +235,22 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 	} {
 		var apiRates, bareRates, apiP99 []float64
 		for i := 0; i < *runs; i++ {
-			br, _, err := load("http://"+bareAddr+c.barePath, "")
+			br, _, err := benchkit.Load("http://"+bareAddr+c.barePath, "", *conns, *duration)
 			if err != nil {
 				return err
 			}
-			ar, p99, err := load("http://"+apiAddr+c.apiPath, token)
+			ar, p99, err := benchkit.Load("http://"+apiAddr+c.apiPath, token, *conns, *duration)
 			if err != nil {
 				return err
 			}
 			apiRates, bareRates, apiP99 = append(apiRates, ar), append(bareRates, br), append(apiP99, p99)
 		}
 		fmt.Printf("== %s (%d connections, %s, median of %d)\n", c.name, *conns, *duration, *runs)
-		fmt.Printf("api (auth, session check, logging, metrics): %8.0f req/s  p99 %.1f ms\n", median(apiRates), median(apiP99))
-		fmt.Printf("bare chi handler, same store queries:      %8.0f req/s\n", median(bareRates))
-		fmt.Printf("ratio api/bare:                              %8.2f  (target >= 0.80)\n", median(apiRates)/median(bareRates))
+		fmt.Printf("api (auth, session check, logging, metrics): %8.0f req/s  p99 %.1f ms\n", benchkit.Median(apiRates), benchkit.Median(apiP99))
+		fmt.Printf("bare chi handler, same store queries:      %8.0f req/s\n", benchkit.Median(bareRates))
+		fmt.Printf("ratio api/bare:                              %8.2f  (target >= 0.80)\n", benchkit.Median(apiRates)/benchkit.Median(bareRates))
 	}
 	return nil
-}
-
-// load runs conns keep-alive clients for duration; it returns requests/s and p99 in ms.
-func load(target, token string) (float64, float64, error) {
-	tr := &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}
-	client := &http.Client{Transport: tr}
-	defer tr.CloseIdleConnections()
-	var mu sync.Mutex
-	var lat []time.Duration
-	var firstErr error
-	deadline := time.Now().Add(*duration)
-	var wg sync.WaitGroup
-	for i := 0; i < *conns; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for time.Now().Before(deadline) {
-				req, _ := http.NewRequest("GET", target, nil)
-				if token != "" {
-					req.Header.Set("Authorization", "Bearer "+token)
-				}
-				t0 := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != 200 {
-						err = fmt.Errorf("%s: status %d", target, res.StatusCode)
-					}
-				}
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return 0, 0, firstErr
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	p99 := lat[len(lat)*99/100]
-	return float64(len(lat)) / duration.Seconds(), float64(p99.Microseconds()) / 1000, nil
 }
 
 // serveBare is the baseline: a bare chi router running the same store

@@ -1,0 +1,239 @@
+// Package benchkit holds what the benchmark programs under ops/bench share:
+// a scratch database and Redis, the real api process, an HTTP load
+// generator and pgbench as the SQL baseline. Every figure is meant to be
+// read as a ratio against a baseline measured in the same run.
+package benchkit
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/store"
+)
+
+// Env returns the environment variable k, or def when it is empty.
+func Env(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+// DatabaseBase is the Postgres server URL without a database (as ops/services.sh exports it).
+func DatabaseBase() string { return Env("DATABASE_URL_BASE", "postgres://postgres@127.0.0.1:5432") }
+
+// ScratchDB drops and recreates database name, migrates it and opens it
+// (bcrypt cost 4, so seeding accounts is quick).
+func ScratchDB(ctx context.Context, name string) (*store.DB, string, error) {
+	admin, err := sql.Open("postgres", DatabaseBase()+"/postgres?sslmode=disable")
+	if err != nil {
+		return nil, "", err
+	}
+	_, _ = admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
+	_, err = admin.ExecContext(ctx, `CREATE DATABASE `+name)
+	admin.Close()
+	if err != nil {
+		return nil, "", err
+	}
+	dbURL := DatabaseBase() + "/" + name + "?sslmode=disable"
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return nil, "", err
+	}
+	db.OTPSecret, db.BcryptCost = []byte("bench"), 4
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, "", err
+	}
+	return db, dbURL, nil
+}
+
+// ScratchRedis returns REDIS_URL pointed at database 15, flushed.
+func ScratchRedis(ctx context.Context) string {
+	u, _ := url.Parse(Env("REDIS_URL", "redis://127.0.0.1:6379/0"))
+	u.Path = "/15"
+	opt, _ := redis.ParseURL(u.String())
+	rdb := redis.NewClient(opt)
+	rdb.FlushDB(ctx)
+	rdb.Close()
+	return u.String()
+}
+
+// FreeAddr returns a free loopback address.
+func FreeAddr() string {
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// Median returns the middle value of xs.
+func Median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// Build compiles the named commands (api, worker, ...) into dir.
+func Build(dir string, cmds ...string) error {
+	for _, c := range cmds {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, c), "./cmd/"+c).CombinedOutput(); err != nil {
+			return fmt.Errorf("build %s: %v\n%s", c, err, out)
+		}
+	}
+	return nil
+}
+
+// StartAPI runs the api binary bin with env and a free HTTP_ADDR, waits until
+// it answers, and returns its address and a stop function.
+func StartAPI(bin string, env []string) (string, func(), error) {
+	addr := FreeAddr()
+	api := exec.Command(bin)
+	api.Env = append(env, "HTTP_ADDR="+addr)
+	if err := api.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
+	for i := 0; i < 150; i++ {
+		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			res.Body.Close()
+			return addr, stop, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	stop()
+	return "", nil, fmt.Errorf("api did not start")
+}
+
+// Login signs in through the api at addr and returns the access token.
+func Login(addr, email, password string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	res, err := http.Post("http://"+addr+"/api/users/login", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var out struct{ Data struct{ AccessToken string } }
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.Data.AccessToken == "" {
+		return "", fmt.Errorf("login %s: status %d", email, res.StatusCode)
+	}
+	return out.Data.AccessToken, nil
+}
+
+// Load runs conns keep-alive clients against target (with the bearer token
+// when not empty) for d; it returns requests/s and the p99 latency in ms.
+// Any answer but 200 stops it with an error.
+func Load(target, token string, conns int, d time.Duration) (float64, float64, error) {
+	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}
+	client := &http.Client{Transport: tr}
+	defer tr.CloseIdleConnections()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var firstErr error
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	for i := 0; i < conns; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for time.Now().Before(deadline) {
+				req, _ := http.NewRequest("GET", target, nil)
+				if token != "" {
+					req.Header.Set("Authorization", "Bearer "+token)
+				}
+				t0 := time.Now()
+				res, err := client.Do(req)
+				if err == nil {
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					if res.StatusCode != http.StatusOK {
+						err = fmt.Errorf("%s: status %d", target, res.StatusCode)
+					}
+				}
+				if err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					return
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return 0, 0, firstErr
+	}
+	if len(lat) == 0 {
+		return 0, 0, fmt.Errorf("%s: no request finished", target)
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	return float64(len(lat)) / d.Seconds(), float64(lat[len(lat)*99/100].Microseconds()) / 1000, nil
+}
+
+var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
+
+// Pgbench runs pgbench against dbURL with conns clients for d in query mode
+// mode (simple, extended or prepared) and the extra arguments (scripts:
+// "-f", path, ...); it returns tps and the p99 latency in ms.
+func Pgbench(dbURL string, conns int, d time.Duration, mode string, extra ...string) (float64, float64, error) {
+	logDir, err := os.MkdirTemp("", "pgbenchlog")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer os.RemoveAll(logDir)
+	args := append([]string{"-n", "-M", mode, "-c", strconv.Itoa(conns), "-j", strconv.Itoa(min(conns, 4)),
+		"-T", strconv.Itoa(max(1, int(d.Seconds()))), "-l", "--log-prefix", filepath.Join(logDir, "log")}, extra...)
+	out, err := exec.Command("pgbench", append(args, dbURL)...).CombinedOutput()
+	if err != nil {
+		return 0, 0, fmt.Errorf("pgbench: %v\n%s", err, out)
+	}
+	m := tpsLine.FindSubmatch(out)
+	if m == nil {
+		return 0, 0, fmt.Errorf("pgbench output: %s", out)
+	}
+	tps, _ := strconv.ParseFloat(string(m[1]), 64)
+	var lat []float64
+	files, _ := filepath.Glob(filepath.Join(logDir, "log*"))
+	for _, f := range files {
+		raw, _ := os.ReadFile(f)
+		for _, line := range strings.Split(string(raw), "\n") {
+			if fs := strings.Fields(line); len(fs) >= 3 {
+				us, _ := strconv.ParseFloat(fs[2], 64)
+				lat = append(lat, us/1000)
+			}
+		}
+	}
+	if len(lat) == 0 {
+		return tps, 0, nil
+	}
+	sort.Float64s(lat)
+	return tps, lat[len(lat)*99/100], nil
+}
+
+// SessionCheckSQL is store.AuthenticateSQL as a pgbench statement for the
+// session sessionID: the query every signed-in API request runs.
+func SessionCheckSQL(sessionID string) string {
+	q := strings.ReplaceAll(store.AuthenticateSQL, "$1", "'"+strings.ReplaceAll(sessionID, "'", "''")+"'")
+	return strings.ReplaceAll(q, "$2", "now()") + ";\n"
+}
