@@ -1,6 +1,5 @@
-import { API_BASE, ACCESS_TOKEN_KEY } from '../../../config/app'
-import { ApiError, refreshSession } from '../../../lib/api-client'
-import { clearSession } from '../../../lib/auth-store'
+import { ApiError } from '../../../lib/api-client'
+import { xhrUpload } from '../../../lib/xhr-upload'
 
 export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024
@@ -16,66 +15,14 @@ export function checkUploadFile(file) {
   return null
 }
 
-function send(file, token, onProgress, signal) {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${API_BASE}files/upload`)
-    xhr.setRequestHeader('ngrok-skip-browser-warning', 'true')
-    xhr.setRequestHeader('Accept', 'application/json')
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.min(99, Math.round((e.loaded / e.total) * 100)))
-    }
-    xhr.onload = () => {
-      let json = null
-      try {
-        json = xhr.responseText ? JSON.parse(xhr.responseText) : null
-      } catch {
-        /* unreadable body: handled below */
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && json?.data?.key) {
-        onProgress?.(100)
-        resolve(json.data)
-        return
-      }
-      const fields = json?.fields && typeof json.fields === 'object' ? json.fields : null
-      reject(
-        new ApiError({
-          status: xhr.status,
-          message: (typeof json?.message === 'string' && json.message) || fields?.file || UPLOAD_FALLBACK,
-          error_code: json?.error_code ?? null,
-          fields,
-        }),
-      )
-    }
-    xhr.onerror = () => reject(new ApiError({ kind: 'fetch', message: UPLOAD_FALLBACK }))
-    xhr.onabort = () => reject(new ApiError({ kind: 'fetch', message: 'Upload cancelled.', error_code: 'aborted' }))
-    signal?.addEventListener('abort', () => xhr.abort())
-    const body = new FormData()
-    body.append('file', file)
-    xhr.send(body)
-  })
-}
-
 /**
- * uploadFile sends `file` to POST /api/files/upload (multipart field `file`) with
- * XMLHttpRequest so onProgress(percent) can follow it; like the api client it sends
- * the bearer token and the tunnel header, and on a 401 refreshes once and retries.
+ * uploadFile sends `file` to POST /api/files/upload (multipart field `file`)
+ * through the shared XMLHttpRequest uploader, so onProgress(percent) can
+ * follow it (bearer token, tunnel header, one refresh on a 401).
  * Resolves to {key, type, name, size, url, expiresAt}.
  */
 export async function uploadFile(file, { onProgress, signal } = {}) {
-  try {
-    return await send(file, localStorage.getItem(ACCESS_TOKEN_KEY), onProgress, signal)
-  } catch (err) {
-    if (err.status !== 401) throw err
-  }
-  let fresh
-  try {
-    fresh = await refreshSession()
-  } catch {
-    clearSession()
-    throw new ApiError({ status: 401, message: 'Unauthenticated' })
-  }
-  onProgress?.(0)
-  return send(file, fresh, onProgress, signal)
+  const json = await xhrUpload('files/upload', file, { onProgress, signal, fallback: UPLOAD_FALLBACK })
+  if (!json?.data?.key) throw new ApiError({ kind: 'parse', message: UPLOAD_FALLBACK })
+  return json.data
 }

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/empty-state'
 import { STATUSES } from './campaign-options'
 import { CampaignStatusBadge } from './campaign-status-badge'
 import { formatBudget, formatDate } from './campaign-format'
-import { Pagination } from './pagination'
+import { ListPagination } from '../../../lib/list-pagination'
 import './campaign.css'
 
 const SEARCH_DEBOUNCE_MS = 300
@@ -143,7 +143,7 @@ export function CampaignList() {
       )}
 
       {total > 0 && (
-        <Pagination page={Math.min(page, pages)} pages={pages} total={total} limit={data?.limit || CAMPAIGNS_PAGE_SIZE} onPage={setPage} />
+        <ListPagination page={Math.min(page, pages)} total={total} limit={data?.limit || CAMPAIGNS_PAGE_SIZE} onPage={setPage} />
       )}
 
       <ConfirmDialog
