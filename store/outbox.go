@@ -34,12 +34,13 @@ func (s *DB) EnqueueTask(ctx context.Context, t Task) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error { return insertTask(tx, t) })
 }
 
-// RelayOutbox claims up to limit unsent outbox rows (FOR UPDATE SKIP LOCKED,
-// so several relays can run), hands them to send, and deletes the rows send
-// accepted, all in one transaction. send returns, per task, nil when the task
-// is in the queue (a TaskID conflict counts as sent). The first failure stops
-// the batch: its row records the error and stays for the next round. It
-// returns how many rows were relayed.
+// RelayOutbox claims up to limit outbox rows (FOR UPDATE SKIP LOCKED, so
+// several relays can run), hands them to send, and deletes the rows send
+// accepted, in one transaction. send returns one error per task: nil when the
+// task is in the queue (the caller counts a TaskID conflict as sent). A
+// failed row stays, with its attempt counted and its error recorded, for the
+// next round; the first failure is returned. It returns how many rows were
+// relayed.
 func (s *DB) RelayOutbox(ctx context.Context, limit int, send func([]Task) []error) (int, error) {
 	var sent int
 	var firstErr error
