@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import {
-  launch, newPage, shot, expectToast, readCode, uniqueEmail, createVerifiedCreator, loginUi, typeCode, DEMO_PASSWORD,
+  launch, newPage, shot, expectToast, readCode, uniqueEmail, createVerifiedCreator, loginUi, typeCode, DEMO_PASSWORD, PHONE,
 } from './helpers.mjs'
 
 let browser
@@ -55,6 +55,38 @@ test('creator sign-up → e-mailed code → verify → dashboard → logout → 
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expectToast(page, 'Login Successful')
   await page.waitForURL('**/dashboard')
+  await page.context().close()
+})
+
+test('brand sign-up on a phone → e-mailed code → verify → Mission Control as BRAND_ADMIN', async () => {
+  const page = await newPage(browser, PHONE)
+  const email = uniqueEmail('brand')
+  const password = 'E2e#Pass2026'
+
+  await page.goto('/signup')
+  await page.getByRole('tab', { name: 'Brand' }).click()
+  await page.getByLabel(/^Company Name/).fill('E2E Studio')
+  await page.getByLabel(/^Full Name/).fill('E2E Brand Owner')
+  await page.getByLabel(/^Email/).fill(email)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByLabel(/^Confirm Password/).fill(password)
+  await page.getByRole('checkbox').check()
+  const since = Date.now()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.waitForURL('**/verify-email')
+  await expectToast(page, 'Please check your email for OTP!')
+
+  await typeCode(page, await readCode(email, 'email_verification', since))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expectToast(page, 'Email verified successfully!')
+  await page.waitForURL('**/dashboard')
+  await page.getByRole('heading', { level: 1, name: 'Mission Control' }).waitFor()
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/users/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } })
+    return (await res.json()).data.user
+  })
+  assert.equal(me.role, 'BRAND_ADMIN')
+  assert.equal(me.brand.name, 'E2E Studio')
   await page.context().close()
 })
 
