@@ -48,3 +48,40 @@ export function renderRoute(element, { path = '/', entry = path, state } = {}) {
     </SWRConfig>,
   )
 }
+
+/**
+ * installFakeXHR replaces XMLHttpRequest with a recorder for upload tests:
+ * every request lands in `sent` (method, url, headers, body) and is answered
+ * with req.respond(status, json) or req.onerror(). restore() puts the real one back.
+ */
+export function installFakeXHR() {
+  const original = globalThis.XMLHttpRequest
+  const sent = []
+  class FakeXHR {
+    constructor() {
+      this.headers = {}
+      this.upload = {}
+      sent.push(this)
+    }
+    open(method, url) {
+      this.method = method
+      this.url = url
+    }
+    setRequestHeader(k, v) {
+      this.headers[k] = v
+    }
+    send(body) {
+      this.body = body
+    }
+    abort() {
+      this.onabort?.()
+    }
+    respond(status, json) {
+      this.status = status
+      this.responseText = JSON.stringify(json)
+      this.onload()
+    }
+  }
+  globalThis.XMLHttpRequest = FakeXHR
+  return { sent, restore: () => (globalThis.XMLHttpRequest = original) }
+}

@@ -5,7 +5,7 @@ import { CampaignForm } from '../campaign-form'
 import { CampaignEditor } from '../campaign-editor'
 import { campaignSchema } from '../campaign-schema'
 import { EMPTY_CAMPAIGN } from '../campaign-values'
-import { mockApi, renderRoute } from '../../../../test-utils'
+import { mockApi, renderRoute, installFakeXHR } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
 
 const FUTURE = `${new Date().getFullYear() + 2}`
@@ -263,40 +263,15 @@ describe('CampaignEditor', () => {
 })
 
 describe('attachments', () => {
-  const OriginalXHR = globalThis.XMLHttpRequest
   let sent
+  let fakeXHR
   beforeEach(() => {
     resetToasts()
-    sent = []
-    class FakeXHR {
-      constructor() {
-        this.headers = {}
-        this.upload = {}
-        sent.push(this)
-      }
-      open(method, url) {
-        this.method = method
-        this.url = url
-      }
-      setRequestHeader(k, v) {
-        this.headers[k] = v
-      }
-      send(body) {
-        this.body = body
-      }
-      abort() {
-        this.onabort?.()
-      }
-      respond(status, json) {
-        this.status = status
-        this.responseText = JSON.stringify(json)
-        this.onload()
-      }
-    }
-    globalThis.XMLHttpRequest = FakeXHR
+    fakeXHR = installFakeXHR()
+    sent = fakeXHR.sent
   })
   afterEach(() => {
-    globalThis.XMLHttpRequest = OriginalXHR
+    fakeXHR.restore()
   })
 
   it('uploads with a progress bar, the bearer token and the tunnel header, then lists and removes the file', async () => {

@@ -1,38 +1,12 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderRoute, mockApi } from '../../../../test-utils'
+import { renderRoute, mockApi, installFakeXHR } from '../../../../test-utils'
 import { RosterUpload } from '../roster-upload'
 import { RosterRecentImports } from '../roster-recent-imports'
 
-const OriginalXHR = globalThis.XMLHttpRequest
 let sent
-
-class FakeXHR {
-  constructor() {
-    this.headers = {}
-    this.upload = {}
-    sent.push(this)
-  }
-  open(method, url) {
-    this.method = method
-    this.url = url
-  }
-  setRequestHeader(k, v) {
-    this.headers[k] = v
-  }
-  send(body) {
-    this.body = body
-  }
-  abort() {
-    this.onabort?.()
-  }
-  respond(status, json) {
-    this.status = status
-    this.responseText = JSON.stringify(json)
-    this.onload()
-  }
-}
+let fakeXHR
 
 const csvFile = (name = 'roster.csv', size) => {
   const f = new File(['Name,Email\nAda,ada@example.com\n'], name, { type: 'text/csv' })
@@ -44,12 +18,12 @@ const job = (patch) => ({ id: 'j1', kind: 'roster_import', status: 'queued', pro
 
 describe('RosterUpload', () => {
   beforeEach(() => {
-    sent = []
-    globalThis.XMLHttpRequest = FakeXHR
+    fakeXHR = installFakeXHR()
+    sent = fakeXHR.sent
     localStorage.setItem('access_token', 'tok')
   })
   afterEach(() => {
-    globalThis.XMLHttpRequest = OriginalXHR
+    fakeXHR.restore()
   })
 
   it('refuses other types and large files with the SPEC messages', async () => {
