@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client'
+import { readListPage } from '../../../lib/list-page'
 import { ADMIN_PAGE_SIZE } from './get-admin-creators'
 
 /** adminBrandsKey builds the GET /api/admins/get-brands path (page, limit, search). */
@@ -11,14 +12,7 @@ export function adminBrandsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' 
 
 /** getAdminBrands loads one page of brands: {brands: [{_id, name, ownerName, ownerEmail, members, createdAt}], total, page, limit}. */
 export async function getAdminBrands(key) {
-  const json = await api(key)
-  const data = json?.data ?? {}
-  return {
-    brands: Array.isArray(data.brands) ? data.brands : [],
-    total: Number(data.total) || 0,
-    page: Number(data.page) || 1,
-    limit: Number(data.limit) || ADMIN_PAGE_SIZE,
-  }
+  return readListPage(await api(key), 'brands', ADMIN_PAGE_SIZE)
 }
 
 export function useAdminBrands(params) {

@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client'
+import { readListPage } from '../../../lib/list-page'
 
 export const ADMIN_PAGE_SIZE = 10
 
@@ -12,14 +13,7 @@ export function adminCreatorsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '
 
 /** getAdminCreators loads one page of all creators: {creators, total, page, limit}. */
 export async function getAdminCreators(key) {
-  const json = await api(key)
-  const data = json?.data ?? {}
-  return {
-    creators: Array.isArray(data.creators) ? data.creators : [],
-    total: Number(data.total) || 0,
-    page: Number(data.page) || 1,
-    limit: Number(data.limit) || ADMIN_PAGE_SIZE,
-  }
+  return readListPage(await api(key), 'creators', ADMIN_PAGE_SIZE)
 }
 
 export function useAdminCreators(params) {

@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client'
+import { readListPage } from '../../../lib/list-page'
 
 export const CAMPAIGNS_PAGE_SIZE = 10
 
@@ -13,14 +14,7 @@ export function campaignsKey({ page = 1, limit = CAMPAIGNS_PAGE_SIZE, search = '
 
 /** getCampaigns loads one page of the brand's campaigns: {campaigns, total, page, limit}. */
 export async function getCampaigns(key) {
-  const json = await api(key)
-  const data = json?.data ?? {}
-  return {
-    campaigns: Array.isArray(data.campaigns) ? data.campaigns : [],
-    total: Number(data.total) || 0,
-    page: Number(data.page) || 1,
-    limit: Number(data.limit) || CAMPAIGNS_PAGE_SIZE,
-  }
+  return readListPage(await api(key), 'campaigns', CAMPAIGNS_PAGE_SIZE)
 }
 
 export function useCampaigns(filters) {

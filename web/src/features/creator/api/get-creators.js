@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client'
+import { readListPage } from '../../../lib/list-page'
 
 export const CREATORS_PAGE_SIZE = 12
 
@@ -18,14 +19,7 @@ export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters }
 
 /** getCreators loads one page of the creator network: {creators, total, page, limit}. */
 export async function getCreators(key) {
-  const json = await api(key)
-  const data = json?.data ?? {}
-  return {
-    creators: Array.isArray(data.creators) ? data.creators : [],
-    total: Number(data.total) || 0,
-    page: Number(data.page) || 1,
-    limit: Number(data.limit) || CREATORS_PAGE_SIZE,
-  }
+  return readListPage(await api(key), 'creators', CREATORS_PAGE_SIZE)
 }
 
 export function useCreators(filters) {

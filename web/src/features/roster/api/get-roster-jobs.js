@@ -1,13 +1,12 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client'
+import { readListPage } from '../../../lib/list-page'
 
 export const ROSTER_JOBS_KEY = 'jobs?kind=roster_import&limit=10'
 
-/** getRosterJobs loads the newest roster imports: {jobs, total}. */
+/** getRosterJobs loads the newest roster imports: {jobs, total, page, limit}. */
 export async function getRosterJobs(key) {
-  const json = await api(key)
-  const data = json?.data ?? {}
-  return { jobs: Array.isArray(data.jobs) ? data.jobs : [], total: Number(data.total) || 0 }
+  return readListPage(await api(key), 'jobs', 10)
 }
 
 /** useRosterJobs lists recent roster imports, polling while one is still queued or running. */
