@@ -96,6 +96,29 @@ export function refreshSession() {
 }
 
 /**
+ * withRefresh runs request(token) with the stored access token; on a 401 it
+ * refreshes the session once and runs request(freshToken) again. When the
+ * refresh fails the session is cleared and 'Unauthenticated' is thrown.
+ * For calls the api() helper cannot make (uploads with progress, text bodies).
+ */
+export async function withRefresh(request, { beforeRetry } = {}) {
+  try {
+    return await request(localStorage.getItem(ACCESS_TOKEN_KEY))
+  } catch (err) {
+    if (err.status !== 401) throw err
+  }
+  let fresh
+  try {
+    fresh = await refreshSession()
+  } catch {
+    clearSession()
+    throw new ApiError({ status: 401, message: 'Unauthenticated' })
+  }
+  beforeRetry?.()
+  return request(fresh)
+}
+
+/**
  * api calls path under /api/ and resolves to the whole JSON body ({data: ...}).
  * Options: method, body, fallback (message when the server gives none) and
  * auth (default true: send the bearer token and run the refresh-once flow on 401).

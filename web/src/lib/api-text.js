@@ -1,6 +1,5 @@
-import { API_BASE, ACCESS_TOKEN_KEY } from '../config/app'
-import { ApiError, refreshSession } from './api-client'
-import { clearSession } from './auth-store'
+import { API_BASE } from '../config/app'
+import { ApiError, withRefresh } from './api-client'
 
 async function get(path, token, fallback) {
   const headers = { 'ngrok-skip-browser-warning': 'true' }
@@ -31,18 +30,6 @@ async function get(path, token, fallback) {
  * resolves to the body as text (for CSV downloads, which a plain link cannot
  * fetch because it cannot send the token). On a 401 it refreshes once and retries.
  */
-export async function apiText(path, { fallback = 'Download failed. Please try again.' } = {}) {
-  try {
-    return await get(path, localStorage.getItem(ACCESS_TOKEN_KEY), fallback)
-  } catch (err) {
-    if (err.status !== 401) throw err
-  }
-  let fresh
-  try {
-    fresh = await refreshSession()
-  } catch {
-    clearSession()
-    throw new ApiError({ status: 401, message: 'Unauthenticated' })
-  }
-  return get(path, fresh, fallback)
+export function apiText(path, { fallback = 'Download failed. Please try again.' } = {}) {
+  return withRefresh((token) => get(path, token, fallback))
 }

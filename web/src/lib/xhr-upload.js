@@ -1,6 +1,5 @@
-import { API_BASE, ACCESS_TOKEN_KEY } from '../config/app'
-import { ApiError, refreshSession } from './api-client'
-import { clearSession } from './auth-store'
+import { API_BASE } from '../config/app'
+import { ApiError, withRefresh } from './api-client'
 
 function send(path, file, { token, onProgress, signal, fallback }) {
   return new Promise((resolve, reject) => {
@@ -51,19 +50,8 @@ function send(path, file, { token, onProgress, signal, fallback }) {
  * ApiError (message from the server, else `fallback`; error_code 'aborted'
  * when `signal` aborts).
  */
-export async function xhrUpload(path, file, { onProgress, signal, fallback = 'Upload failed. Please try again.' } = {}) {
-  try {
-    return await send(path, file, { token: localStorage.getItem(ACCESS_TOKEN_KEY), onProgress, signal, fallback })
-  } catch (err) {
-    if (err.status !== 401) throw err
-  }
-  let fresh
-  try {
-    fresh = await refreshSession()
-  } catch {
-    clearSession()
-    throw new ApiError({ status: 401, message: 'Unauthenticated' })
-  }
-  onProgress?.(0)
-  return send(path, file, { token: fresh, onProgress, signal, fallback })
+export function xhrUpload(path, file, { onProgress, signal, fallback = 'Upload failed. Please try again.' } = {}) {
+  return withRefresh((token) => send(path, file, { token, onProgress, signal, fallback }), {
+    beforeRetry: () => onProgress?.(0),
+  })
 }
