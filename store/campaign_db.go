@@ -39,7 +39,6 @@ type campaignRow struct {
 	UpdatedBy              *string        `db:"updated_by"`
 	CreatedAt              time.Time      `db:"created_at"`
 	UpdatedAt              time.Time      `db:"updated_at"`
-	Total                  int            `db:"total"` // list queries only
 }
 
 const campaignColumns = `id, brand_id, name, goals, custom_goal, budget, start_date, end_date, location, age_from, age_to,
@@ -279,56 +278,56 @@ func campaignLike(s string) string {
 
 // ListCampaigns returns a page of live campaigns, newest first, and how many
 // match in all. Brand roles see their brand's; ADMIN every brand's or
-// f.BrandID's. EINVALID for an unknown status filter; EFORBIDDEN for USER.
-func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) ([]Campaign, int, error) {
+// f.BrandID's. Entries are Campaign's JSON, with attachments listed without
+// download links (GET one campaign for those). EINVALID for an unknown
+// status filter; EFORBIDDEN for USER.
+func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) (Page, error) {
 	f.Normalize()
 	brandID, err := campaignScope(viewer)
 	if err != nil {
-		return nil, 0, err
+		return Page{}, err
 	}
 	if brandID == "" {
 		brandID = f.BrandID
 	}
 	if f.Status != "" && f.Status != CampaignDraft && f.Status != CampaignActive && f.Status != CampaignCompleted {
-		return nil, 0, FieldErrors{"status": MsgStatusInvalid}.Err()
+		return Page{}, FieldErrors{"status": MsgStatusInvalid}.Err()
 	}
 	if brandID != "" && !isUUID(brandID) {
-		return []Campaign{}, 0, nil
+		return Page{Items: json.RawMessage("[]")}, nil
 	}
 	query, args := CampaignPageSQL(brandID, f)
-	stmt, err := s.prepared(ctx, query)
-	if err != nil {
-		return nil, 0, fmt.Errorf("prepare list campaigns: %w", err)
-	}
-	var rows []campaignRow
-	if err := stmt.SelectContext(ctx, &rows, args...); err != nil {
-		return nil, 0, fmt.Errorf("list campaigns: %w", err)
-	}
-	out := make([]Campaign, len(rows))
-	for i := range rows {
-		out[i] = rows[i].campaign()
-	}
-	if len(rows) > 0 {
-		return out, rows[0].Total, nil
-	}
 	var total int
-	where, args := campaignWhere(brandID, f)
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM campaigns WHERE `+where, args...); err != nil {
-		return nil, 0, fmt.Errorf("count campaigns: %w", err)
+	p, err := s.queryPage(ctx, query, args, &total)
+	if err != nil {
+		return Page{}, fmt.Errorf("list campaigns: %w", err)
 	}
-	return out, total, nil
+	p.Total = total
+	return p, nil
 }
 
-// CampaignPageSQL returns the query ListCampaigns runs for one page of
-// brandID's campaigns ("" = every brand), with the total of matches in the
-// same statement, and its arguments ($1, $2, ...); f must be normalized.
+// campaignJSON is a campaigns row c as Campaign's JSON, attachments without
+// download links.
+var campaignJSON = `json_build_object('_id', c.id, 'brandId', c.brand_id, 'campaignName', c.name, 'goals', c.goals,
+	'customGoal', c.custom_goal, 'budget', c.budget::float8,
+	'duration', json_build_object('startDate', c.start_date, 'endDate', c.end_date), 'location', c.location,
+	'demographics', json_build_object('ageRange', json_build_object('start', c.age_from, 'end', c.age_to), 'gender', c.gender),
+	'contentVibes', c.content_vibes, 'terms', json_build_object('exclusivity', c.exclusivity, 'contentUsage', c.content_usage),
+	'roaster', c.roaster, 'status', c.status, 'brandGuidelines', c.brand_guidelines, 'referenceContent', c.reference_content,
+	'additionalInstructions', c.additional_instructions, 'createdBy', c.created_by, 'updatedBy', c.updated_by,
+	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
+
+// CampaignPageSQL returns the one statement ListCampaigns runs for a page of
+// brandID's campaigns ("" = every brand): the page as a JSON array and the
+// total of matches. Its arguments are $1, $2, ...; f must be normalized.
 // Exported for the benchmark's pgbench baseline.
 func CampaignPageSQL(brandID string, f CampaignFilter) (string, []any) {
 	where, args := campaignWhere(brandID, f)
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	return `SELECT ` + campaignColumns + `, (SELECT count(*) FROM campaigns WHERE ` + where + `) AS total
-		FROM campaigns WHERE ` + where + ` ORDER BY created_at DESC, id DESC
-		LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)), args
+	return `SELECT coalesce(json_agg(` + campaignJSON + ` ORDER BY c.created_at DESC, c.id DESC), '[]')::text,
+		(SELECT count(*) FROM campaigns WHERE ` + where + `)
+		FROM (SELECT * FROM campaigns WHERE ` + where + ` ORDER BY created_at DESC, id DESC
+		LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
 }
 
 // campaignWhere is the WHERE clause of the list query (it matches the

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,70 +76,31 @@ type Creator struct {
 	UpdatedAt      time.Time                  `json:"updatedAt"`
 }
 
-// creatorRow is a creators row as scanned.
-type creatorRow struct {
-	ID             string          `db:"id"`
-	Name           string          `db:"name"`
-	Email          sql.NullString  `db:"email"`
-	Niche          string          `db:"niche"`
-	Location       string          `db:"location"`
-	Tier           string          `db:"tier"`
-	Followers      int64           `db:"followers"`
-	EngagementRate sql.NullFloat64 `db:"engagement_rate"`
-	IGHandle       sql.NullString  `db:"instagram_handle"`
-	IGFollowers    sql.NullInt64   `db:"instagram_followers"`
-	YTHandle       sql.NullString  `db:"youtube_handle"`
-	YTSubscribers  sql.NullInt64   `db:"youtube_subscribers"`
-	TTHandle       sql.NullString  `db:"tiktok_handle"`
-	TTFollowers    sql.NullInt64   `db:"tiktok_followers"`
-	LIHandle       sql.NullString  `db:"linkedin_handle"`
-	LIFollowers    sql.NullInt64   `db:"linkedin_followers"`
-	Male           sql.NullFloat64 `db:"audience_male"`
-	Female         sql.NullFloat64 `db:"audience_female"`
-	Other          sql.NullFloat64 `db:"audience_other"`
-	Ages           []byte          `db:"audience_ages"`
-	UserID         sql.NullString  `db:"user_id"`
-	UploadJobID    sql.NullString  `db:"upload_job_id"`
-	CreatedAt      time.Time       `db:"created_at"`
-	UpdatedAt      time.Time       `db:"updated_at"`
-	Estimate       sql.NullFloat64 `db:"estimate"` // the table's row estimate (unfiltered pages only)
-}
-
-const creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate::float8 AS engagement_rate,
-	instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers,
-	linkedin_handle, linkedin_followers, audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
-	audience_other::float8 AS audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at`
-
-func nullPtr[T any](v T, ok bool) *T {
-	if !ok {
-		return nil
+// creatorJSON is a creators row c as Creator's JSON: platforms lists only
+// those with a handle or a count, audience is null when nothing is known.
+var creatorJSON = func() string {
+	var platforms []string
+	for i, p := range Platforms {
+		h, n := "c."+p+"_handle", "c."+platformFollowers[i]
+		platforms = append(platforms, `CASE WHEN `+h+` IS NOT NULL OR `+n+` IS NOT NULL THEN jsonb_build_object('`+p+
+			`', jsonb_build_object('handle', coalesce(`+h+`, ''), 'followers', `+n+`)) ELSE '{}' END`)
 	}
-	return &v
-}
+	return `json_build_object('_id', c.id, 'name', c.name, 'email', coalesce(c.email, ''), 'niche', c.niche,
+	'location', c.location, 'tier', c.tier, 'followers', c.followers, 'engagementRate', c.engagement_rate::float8,
+	'platforms', ` + strings.Join(platforms, " || ") + `,
+	'audience', CASE WHEN c.audience_male IS NOT NULL OR c.audience_female IS NOT NULL OR c.audience_other IS NOT NULL
+		OR c.audience_ages IS NOT NULL THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
+		c.audience_male::float8, 'female', c.audience_female::float8, 'other', c.audience_other::float8)),
+		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) END,
+	'userId', c.user_id, 'uploadJobId', c.upload_job_id,
+	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
+}()
 
-func (r *creatorRow) creator() Creator {
-	c := Creator{ID: r.ID, Name: r.Name, Email: r.Email.String, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
-		Followers: r.Followers, EngagementRate: nullPtr(r.EngagementRate.Float64, r.EngagementRate.Valid),
-		Platforms: map[string]PlatformAccount{}, UserID: nullPtr(r.UserID.String, r.UserID.Valid),
-		UploadJobID: nullPtr(r.UploadJobID.String, r.UploadJobID.Valid), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	for i, h := range []sql.NullString{r.IGHandle, r.YTHandle, r.TTHandle, r.LIHandle} {
-		n := []sql.NullInt64{r.IGFollowers, r.YTSubscribers, r.TTFollowers, r.LIFollowers}[i]
-		if h.Valid || n.Valid {
-			c.Platforms[Platforms[i]] = PlatformAccount{Handle: h.String, Followers: nullPtr(n.Int64, n.Valid)}
-		}
-	}
-	if r.Male.Valid || r.Female.Valid || r.Other.Valid || len(r.Ages) > 0 {
-		a := &Audience{Gender: map[string]float64{}, Ages: map[string]float64{}}
-		for k, v := range map[string]sql.NullFloat64{"male": r.Male, "female": r.Female, "other": r.Other} {
-			if v.Valid {
-				a.Gender[k] = v.Float64
-			}
-		}
-		_ = json.Unmarshal(r.Ages, &a.Ages)
-		c.Audience = a
-	}
-	return c
-}
+// creatorColumns are the columns creatorJSON and the list orders read.
+const creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, instagram_handle,
+	instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle,
+	linkedin_followers, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id,
+	created_at, updated_at`
 
 // CreatorFilter selects creators. Search matches creators having every word
 // of the term as a word of their name, e-mail or a handle (words split at
@@ -286,8 +245,9 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// CreatorPageSQL returns the SQL and arguments ListCreators runs for the
-// page of f (used by the benchmark to compare against pgbench).
+// CreatorPageSQL returns the statement ListCreators runs for the page of f:
+// the page as a JSON array, its length and, for the unfiltered list, the
+// table's row estimate (used by the benchmark to compare against pgbench).
 func CreatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
@@ -299,14 +259,15 @@ func CreatorPageSQL(f CreatorFilter) (string, []any) {
 		// matches through the search index and sort them.
 		order = strings.Replace(order, "followers", "(followers + 0)", 1)
 	}
-	cols := creatorColumns
+	estimate := `0::float8`
 	if where == "" {
 		// The unfiltered list reports the planner's estimate beyond CountCap;
 		// reading it here saves a round trip per page.
-		cols += `, (SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8 AS estimate`
+		estimate = `(SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8`
 	}
-	return `SELECT ` + cols + ` FROM creators` + where + ` ORDER BY ` + order +
-		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)), args
+	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + estimate + `
+		FROM (SELECT ` + creatorColumns + ` FROM creators` + where + ` ORDER BY ` + order +
+		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
 }
 
 // CreatorCountSQL returns the capped count query of f.
@@ -315,35 +276,40 @@ func CreatorCountSQL(f CreatorFilter) (string, []any) {
 	return `SELECT count(*) FROM (SELECT 1 FROM creators` + where + ` LIMIT ` + strconv.Itoa(CountCap) + `) t`, args
 }
 
-// ListCreators returns a page of creators matching f and the total (exact
-// up to CountCap, see there). EINVALID for a bad filter.
-func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) ([]Creator, int, error) {
+// ListCreators returns a page of creators matching f (entries are Creator's
+// JSON) and the total, exact up to CountCap (see there). EINVALID for a bad
+// filter.
+func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) (Page, error) {
 	if err := f.Validate(); err != nil {
-		return nil, 0, err
+		return Page{}, err
 	}
 	q, args := CreatorPageSQL(f)
-	var rows []creatorRow
-	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
-		return nil, 0, fmt.Errorf("list creators: %w", err)
+	var n int
+	var estimate float64
+	p, err := s.queryPage(ctx, q, args, &n, &estimate)
+	if err != nil {
+		return Page{}, fmt.Errorf("list creators: %w", err)
 	}
-	items := make([]Creator, len(rows))
-	for i := range rows {
-		items[i] = rows[i].creator()
+	switch {
+	case f.Page == 1 && n < f.Limit:
+		p.Total = n // the whole result is on this page
+	case estimate > CountCap:
+		p.Total = int(estimate)
+	default:
+		p.Total, err = s.countCreators(ctx, f)
 	}
-	if f.Page == 1 && len(rows) < f.Limit {
-		return items, len(rows), nil // the whole result is on this page
-	}
-	if len(rows) > 0 && rows[0].Estimate.Float64 > CountCap {
-		return items, int(rows[0].Estimate.Float64), nil
-	}
-	total, err := s.countCreators(ctx, f)
-	return items, total, err
+	return p, err
 }
 
 func (s *DB) countCreators(ctx context.Context, f CreatorFilter) (int, error) {
 	q, args := CreatorCountSQL(f)
+	st, release, err := s.prepared(ctx, q)
+	if err != nil {
+		return 0, fmt.Errorf("count creators: %w", err)
+	}
+	defer release()
 	var n int
-	if err := s.db.GetContext(ctx, &n, q, args...); err != nil {
+	if err := st.QueryRowContext(ctx, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count creators: %w", err)
 	}
 	return n, nil

@@ -5,8 +5,11 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -23,12 +26,20 @@ type DB struct {
 	// BcryptCost is the cost of password hashes.
 	BcryptCost int
 
-	stmts sync.Map // query text → *sqlx.Stmt, see prepared
+	stmts     sync.Map     // query text → *sqlx.Stmt, see prepared
+	stmtCount atomic.Int32 // statements in stmts
 }
+
+// SessionSettings are the Postgres settings of every pool connection.
+// Prepared statements (see prepared) are planned once, generically: with
+// the default "auto", Postgres keeps re-planning a list query for each page
+// because a LIMIT/OFFSET it does not know makes the generic plan look
+// dearer, and that planning costs more than running the query.
+const SessionSettings = "plan_cache_mode=force_generic_plan"
 
 // Open connects to Postgres and checks the connection.
 func Open(ctx context.Context, url string) (*DB, error) {
-	db, err := sqlx.ConnectContext(ctx, "postgres", url)
+	db, err := sqlx.ConnectContext(ctx, "postgres", withSettings(url))
 	if err != nil {
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
@@ -38,28 +49,73 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	return &DB{db: db, Now: time.Now, BcryptCost: 12}, nil
 }
 
+// withSettings adds SessionSettings to a Postgres URL or key=value string;
+// lib/pq sends parameters it does not know as run-time settings.
+func withSettings(dsn string) string {
+	if strings.Contains(dsn, "://") {
+		sep := "?"
+		if strings.Contains(dsn, "?") {
+			sep = "&"
+		}
+		return dsn + sep + SessionSettings
+	}
+	return dsn + " " + SessionSettings
+}
+
 // Close closes the cached statements and the pool.
 func (s *DB) Close() error {
 	s.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	return s.db.Close()
 }
 
+// maxPrepared bounds the statement cache: list filters combine into many
+// query texts, and each prepared statement lives on every pool connection.
+const maxPrepared = 512
+
 // prepared returns a cached prepared statement for a hot query. A prepared
 // statement runs in one round trip (lib/pq otherwise spends one on parsing
-// every parameterised query) and, after a few runs, without planning.
-func (s *DB) prepared(ctx context.Context, query string) (*sqlx.Stmt, error) {
+// every parameterised query) and, after a few runs, without planning. Once
+// the cache is full, new texts get a statement of their own that the
+// caller's release closes; release is never nil.
+func (s *DB) prepared(ctx context.Context, query string) (st *sqlx.Stmt, release func(), err error) {
 	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sqlx.Stmt), nil
+		return st.(*sqlx.Stmt), func() {}, nil
 	}
-	st, err := s.db.PreparexContext(ctx, query)
-	if err != nil {
-		return nil, err
+	if st, err = s.db.PreparexContext(ctx, query); err != nil {
+		return nil, nil, err
+	}
+	if s.stmtCount.Load() >= maxPrepared {
+		return st, func() { st.Close() }, nil
 	}
 	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
 		st.Close()
-		return prev.(*sqlx.Stmt), nil
+		return prev.(*sqlx.Stmt), func() {}, nil
 	}
-	return st, nil
+	s.stmtCount.Add(1)
+	return st, func() {}, nil
+}
+
+// Page is one page of a list as the API answers it. Postgres writes Items,
+// a JSON array of the list's entries, in the statement that selects them,
+// so a page costs one round trip and no decoding or encoding in Go.
+type Page struct {
+	Items json.RawMessage
+	Total int
+}
+
+// queryPage runs query, a prepared statement answering one row whose first
+// column is the page's JSON array and whose other columns scan into more.
+func (s *DB) queryPage(ctx context.Context, query string, args []any, more ...any) (Page, error) {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return Page{}, err
+	}
+	defer release()
+	var items []byte
+	if err := st.QueryRowContext(ctx, args...).Scan(append([]any{&items}, more...)...); err != nil {
+		return Page{}, err
+	}
+	return Page{Items: items}, nil
 }
 
 // SQL exposes the pool for wiring (readiness checks, the outbox listener).

@@ -287,10 +287,11 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	if !isUUID(sessionID) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}
-	st, err := s.prepared(ctx, AuthenticateSQL)
+	st, release, err := s.prepared(ctx, AuthenticateSQL)
 	if err != nil {
 		return nil, fmt.Errorf("prepare authenticate: %w", err)
 	}
+	defer release()
 	var u User
 	err = st.GetContext(ctx, &u, sessionID, s.now())
 	if errors.Is(err, sql.ErrNoRows) {

@@ -22,10 +22,10 @@ func (s *server) listBrands(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	items, total, err := s.store.ListBrands(r.Context(), f)
+	page, err := s.store.ListBrands(r.Context(), f)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, map[string]any{"brands": items, "total": total, "page": max(f.Page, 1), "limit": limitOr10(f.Limit)})
+	respondPage(w, "brands", page, max(f.Page, 1), limitOr10(f.Limit))
 }

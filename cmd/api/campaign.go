@@ -85,15 +85,12 @@ func (s *server) listCampaigns(w http.ResponseWriter, r *http.Request) {
 	limit, _ := strconv.Atoi(q.Get("limit"))
 	f := store.CampaignFilter{BrandID: q.Get("brandId"), Search: q.Get("search"), Status: q.Get("status"), Page: page, Limit: limit}
 	f.Normalize()
-	list, total, err := s.store.ListCampaigns(r.Context(), currentUser(r), f)
+	p, err := s.store.ListCampaigns(r.Context(), currentUser(r), f)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	for i := range list {
-		s.signCampaign(&list[i])
-	}
-	respond(w, http.StatusOK, map[string]any{"campaigns": list, "total": total, "page": f.Page, "limit": f.Limit})
+	respondPage(w, "campaigns", p, f.Page, f.Limit)
 }
 
 // campaignSummary is GET /campaigns/summary: the dashboard figures.

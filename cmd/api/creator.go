@@ -78,12 +78,12 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		items, total, err := s.store.ListCreators(r.Context(), f)
+		page, err := s.store.ListCreators(r.Context(), f)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		respond(w, http.StatusOK, map[string]any{"creators": items, "total": total, "page": max(f.Page, 1), "limit": limitOr10(f.Limit)})
+		respondPage(w, "creators", page, max(f.Page, 1), limitOr10(f.Limit))
 	}
 }
 

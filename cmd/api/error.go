@@ -52,14 +52,39 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"message":"Internal server error","error_code":"internal"}`)
+	}
+	writeBody(w, status, append(b, '\n'))
+}
+
+// writeBody writes a whole JSON answer at once, with its length, so it
+// leaves in one piece rather than in chunks.
+func writeBody(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_, _ = w.Write(body)
 }
 
 // respond answers 200 (or status) with {"data": data}.
 func respond(w http.ResponseWriter, status int, data any) {
 	writeJSON(w, status, map[string]any{"data": data})
+}
+
+// respondPage answers 200 with a list in the DESIGN shape
+// {"data": {"<name>": [...], "total": N, "page": P, "limit": L}}; the
+// entries are p.Items as Postgres wrote them.
+func respondPage(w http.ResponseWriter, name string, p store.Page, page, limit int) {
+	b := make([]byte, 0, len(p.Items)+len(name)+80)
+	b = append(append(append(b, `{"data":{"`...), name...), `":`...)
+	b = append(append(b, p.Items...), `,"total":`...)
+	b = append(strconv.AppendInt(b, int64(p.Total), 10), `,"page":`...)
+	b = append(strconv.AppendInt(b, int64(page), 10), `,"limit":`...)
+	b = append(strconv.AppendInt(b, int64(limit), 10), "}}\n"...)
+	writeBody(w, http.StatusOK, b)
 }
 
 // answer writes err when it is not nil, else 200 with {"data": data}.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -249,6 +250,44 @@ func TestCreators_Browse(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", q, got, want)
 		}
 	}
+	// Every entry is exactly the documented Creator shape.
+	raw := e.want(e.call("GET", "/api/creators?sort=name", brand, nil), http.StatusOK).data()["creators"]
+	b, _ := json.Marshal(raw)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var got []store.Creator
+	if err := dec.Decode(&got); err != nil || len(got) != 3 {
+		t.Fatalf("creators %s: %v", b, err)
+	}
+	for _, c := range raw.([]any) {
+		for _, k := range []string{"engagementRate", "audience", "userId", "uploadJobId"} {
+			if _, ok := c.(map[string]any)[k]; !ok {
+				t.Errorf("%v lacks %q", c, k)
+			}
+		}
+	}
+	ann, bo, cy := got[0], got[1], got[2]
+	want := []store.Creator{
+		{Name: "Ann Big", Email: "ann@x.io", Niche: "Travel", Location: "Paris, France", Tier: store.TierMacro, Followers: 600_000,
+			EngagementRate: f(2), Platforms: map[string]store.PlatformAccount{"instagram": {Handle: "annbig", Followers: n(600_000)}},
+			Audience: &store.Audience{Gender: map[string]float64{"female": 70, "male": 30}, Ages: map[string]float64{}}},
+		{Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Tier: store.TierMid, Followers: 80_000,
+			EngagementRate: f(6), Platforms: map[string]store.PlatformAccount{"youtube": {Handle: "bomid", Followers: n(80_000)}},
+			Audience: &store.Audience{Gender: map[string]float64{"male": 80}, Ages: map[string]float64{}}},
+		{Name: "Cy Small", Niche: "travel", Tier: store.TierMicro, Followers: 900,
+			Platforms: map[string]store.PlatformAccount{"tiktok": {Handle: "cysmall", Followers: n(900)}}},
+	}
+	for i, c := range []store.Creator{ann, bo, cy} {
+		if c.ID == "" || c.CreatedAt.IsZero() || c.UpdatedAt.Before(c.CreatedAt) {
+			t.Errorf("%s: id %q, times %v %v", c.Name, c.ID, c.CreatedAt, c.UpdatedAt)
+		}
+		c.ID, c.CreatedAt, c.UpdatedAt = "", time.Time{}, time.Time{}
+		want[i].UploadJobID = &job.ID
+		if !reflect.DeepEqual(c, want[i]) {
+			t.Errorf("creator %d:\ngot  %+v\nwant %+v", i, c, want[i])
+		}
+	}
+
 	r := e.want(e.call("GET", "/api/creators?tier=Huge&limit=1000&minFollowers=x", brand, nil), http.StatusUnprocessableEntity)
 	for _, k := range []string{"minFollowers"} {
 		if r.field(k) == "" {
@@ -271,9 +310,13 @@ func TestBrands_List(t *testing.T) {
 	if len(items) != 1 || num(r, "total") != 1 || num(r, "page") != 1 || num(r, "limit") != 10 {
 		t.Fatalf("brands %v", r)
 	}
-	b, _ := items[0].(map[string]any)
-	if b["name"] != "Acme" || b["ownerEmail"] != "owner@brands.io" || num(b, "members") != 1 || b["_id"] == "" || b["createdAt"] == nil {
-		t.Fatalf("brand %v", b)
+	raw, _ := json.Marshal(items[0])
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var b store.BrandSummary
+	if err := dec.Decode(&b); err != nil || b.Name != "Acme" || b.OwnerEmail != "owner@brands.io" || b.OwnerName == "" ||
+		b.Members != 1 || b.ID == "" || b.CreatedAt.IsZero() {
+		t.Fatalf("brand %s: %v", raw, err)
 	}
 	r = e.want(e.call("GET", "/api/admins/get-brands?search=nomatch", admin, nil), http.StatusOK).data()
 	if items, _ := r["brands"].([]any); len(items) != 0 || num(r, "total") != 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -68,10 +69,15 @@ func (b *bench) searchTerm(ctx context.Context, term string) error {
 
 // compare runs the api and pgbench (with the queries ListCreators runs for f).
 func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter, path string) error {
-	items, total, err := b.db.ListCreators(ctx, f)
+	page, err := b.db.ListCreators(ctx, f)
 	if err != nil {
 		return err
 	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(page.Items, &items); err != nil {
+		return err
+	}
+	total := page.Total
 	script := literal(store.CreatorPageSQL(f)) + ";\n"
 	if !(f.Page == 1 && len(items) < f.Limit) && (f.Search != "" || total <= store.CountCap) {
 		script += literal(store.CreatorCountSQL(f)) + ";\n"

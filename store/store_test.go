@@ -1,0 +1,36 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	neturl "net/url"
+	"strings"
+	"testing"
+
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// TestOpen_SessionSettings: every pool connection runs with
+// store.SessionSettings, whether DATABASE_URL is a URL or key=value pairs.
+func TestOpen_SessionSettings(t *testing.T) {
+	_, url := storetest.New(t)
+	name, want, _ := strings.Cut(store.SessionSettings, "=")
+	u, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv := fmt.Sprintf("host=%s port=%s user=%s dbname=%s sslmode=disable", u.Hostname(), u.Port(), u.User.Username(),
+		strings.TrimPrefix(u.Path, "/"))
+	for _, dsn := range []string{url, kv} {
+		db, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatalf("%s: %v", dsn, err)
+		}
+		var got string
+		if err := db.SQL().Get(&got, "SHOW "+name); err != nil || got != want {
+			t.Errorf("%s: %s = %q (%v), want %q", dsn, name, got, err, want)
+		}
+		db.Close()
+	}
+}
