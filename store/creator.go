@@ -259,15 +259,35 @@ func CreatorPageSQL(f CreatorFilter) (string, []any) {
 		// matches through the search index and sort them.
 		order = strings.Replace(order, "followers", "(followers + 0)", 1)
 	}
-	estimate := `0::float8`
-	if where == "" {
+	cols, known := creatorColumns, `0::float8`
+	switch {
+	case searchQuery(f.Search) != "":
+		// A search sorts all its matches anyway (see above): counting them
+		// in the same pass saves a second walk of the search index.
+		cols, known = cols+`, count(*) OVER () AS matches`, `coalesce(max(c.matches), 0)::float8`
+	case where == "":
 		// The unfiltered list reports the planner's estimate beyond CountCap;
 		// reading it here saves a round trip per page.
-		estimate = `(SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8`
+		known = `(SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8`
 	}
-	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + estimate + `
-		FROM (SELECT ` + creatorColumns + ` FROM creators` + where + ` ORDER BY ` + order +
+	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + known + `
+		FROM (SELECT ` + cols + ` FROM creators` + where + ` ORDER BY ` + order +
 		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
+}
+
+// Total tells the total of matches from what the page statement of f
+// answered (n entries and its third column, known), when it can: false
+// means CreatorCountSQL must count them.
+func (f *CreatorFilter) Total(n int, known float64) (int, bool) {
+	switch {
+	case f.Page == 1 && n < f.Limit:
+		return n, true // the whole result is on this page
+	case searchQuery(f.Search) != "" && n > 0:
+		return int(known), true // counted while finding the page
+	case searchQuery(f.Search) == "" && known > CountCap:
+		return int(known), true // the unfiltered list's estimate
+	}
+	return 0, false
 }
 
 // CreatorCountSQL returns the capped count query of f.
@@ -285,17 +305,13 @@ func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) (Page, error) {
 	}
 	q, args := CreatorPageSQL(f)
 	var n int
-	var estimate float64
-	p, err := s.queryPage(ctx, q, args, &n, &estimate)
+	var known float64
+	p, err := s.queryPage(ctx, q, args, &n, &known)
 	if err != nil {
 		return Page{}, fmt.Errorf("list creators: %w", err)
 	}
-	switch {
-	case f.Page == 1 && n < f.Limit:
-		p.Total = n // the whole result is on this page
-	case estimate > CountCap:
-		p.Total = int(estimate)
-	default:
+	var ok bool
+	if p.Total, ok = f.Total(n, known); !ok {
 		p.Total, err = s.countCreators(ctx, f)
 	}
 	return p, err

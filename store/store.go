@@ -30,12 +30,16 @@ type DB struct {
 	stmtCount atomic.Int32 // statements in stmts
 }
 
-// SessionSettings are the Postgres settings of every pool connection.
-// Prepared statements (see prepared) are planned once, generically: with
-// the default "auto", Postgres keeps re-planning a list query for each page
-// because a LIMIT/OFFSET it does not know makes the generic plan look
-// dearer, and that planning costs more than running the query.
-const SessionSettings = "plan_cache_mode=force_generic_plan"
+// SessionSettings are the Postgres settings of every pool connection, as
+// name=value pairs joined by "&".
+//   - Prepared statements (see prepared) are planned once, generically: with
+//     the default "auto", Postgres keeps re-planning a list query for each
+//     page, because a LIMIT/OFFSET it does not know makes the generic plan
+//     look dearer, and that planning costs more than running the query.
+//   - No parallel query: under concurrent requests the extra workers only
+//     take cores from other requests, and a generic plan that guesses a
+//     large LIMIT would otherwise start them for a ten-row page.
+const SessionSettings = "plan_cache_mode=force_generic_plan&max_parallel_workers_per_gather=0"
 
 // Open connects to Postgres and checks the connection.
 func Open(ctx context.Context, url string) (*DB, error) {
@@ -59,7 +63,7 @@ func withSettings(dsn string) string {
 		}
 		return dsn + sep + SessionSettings
 	}
-	return dsn + " " + SessionSettings
+	return dsn + " " + strings.ReplaceAll(SessionSettings, "&", " ")
 }
 
 // Close closes the cached statements and the pool.

@@ -15,7 +15,6 @@ import (
 // store.SessionSettings, whether DATABASE_URL is a URL or key=value pairs.
 func TestOpen_SessionSettings(t *testing.T) {
 	_, url := storetest.New(t)
-	name, want, _ := strings.Cut(store.SessionSettings, "=")
 	u, err := neturl.Parse(url)
 	if err != nil {
 		t.Fatal(err)
@@ -27,9 +26,12 @@ func TestOpen_SessionSettings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", dsn, err)
 		}
-		var got string
-		if err := db.SQL().Get(&got, "SHOW "+name); err != nil || got != want {
-			t.Errorf("%s: %s = %q (%v), want %q", dsn, name, got, err, want)
+		for _, setting := range strings.Split(store.SessionSettings, "&") {
+			name, want, _ := strings.Cut(setting, "=")
+			var got string
+			if err := db.SQL().Get(&got, "SHOW "+name); err != nil || got != want {
+				t.Errorf("%s: %s = %q (%v), want %q", dsn, name, got, err, want)
+			}
 		}
 		db.Close()
 	}

@@ -250,6 +250,13 @@ func TestCreators_Browse(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", q, got, want)
 		}
 	}
+	// Totals: counted with the search's page, by a count query past its end.
+	for q, want := range map[string]float64{"search=x.io&limit=1": 2, "search=x.io&limit=1&page=2": 2, "search=x.io&limit=1&page=5": 2,
+		"niche=travel&limit=1&page=2": 2, "limit=2": 3, "search=nobody": 0} {
+		if d := e.want(e.call("GET", "/api/creators?"+q, brand, nil), http.StatusOK).data(); num(d, "total") != int(want) {
+			t.Errorf("%s: total %v, want %v", q, d["total"], want)
+		}
+	}
 	// Every entry is exactly the documented Creator shape.
 	raw := e.want(e.call("GET", "/api/creators?sort=name", brand, nil), http.StatusOK).data()["creators"]
 	b, _ := json.Marshal(raw)

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/store"
@@ -136,10 +137,24 @@ func Login(addr, email, password string) (string, error) {
 	return out.Data.AccessToken, nil
 }
 
+// Loader names the HTTP load generator Load uses: wrk when it is installed
+// (apt-get install wrk), like pgbench a small C program, so both sides of a
+// ratio pay about the same for their client; else a Go client, which costs
+// the machine more per request and so understates the API.
+func Loader() string {
+	if _, err := exec.LookPath("wrk"); err == nil {
+		return "wrk"
+	}
+	return "Go net/http client"
+}
+
 // Load runs conns keep-alive clients against target (with the bearer token
 // when not empty) for d; it returns requests/s and the p99 latency in ms.
 // Any answer but 200 stops it with an error.
 func Load(target, token string, conns int, d time.Duration) (float64, float64, error) {
+	if Loader() == "wrk" {
+		return loadWrk(target, token, conns, d)
+	}
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}
 	client := &http.Client{Transport: tr}
 	defer tr.CloseIdleConnections()
@@ -191,6 +206,39 @@ func Load(target, token string, conns int, d time.Duration) (float64, float64, e
 	return float64(len(lat)) / d.Seconds(), float64(lat[len(lat)*99/100].Microseconds()) / 1000, nil
 }
 
+var (
+	wrkRate = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
+	wrkP99  = regexp.MustCompile(`\s99%\s+([0-9.]+)(us|ms|s)`)
+)
+
+// loadWrk is Load with wrk (two threads, as the machines have two cores).
+func loadWrk(target, token string, conns int, d time.Duration) (float64, float64, error) {
+	args := []string{"-t", strconv.Itoa(min(conns, 2)), "-c", strconv.Itoa(conns), "-d", strconv.Itoa(max(1, int(d.Seconds()))) + "s", "--latency"}
+	if token != "" {
+		args = append(args, "-H", "Authorization: Bearer "+token)
+	}
+	out, err := exec.Command("wrk", append(args, target)...).CombinedOutput()
+	if err != nil {
+		return 0, 0, fmt.Errorf("wrk: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "Non-2xx") || strings.Contains(string(out), "Socket errors") {
+		return 0, 0, fmt.Errorf("%s: not every answer was 200:\n%s", target, out)
+	}
+	rate, p99 := wrkRate.FindSubmatch(out), wrkP99.FindSubmatch(out)
+	if rate == nil || p99 == nil {
+		return 0, 0, fmt.Errorf("wrk output: %s", out)
+	}
+	rps, _ := strconv.ParseFloat(string(rate[1]), 64)
+	ms, _ := strconv.ParseFloat(string(p99[1]), 64)
+	switch string(p99[2]) {
+	case "us":
+		ms /= 1000
+	case "s":
+		ms *= 1000
+	}
+	return rps, ms, nil
+}
+
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
 // Pgbench runs pgbench against dbURL with conns clients for d in query mode
@@ -204,7 +252,9 @@ func Pgbench(dbURL string, conns int, d time.Duration, mode string, extra ...str
 	defer os.RemoveAll(logDir)
 	args := append([]string{"-n", "-M", mode, "-c", strconv.Itoa(conns), "-j", strconv.Itoa(min(conns, 4)),
 		"-T", strconv.Itoa(max(1, int(d.Seconds()))), "-l", "--log-prefix", filepath.Join(logDir, "log")}, extra...)
-	out, err := exec.Command("pgbench", append(args, dbURL)...).CombinedOutput()
+	cmd := exec.Command("pgbench", append(args, dbURL)...)
+	cmd.Env = append(os.Environ(), "PGOPTIONS=-c "+strings.ReplaceAll(store.SessionSettings, "&", " -c ")) // as the api's connections
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return 0, 0, fmt.Errorf("pgbench: %v\n%s", err, out)
 	}
@@ -229,6 +279,97 @@ func Pgbench(dbURL string, conns int, d time.Duration, mode string, extra ...str
 	}
 	sort.Float64s(lat)
 	return tps, lat[len(lat)*99/100], nil
+}
+
+var param = regexp.MustCompile(`\$(\d+)`)
+
+// Script writes queries as the pgbench script dir/name.sql and returns the
+// pgbench arguments that run it: $n (the same args for every query) become
+// the variables :pn, given with -D (pgbench's \set holds only numbers), so
+// under -M prepared pgbench binds the same parameters as the api. preamble,
+// when not empty, is SQL run first (the session check, say).
+func Script(dir, name string, args []any, preamble string, queries ...string) ([]string, error) {
+	script := preamble
+	for _, q := range queries {
+		script += param.ReplaceAllString(q, ":p$1") + ";\n"
+	}
+	var defs []string
+	for i, a := range args {
+		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
+	}
+	path := filepath.Join(dir, name+".sql")
+	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
+		return nil, err
+	}
+	return append(defs, "-f", path), nil
+}
+
+// Bare starts the middle baseline between pgbench and the api on a free
+// loopback address: a bare chi handler that runs preamble (when not empty)
+// and queries (prepared, with the api's session settings; each with as many
+// of args as it names) and answers the first column of the first query,
+// with nothing else: no auth, logging or metrics. api/bare is what our code
+// costs; bare/pgbench is what the HTTP hop itself costs on this machine.
+func Bare(ctx context.Context, dbURL string, args []any, preamble string, queries ...string) (string, func(), error) {
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return "", nil, err
+	}
+	type stmt struct {
+		st   *sql.Stmt
+		args []any
+		body bool
+	}
+	var stmts []stmt
+	if preamble != "" {
+		queries = append([]string{preamble}, queries...)
+	}
+	for i, q := range queries {
+		st, err := db.SQL().PrepareContext(ctx, q)
+		if err != nil {
+			db.Close()
+			return "", nil, fmt.Errorf("bare: %w", err)
+		}
+		n := 0
+		for _, m := range param.FindAllStringSubmatch(q, -1) {
+			i, _ := strconv.Atoi(m[1])
+			n = max(n, i)
+		}
+		stmts = append(stmts, stmt{st, args[:n], i == 0 && preamble == "" || i == 1 && preamble != ""})
+	}
+	r := chi.NewRouter()
+	r.Get("/", func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		for _, s := range stmts {
+			rows, err := s.st.QueryContext(r.Context(), s.args...)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			cols, _ := rows.Columns()
+			dest := make([]any, len(cols))
+			for i := range dest {
+				dest[i] = new(sql.RawBytes)
+			}
+			for rows.Next() {
+				if err := rows.Scan(dest...); err == nil && s.body {
+					body = append(body[:0], *dest[0].(*sql.RawBytes)...)
+				}
+			}
+			rows.Close()
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		db.Close()
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: r}
+	go srv.Serve(l)
+	return l.Addr().String(), func() { srv.Close(); db.Close() }, nil
 }
 
 // SessionCheckSQL is store.AuthenticateSQL as a pgbench statement for the

@@ -21,8 +21,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -134,16 +132,25 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 	} {
 		query, args := store.CampaignPageSQL(brandID, sc.f)
 		explain(ctx, db, query, args)
-		listOnly, err := pgbenchScript(dir, "list", query, args, "")
+		listOnly, err := benchkit.Script(dir, "list", args, "", query)
 		if err != nil {
 			return err
 		}
-		withAuth, err := pgbenchScript(dir, "auth", query, args, sessionID)
+		withAuth, err := benchkit.Script(dir, "auth", args, benchkit.SessionCheckSQL(sessionID), query)
 		if err != nil {
 			return err
 		}
-		var apiR, apiP, pgR, pgP, auR, auP, meR, meP []float64
+		bareAddr, stopBare, err := benchkit.Bare(ctx, dbURL, args, benchkit.SessionCheckSQL(sessionID), query)
+		if err != nil {
+			return err
+		}
+		var apiR, apiP, pgR, pgP, auR, auP, meR, meP, bareR []float64
 		for i := 0; i < *runs; i++ {
+			br, _, err := benchkit.Load("http://"+bareAddr+"/", "", *conns, *duration)
+			if err != nil {
+				return err
+			}
+			bareR = append(bareR, br)
 			r, p, err := benchkit.Pgbench(dbURL, *conns, *duration, "prepared", listOnly...)
 			if err != nil {
 				return err
@@ -162,13 +169,18 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 			}
 			meR, meP = append(meR, r), append(meP, p)
 		}
-		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d)\n", sc.query, *conns, *duration, *runs)
-		fmt.Printf("api (JSON, auth, session check, signing):   %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(apiR), benchkit.Median(apiP))
+		stopBare()
+		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d, load from %s)\n", sc.query, *conns,
+			*duration, *runs, benchkit.Loader())
+		fmt.Printf("api (auth, session check, list):            %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(apiR), benchkit.Median(apiP))
 		fmt.Printf("api GET /api/users/me (auth floor):         %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(meR), benchkit.Median(meP))
 		fmt.Printf("pgbench, list SQL only:                     %8.0f tps    p99 %6.2f ms\n", benchkit.Median(pgR), benchkit.Median(pgP))
 		fmt.Printf("pgbench, session check + list SQL:          %8.0f tps    p99 %6.2f ms\n", benchkit.Median(auR), benchkit.Median(auP))
+		fmt.Printf("bare chi handler, session check + list SQL: %8.0f req/s\n", benchkit.Median(bareR))
 		fmt.Printf("ratio api/pgbench list:                     %8.2f  (target >= 0.80)\n", benchkit.Median(apiR)/benchkit.Median(pgR))
-		fmt.Printf("ratio api/pgbench session+list:             %8.2f\n", benchkit.Median(apiR)/benchkit.Median(auR))
+		fmt.Printf("ratio api/pgbench session+list:             %8.2f  (the api's own SQL)\n", benchkit.Median(apiR)/benchkit.Median(auR))
+		fmt.Printf("ratio api/bare handler:                     %8.2f  (what our code costs)\n", benchkit.Median(apiR)/benchkit.Median(bareR))
+		fmt.Printf("ratio bare handler/pgbench session+list:    %8.2f  (what the HTTP hop costs)\n", benchkit.Median(bareR)/benchkit.Median(auR))
 		fmt.Printf("ratio api list / api me:                    %8.2f\n", benchkit.Median(apiR)/benchkit.Median(meR))
 	}
 	return nil
@@ -185,26 +197,4 @@ func explain(ctx context.Context, db *store.DB, query string, args []any) {
 			fmt.Println("  plan:", strings.TrimSpace(l))
 		}
 	}
-}
-
-var param = regexp.MustCompile(`\$(\d+)`)
-
-// pgbenchScript writes query as a pgbench script: $n become :pn variables,
-// given with -D (pgbench's \set holds only numbers, and the brand id is a
-// uuid); with a session id, the session check of store.Authenticate runs
-// first, as on every authenticated API request.
-func pgbenchScript(dir, name, query string, args []any, sessionID string) ([]string, error) {
-	script := param.ReplaceAllString(query, ":p$1") + ";\n"
-	var defs []string
-	for i, a := range args {
-		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
-	}
-	if sessionID != "" {
-		script = benchkit.SessionCheckSQL(sessionID) + script
-	}
-	path := filepath.Join(dir, name+".sql")
-	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
-		return nil, err
-	}
-	return append(defs, "-f", path), nil
 }

@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/lib/pq"
 
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
@@ -42,9 +39,9 @@ func (b *bench) search(ctx context.Context) error {
 	if err := b.exec(ctx, strings.Replace(fill1M, "$1", strconv.Itoa(*creators), 1)); err != nil {
 		return fmt.Errorf("fill creators: %w", err)
 	}
-	fmt.Printf("\n== creator search over %d creators (filled in %.0f s), %d connections, %s, pgbench -M extended on the same SQL\n"+
+	fmt.Printf("\n== creator search over %d creators (filled in %.0f s), %d connections, %s, pgbench -M prepared on the same SQL, load from %s\n"+
 		"   targets: api >= 1000 req/s, p99 <= 50 ms, >= 0.80 x pgbench\n",
-		*creators, time.Since(t0).Seconds(), *conns, *duration)
+		*creators, time.Since(t0).Seconds(), *conns, *duration, benchkit.Loader())
 	var handle, name string
 	if err := b.db.SQL().QueryRowContext(ctx, `SELECT instagram_handle, name FROM creators WHERE email IS NOT NULL
 		ORDER BY id LIMIT 1 OFFSET 4242`).Scan(&handle, &name); err != nil {
@@ -78,15 +75,26 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 		return err
 	}
 	total := page.Total
-	script := literal(store.CreatorPageSQL(f)) + ";\n"
-	if !(f.Page == 1 && len(items) < f.Limit) && (f.Search != "" || total <= store.CountCap) {
-		script += literal(store.CreatorCountSQL(f)) + ";\n"
+	query, args := store.CreatorPageSQL(f)
+	queries := []string{query}
+	var known float64
+	if err := b.db.SQL().QueryRowContext(ctx, query, args...).Scan(new(string), new(int), &known); err != nil {
+		return err
+	}
+	if _, ok := f.Total(len(items), known); !ok {
+		count, _ := store.CreatorCountSQL(f) // its arguments are the first of the page's
+		queries = append(queries, count)
 	}
 	rps, p99, err := benchkit.Load("http://"+b.apiAddr+path, b.token, *conns, *duration)
 	if err != nil {
 		return err
 	}
-	tps, err := pgbench(b.dbURL, script, filepath.Join(os.TempDir(), "ccroster-pgbench.sql"))
+	dir := os.TempDir()
+	listOnly, err := benchkit.Script(dir, "ccroster-list", args, "", queries...)
+	if err != nil {
+		return err
+	}
+	tps, _, err := benchkit.Pgbench(b.dbURL, *conns, *duration, "prepared", listOnly...)
 	if err != nil {
 		return err
 	}
@@ -94,37 +102,25 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 	if err := b.db.SQL().GetContext(ctx, &sid, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
 		return err
 	}
-	authTPS, err := pgbench(b.dbURL, benchkit.SessionCheckSQL(sid)+script,
-		filepath.Join(os.TempDir(), "ccroster-pgbench-auth.sql"))
+	withAuth, err := benchkit.Script(dir, "ccroster-auth", args, benchkit.SessionCheckSQL(sid), queries...)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s: %d hits (total %d)\n  api %6.0f req/s p99 %5.1f ms | pgbench list SQL %6.0f tps (ratio %.2f) | pgbench session check + list SQL %6.0f tps (ratio %.2f)\n",
-		label, len(items), total, rps, p99, tps, rps/tps, authTPS, rps/authTPS)
+	authTPS, _, err := benchkit.Pgbench(b.dbURL, *conns, *duration, "prepared", withAuth...)
+	if err != nil {
+		return err
+	}
+	bareAddr, stopBare, err := benchkit.Bare(ctx, b.dbURL, args, benchkit.SessionCheckSQL(sid), queries...)
+	if err != nil {
+		return err
+	}
+	bareRPS, _, err := benchkit.Load("http://"+bareAddr+"/", "", *conns, *duration)
+	stopBare()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: %d hits (total %d)\n  api %6.0f req/s p99 %5.1f ms | pgbench list SQL %6.0f tps (ratio %.2f) | "+
+		"pgbench session check + list SQL %6.0f tps (ratio %.2f)\n  bare handler, same SQL %6.0f req/s: api/bare %.2f, bare/pgbench session check + list %.2f\n",
+		label, len(items), total, rps, p99, tps, rps/tps, authTPS, rps/authTPS, bareRPS, rps/bareRPS, bareRPS/authTPS)
 	return nil
-}
-
-// literal inlines the arguments of q (pgbench runs a plain script).
-func literal(q string, args []any) string {
-	for i := len(args); i >= 1; i-- {
-		var v string
-		switch a := args[i-1].(type) {
-		case string:
-			v = pq.QuoteLiteral(a)
-		default:
-			v = fmt.Sprint(a)
-		}
-		q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), v)
-	}
-	return strings.Join(strings.Fields(q), " ")
-}
-
-// pgbench runs script (written to path) as the SQL baseline and returns its tps.
-func pgbench(dbURL, script, path string) (float64, error) {
-	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
-		return 0, err
-	}
-	defer os.Remove(path)
-	tps, _, err := benchkit.Pgbench(dbURL, *conns, *duration, "extended", "-f", path)
-	return tps, err
 }
