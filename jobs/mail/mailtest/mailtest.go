@@ -47,7 +47,7 @@ func (m Message) Code() string {
 
 // Server is a running SMTP server.
 type Server struct {
-	URL  string // smtp://127.0.0.1:port, for MAIL_URL
+	URL      string // smtp://127.0.0.1:port, for MAIL_URL
 	mu       sync.Mutex
 	msgs     []Message
 	sessions int
