@@ -225,13 +225,25 @@ func (f *CreatorFilter) where() (string, []any) {
 
 // searchQuery turns a search term into a tsquery: every word of the term
 // must be a word of the creator, the last one may be the start of a word
-// ("Ann Sil" → ann & sil:*), as in search-as-you-type. Whole words let the
-// GIN index skip through long posting lists instead of materialising every
-// prefix match, which keeps a selective search fast at millions of rows.
-// Only letters and digits reach the query, so it cannot be malformed; a term
-// without any is ignored.
+// ("Ann Sil" → ann & sil:*), as in search-as-you-type. Words split where
+// the creator's search words do (migration 00004), also between letters and
+// digits ("dubois95" → dubois & 95:*). Whole words let the GIN index skip
+// through long posting lists instead of materialising every prefix match,
+// which keeps a selective search fast at millions of rows. Only letters and
+// digits reach the query, so it cannot be malformed; a term without any is
+// ignored.
 func searchQuery(term string) string {
-	words := strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		start, digits := 0, false
+		for i, r := range w {
+			if i > start && unicode.IsDigit(r) != digits {
+				words, start = append(words, w[start:i]), i
+			}
+			digits = unicode.IsDigit(r)
+		}
+		words = append(words, w[start:])
+	}
 	if len(words) > 8 {
 		words = words[len(words)-8:]
 	}

@@ -208,7 +208,7 @@ func TestCreators_Browse(t *testing.T) {
 	in := []store.CreatorInput{
 		{Row: 2, Name: "Ann Big", Email: "ann@x.io", Niche: "Travel", Location: "Paris, France", Handles: [4]string{"annbig"},
 			Followers: [4]*int64{n(600_000)}, EngagementRate: f(2), Female: f(70), Male: f(30)},
-		{Row: 3, Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Handles: [4]string{"", "bomid"},
+		{Row: 3, Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Handles: [4]string{"", "bo_mid80"},
 			Followers: [4]*int64{nil, n(80_000)}, EngagementRate: f(6), Male: f(80)},
 		{Row: 4, Name: "Cy Small", Niche: "travel", Handles: [4]string{"", "", "cysmall"}, Followers: [4]*int64{nil, nil, n(900)}},
 	}
@@ -245,6 +245,8 @@ func TestCreators_Browse(t *testing.T) {
 		"sort=name&limit=2&page=2":              "Cy Small",
 		"search=CYSM":                           "Cy Small",
 		"search=%25":                            "Ann Big,Bo Mid,Cy Small", "search=ann+x.io": "Ann Big",
+		"search=bo_mid80": "Bo Mid", "search=mid8": "Bo Mid", "search=mid80": "Bo Mid", "search=80": "Bo Mid",
+		"search=mid9": "", "search=mid+bo": "Bo Mid", "search=midd": "",
 	} {
 		if got := names(q); got != want {
 			t.Errorf("%q: got %q, want %q", q, got, want)
@@ -279,7 +281,7 @@ func TestCreators_Browse(t *testing.T) {
 			EngagementRate: f(2), Platforms: map[string]store.PlatformAccount{"instagram": {Handle: "annbig", Followers: n(600_000)}},
 			Audience: &store.Audience{Gender: map[string]float64{"female": 70, "male": 30}, Ages: map[string]float64{}}},
 		{Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Tier: store.TierMid, Followers: 80_000,
-			EngagementRate: f(6), Platforms: map[string]store.PlatformAccount{"youtube": {Handle: "bomid", Followers: n(80_000)}},
+			EngagementRate: f(6), Platforms: map[string]store.PlatformAccount{"youtube": {Handle: "bo_mid80", Followers: n(80_000)}},
 			Audience: &store.Audience{Gender: map[string]float64{"male": 80}, Ages: map[string]float64{}}},
 		{Name: "Cy Small", Niche: "travel", Tier: store.TierMicro, Followers: 900,
 			Platforms: map[string]store.PlatformAccount{"tiktok": {Handle: "cysmall", Followers: n(900)}}},

@@ -146,9 +146,8 @@ const baselineTable = `CREATE TABLE roster_baseline (
 		coalesce(tiktok_followers, 0), coalesce(linkedin_followers, 0))) STORED,
 	tier text GENERATED ALWAYS AS (CASE WHEN greatest(coalesce(instagram_followers, 0), coalesce(youtube_subscribers, 0),
 		coalesce(tiktok_followers, 0), coalesce(linkedin_followers, 0)) >= 500000 THEN 'Macro' ELSE 'Micro' END) STORED,
-	search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, lower(translate(name || ' ' ||
-		coalesce(email, '') || ' ' || coalesce(instagram_handle, '') || ' ' || coalesce(youtube_handle, '')
-		|| ' ' || coalesce(tiktok_handle, '') || ' ' || coalesce(linkedin_handle, ''), '@._-', '    ')))) STORED,
+	search tsvector GENERATED ALWAYS AS (creator_search(name, email, instagram_handle, youtube_handle, tiktok_handle,
+		linkedin_handle)) STORED,
 	created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now());
 CREATE UNIQUE INDEX ON roster_baseline (identity);
 CREATE UNIQUE INDEX ON roster_baseline (user_id);
