@@ -78,7 +78,15 @@ func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
 	}
 	imp := &rosterImport{h: h, jobID: p.JobID, size: st.Size(), seen: map[string]int{}, in: &countingReader{r: f}}
 	started := time.Now()
-	cols, err := imp.run(ctx, parse)
+	var cols roster.Columns
+	if ext == ".json" { // JSON can break anywhere; CSV cannot after its header
+		if err = roster.CheckJSON(f); err == nil {
+			_, err = f.Seek(0, io.SeekStart)
+		}
+	}
+	if err == nil {
+		cols, err = imp.run(ctx, parse)
+	}
 	var fe *roster.FileError
 	if errors.As(err, &fe) {
 		return h.Store.FinishJob(ctx, p.JobID, imp.progress(), nil, store.Errorf(store.EINVALID, fe.Msg))

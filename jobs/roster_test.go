@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hibiken/asynq"
@@ -192,5 +194,39 @@ func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 	}
 	if status != store.JobFailed || msg == "" {
 		t.Fatalf("status %s error %q", status, msg)
+	}
+}
+
+// TestRosterParse_MalformedJSONSavesNothing: a JSON file that breaks after
+// many good items fails the job before any creator is saved.
+func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog()}
+	defer func(n int) { rosterBatchSize = n }(rosterBatchSize)
+	rosterBatchSize = 5
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&buf, `{"name": "Creator %d", "email": "c%d@example.com"},`, i, i)
+	}
+	buf.WriteString(`{"name": "Broken", "email": }]`)
+	path := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	job, task := rosterJob(t, db, path)
+	if err := h.HandleRosterParse(ctx, task); err != nil {
+		t.Fatal(err)
+	}
+	var status, msg string
+	if err := db.SQL().QueryRow(`SELECT status, error FROM jobs WHERE id = $1`, job.ID).Scan(&status, &msg); err != nil {
+		t.Fatal(err)
+	}
+	if status != store.JobFailed || !strings.Contains(msg, "malformed") {
+		t.Fatalf("status %s error %q", status, msg)
+	}
+	if n := countRows(t, db, `SELECT count(*) FROM creators`); n != 0 {
+		t.Fatalf("%d creators saved from a malformed file", n)
 	}
 }

@@ -308,7 +308,7 @@ func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) 
 
 // campaignJSON is a campaigns row c as Campaign's JSON, attachments without
 // download links.
-var campaignJSON = `json_build_object('_id', c.id, 'brandId', c.brand_id, 'campaignName', c.name, 'goals', c.goals,
+const campaignJSON = `json_build_object('_id', c.id, 'brandId', c.brand_id, 'campaignName', c.name, 'goals', c.goals,
 	'customGoal', c.custom_goal, 'budget', c.budget::float8,
 	'duration', json_build_object('startDate', c.start_date, 'endDate', c.end_date), 'location', c.location,
 	'demographics', json_build_object('ageRange', json_build_object('start', c.age_from, 'end', c.age_to), 'gender', c.gender),

@@ -78,7 +78,7 @@ const maxPrepared = 512
 
 // prepared returns a cached prepared statement for a hot query. A prepared
 // statement runs in one round trip (lib/pq otherwise spends one on parsing
-// every parameterised query) and, after a few runs, without planning. Once
+// every parameterised query) and, under SessionSettings, is planned once. Once
 // the cache is full, new texts get a statement of their own that the
 // caller's release closes; release is never nil.
 func (s *DB) prepared(ctx context.Context, query string) (st *sqlx.Stmt, release func(), err error) {

@@ -54,7 +54,8 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"message":"Internal server error","error_code":"internal"}`)
+		status = http.StatusInternalServerError
+		b, _ = json.Marshal(errorBody{Message: store.ErrorMessage(err), ErrorCode: store.EINTERNAL})
 	}
 	writeBody(w, status, append(b, '\n'))
 }

@@ -57,6 +57,21 @@ func ParseJSON(r io.Reader, fn func(*Record) error) (Columns, error) {
 	return cols, nil
 }
 
+// CheckJSON reads a whole JSON document and returns a *FileError where it is
+// malformed. ParseJSON streams and meets a syntax error only when it gets
+// there; an import checks the file first so that it never stops halfway,
+// with part of the file saved.
+func CheckJSON(r io.Reader) error {
+	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return &FileError{Msg: fmt.Sprintf("The JSON file is malformed near byte %d: %v", dec.InputOffset(), err)}
+		}
+	}
+}
+
 // seekArray moves dec into the creators array.
 func seekArray(dec *json.Decoder) error {
 	tok, err := dec.Token()

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/lib/pq"
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/store"
@@ -284,20 +285,34 @@ func Pgbench(dbURL string, conns int, d time.Duration, mode string, extra ...str
 var param = regexp.MustCompile(`\$(\d+)`)
 
 // Script writes queries as the pgbench script dir/name.sql and returns the
-// pgbench arguments that run it: $n (the same args for every query) become
-// the variables :pn, given with -D (pgbench's \set holds only numbers), so
-// under -M prepared pgbench binds the same parameters as the api. preamble,
-// when not empty, is SQL run first (the session check, say).
-func Script(dir, name string, args []any, preamble string, queries ...string) ([]string, error) {
+// pgbench arguments that run it in query mode mode. Under "prepared", $n (the
+// same args for every query) become the variables :pn, given with -D
+// (pgbench's \set holds only numbers), so pgbench prepares the statements
+// once and binds the same parameters as the api. Under "simple" (pgbench's
+// default) the arguments are written into the SQL as literals, and Postgres
+// parses and plans every statement it runs. preamble, when not empty, is SQL
+// run first (the session check, say).
+func Script(dir, name, mode string, args []any, preamble string, queries ...string) ([]string, error) {
 	script := preamble
 	for _, q := range queries {
-		script += param.ReplaceAllString(q, ":p$1") + ";\n"
+		if mode == "simple" {
+			q = param.ReplaceAllStringFunc(q, func(m string) string {
+				i, _ := strconv.Atoi(m[1:])
+				return pq.QuoteLiteral(fmt.Sprint(args[i-1]))
+			})
+		} else {
+			q = param.ReplaceAllString(q, ":p$1")
+		}
+		script += q + ";\n"
+	}
+	if mode == "simple" {
+		args = nil
 	}
 	var defs []string
 	for i, a := range args {
 		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
 	}
-	path := filepath.Join(dir, name+".sql")
+	path := filepath.Join(dir, name+"-"+mode+".sql")
 	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
 		return nil, err
 	}
@@ -370,6 +385,72 @@ func Bare(ctx context.Context, dbURL string, args []any, preamble string, querie
 	srv := &http.Server{Handler: r}
 	go srv.Serve(l)
 	return l.Addr().String(), func() { srv.Close(); db.Close() }, nil
+}
+
+// Figures are one scenario's medians: the api, the bare handler and pgbench
+// in both query modes on the list SQL alone and after the session check.
+type Figures struct {
+	API, APIP99, Bare                                float64
+	Simple, SimpleAuth, Prepared, PreparedAuth, Runs float64
+}
+
+// Compare measures the api at target (with token) against its baselines on
+// queries with args (see Bare and Script), runs times each; sessionCheck is
+// the session check's SQL (SessionCheckSQL). Scripts go to dir.
+func Compare(ctx context.Context, dbURL, dir, target, token, sessionCheck string, conns int, d time.Duration, runs int,
+	args []any, queries ...string) (Figures, error) {
+	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionCheck, queries...)
+	if err != nil {
+		return Figures{}, err
+	}
+	defer stopBare()
+	type series struct {
+		out        *float64
+		run        func() (float64, float64, error)
+		rate, p99s []float64
+	}
+	var f Figures
+	pg := func(mode, preamble string) func() (float64, float64, error) {
+		return func() (float64, float64, error) {
+			script, err := Script(dir, "bench", mode, args, preamble, queries...)
+			if err != nil {
+				return 0, 0, err
+			}
+			return Pgbench(dbURL, conns, d, mode, script...)
+		}
+	}
+	all := []*series{
+		{out: &f.API, run: func() (float64, float64, error) { return Load(target, token, conns, d) }},
+		{out: &f.Bare, run: func() (float64, float64, error) { return Load("http://"+bareAddr+"/", "", conns, d) }},
+		{out: &f.Simple, run: pg("simple", "")},
+		{out: &f.SimpleAuth, run: pg("simple", sessionCheck)},
+		{out: &f.Prepared, run: pg("prepared", "")},
+		{out: &f.PreparedAuth, run: pg("prepared", sessionCheck)},
+	}
+	for i := 0; i < runs; i++ {
+		for _, s := range all {
+			r, p, err := s.run()
+			if err != nil {
+				return Figures{}, err
+			}
+			s.rate, s.p99s = append(s.rate, r), append(s.p99s, p)
+		}
+	}
+	for _, s := range all {
+		*s.out = Median(s.rate)
+	}
+	f.APIP99, f.Runs = Median(all[0].p99s), float64(runs)
+	return f, nil
+}
+
+// Print writes the figures with the api's ratio to each baseline.
+func (f Figures) Print(w io.Writer) {
+	fmt.Fprintf(w, "  api                                   %7.0f req/s  p99 %6.2f ms\n", f.API, f.APIP99)
+	fmt.Fprintf(w, "  bare chi handler, same SQL            %7.0f req/s  api/bare %.2f  (what our code costs)\n", f.Bare, f.API/f.Bare)
+	fmt.Fprintf(w, "  pgbench -M simple, list SQL           %7.0f tps    api/it %.2f\n", f.Simple, f.API/f.Simple)
+	fmt.Fprintf(w, "  pgbench -M simple, session check+list %7.0f tps    api/it %.2f  (the api's own SQL, pgbench's default mode)\n", f.SimpleAuth, f.API/f.SimpleAuth)
+	fmt.Fprintf(w, "  pgbench -M prepared, list SQL         %7.0f tps    api/it %.2f\n", f.Prepared, f.API/f.Prepared)
+	fmt.Fprintf(w, "  pgbench -M prepared, session+list     %7.0f tps    api/it %.2f  bare/it %.2f  (what one HTTP hop costs)\n", f.PreparedAuth, f.API/f.PreparedAuth, f.Bare/f.PreparedAuth)
 }
 
 // SessionCheckSQL is store.AuthenticateSQL as a pgbench statement for the

@@ -1,14 +1,11 @@
 // Command campaign measures GET /api/campaigns/all-campaigns for one brand
-// against pgbench running the same SQL in the same run (the machines are
-// shared and noisy; compare ratios, not numbers).
+// against baselines measured in the same run (the machines are shared and
+// noisy; compare ratios, not numbers): a bare chi handler running the same
+// SQL, and pgbench on it (see benchkit.Compare).
 //
 // It fills a scratch database creatorcoach_bench_campaign with 100,000
 // campaigns spread over 1,000 brands (generate_series), starts the real api
-// binary, and loads both at the same concurrency. Two baselines:
-//
-//   - pgbench on the list query ListCampaigns runs (store.CampaignPageSQL);
-//   - pgbench on the list query plus the session check every authenticated
-//     request makes (the whole SQL of one API request).
+// binary, and loads all at the same concurrency.
 //
 // It needs Postgres, Redis (as ops/services.sh provides) and pgbench.
 //
@@ -132,56 +129,14 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 	} {
 		query, args := store.CampaignPageSQL(brandID, sc.f)
 		explain(ctx, db, query, args)
-		listOnly, err := benchkit.Script(dir, "list", args, "", query)
+		f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token,
+			benchkit.SessionCheckSQL(sessionID), *conns, *duration, *runs, args, query)
 		if err != nil {
 			return err
 		}
-		withAuth, err := benchkit.Script(dir, "auth", args, benchkit.SessionCheckSQL(sessionID), query)
-		if err != nil {
-			return err
-		}
-		bareAddr, stopBare, err := benchkit.Bare(ctx, dbURL, args, benchkit.SessionCheckSQL(sessionID), query)
-		if err != nil {
-			return err
-		}
-		var apiR, apiP, pgR, pgP, auR, auP, meR, meP, bareR []float64
-		for i := 0; i < *runs; i++ {
-			br, _, err := benchkit.Load("http://"+bareAddr+"/", "", *conns, *duration)
-			if err != nil {
-				return err
-			}
-			bareR = append(bareR, br)
-			r, p, err := benchkit.Pgbench(dbURL, *conns, *duration, "prepared", listOnly...)
-			if err != nil {
-				return err
-			}
-			pgR, pgP = append(pgR, r), append(pgP, p)
-			if r, p, err = benchkit.Pgbench(dbURL, *conns, *duration, "prepared", withAuth...); err != nil {
-				return err
-			}
-			auR, auP = append(auR, r), append(auP, p)
-			if r, p, err = benchkit.Load("http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token, *conns, *duration); err != nil {
-				return err
-			}
-			apiR, apiP = append(apiR, r), append(apiP, p)
-			if r, p, err = benchkit.Load("http://"+apiAddr+"/api/users/me", token, *conns, *duration); err != nil {
-				return err
-			}
-			meR, meP = append(meR, r), append(meP, p)
-		}
-		stopBare()
 		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d, load from %s)\n", sc.query, *conns,
 			*duration, *runs, benchkit.Loader())
-		fmt.Printf("api (auth, session check, list):            %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(apiR), benchkit.Median(apiP))
-		fmt.Printf("api GET /api/users/me (auth floor):         %8.0f req/s  p99 %6.2f ms\n", benchkit.Median(meR), benchkit.Median(meP))
-		fmt.Printf("pgbench, list SQL only:                     %8.0f tps    p99 %6.2f ms\n", benchkit.Median(pgR), benchkit.Median(pgP))
-		fmt.Printf("pgbench, session check + list SQL:          %8.0f tps    p99 %6.2f ms\n", benchkit.Median(auR), benchkit.Median(auP))
-		fmt.Printf("bare chi handler, session check + list SQL: %8.0f req/s\n", benchkit.Median(bareR))
-		fmt.Printf("ratio api/pgbench list:                     %8.2f  (target >= 0.80)\n", benchkit.Median(apiR)/benchkit.Median(pgR))
-		fmt.Printf("ratio api/pgbench session+list:             %8.2f  (the api's own SQL)\n", benchkit.Median(apiR)/benchkit.Median(auR))
-		fmt.Printf("ratio api/bare handler:                     %8.2f  (what our code costs)\n", benchkit.Median(apiR)/benchkit.Median(bareR))
-		fmt.Printf("ratio bare handler/pgbench session+list:    %8.2f  (what the HTTP hop costs)\n", benchkit.Median(bareR)/benchkit.Median(auR))
-		fmt.Printf("ratio api list / api me:                    %8.2f\n", benchkit.Median(apiR)/benchkit.Median(meR))
+		f.Print(os.Stdout)
 	}
 	return nil
 }

@@ -39,12 +39,13 @@ import (
 )
 
 var (
-	runs     = flag.Int("runs", 3, "repetitions of each import; medians are reported")
-	duration = flag.Duration("duration", 5*time.Second, "length of each search measurement")
-	conns    = flag.Int("conns", 8, "concurrent connections for the search")
-	creators = flag.Int("creators", 1_000_000, "creators in the table for the search")
-	poll     = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
-	only     = flag.String("only", "", "run only the import or the search part")
+	runs       = flag.Int("runs", 3, "repetitions of each import; medians are reported")
+	duration   = flag.Duration("duration", 5*time.Second, "length of each search measurement")
+	conns      = flag.Int("conns", 8, "concurrent connections for the search")
+	searchRuns = flag.Int("search-runs", 1, "repetitions of each search measurement; medians are reported")
+	creators   = flag.Int("creators", 1_000_000, "creators in the table for the search")
+	poll       = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
+	only       = flag.String("only", "", "run only the import or the search part")
 )
 
 func main() {

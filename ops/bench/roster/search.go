@@ -39,7 +39,7 @@ func (b *bench) search(ctx context.Context) error {
 	if err := b.exec(ctx, strings.Replace(fill1M, "$1", strconv.Itoa(*creators), 1)); err != nil {
 		return fmt.Errorf("fill creators: %w", err)
 	}
-	fmt.Printf("\n== creator search over %d creators (filled in %.0f s), %d connections, %s, pgbench -M prepared on the same SQL, load from %s\n"+
+	fmt.Printf("\n== creator search over %d creators (filled in %.0f s), %d connections, %s, load from %s\n"+
 		"   targets: api >= 1000 req/s, p99 <= 50 ms, >= 0.80 x pgbench\n",
 		*creators, time.Since(t0).Seconds(), *conns, *duration, benchkit.Loader())
 	var handle, name string
@@ -85,42 +85,16 @@ func (b *bench) compare(ctx context.Context, label string, f store.CreatorFilter
 		count, _ := store.CreatorCountSQL(f) // its arguments are the first of the page's
 		queries = append(queries, count)
 	}
-	rps, p99, err := benchkit.Load("http://"+b.apiAddr+path, b.token, *conns, *duration)
-	if err != nil {
-		return err
-	}
-	dir := os.TempDir()
-	listOnly, err := benchkit.Script(dir, "ccroster-list", args, "", queries...)
-	if err != nil {
-		return err
-	}
-	tps, _, err := benchkit.Pgbench(b.dbURL, *conns, *duration, "prepared", listOnly...)
-	if err != nil {
-		return err
-	}
 	var sid string
 	if err := b.db.SQL().GetContext(ctx, &sid, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
 		return err
 	}
-	withAuth, err := benchkit.Script(dir, "ccroster-auth", args, benchkit.SessionCheckSQL(sid), queries...)
+	fig, err := benchkit.Compare(ctx, b.dbURL, os.TempDir(), "http://"+b.apiAddr+path, b.token, benchkit.SessionCheckSQL(sid),
+		*conns, *duration, *searchRuns, args, queries...)
 	if err != nil {
 		return err
 	}
-	authTPS, _, err := benchkit.Pgbench(b.dbURL, *conns, *duration, "prepared", withAuth...)
-	if err != nil {
-		return err
-	}
-	bareAddr, stopBare, err := benchkit.Bare(ctx, b.dbURL, args, benchkit.SessionCheckSQL(sid), queries...)
-	if err != nil {
-		return err
-	}
-	bareRPS, _, err := benchkit.Load("http://"+bareAddr+"/", "", *conns, *duration)
-	stopBare()
-	if err != nil {
-		return err
-	}
-	fmt.Printf("%s: %d hits (total %d)\n  api %6.0f req/s p99 %5.1f ms | pgbench list SQL %6.0f tps (ratio %.2f) | "+
-		"pgbench session check + list SQL %6.0f tps (ratio %.2f)\n  bare handler, same SQL %6.0f req/s: api/bare %.2f, bare/pgbench session check + list %.2f\n",
-		label, len(items), total, rps, p99, tps, rps/tps, authTPS, rps/authTPS, bareRPS, rps/bareRPS, bareRPS/authTPS)
+	fmt.Printf("%s: %d hits (total %d)\n", label, len(items), total)
+	fig.Print(os.Stdout)
 	return nil
 }
