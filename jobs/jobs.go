@@ -37,6 +37,7 @@ type Handler struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
+	DataDir     string // uploads (see RosterPath)
 	Log         *slog.Logger
 }
 

@@ -20,17 +20,25 @@ import (
 // TypeRosterParse imports an uploaded roster file into the creator network.
 const TypeRosterParse = "roster:parse"
 
-// RosterParsePayload names the import job and its stored file (a path the
-// api made, under DATA_DIR/roster/<jobID>.<ext>); never the file's bytes.
+// RosterParsePayload names the import job and its file's format (csv, json
+// or xlsx); the file is RosterPath(DATA_DIR, JobID, Format).
 type RosterParsePayload struct {
-	JobID string `json:"jobId"`
-	File  string `json:"file"`
+	JobID  string `json:"jobId"`
+	Format string `json:"format"`
 }
 
-// NewRosterParseTask returns the outbox task of import job jobID reading
-// file; its key (the asynq TaskID) is derived from the job id.
-func NewRosterParseTask(jobID, file string) store.Task {
-	return newTask("roster:parse:"+jobID, TypeRosterParse, QueueDefault, RosterParsePayload{JobID: jobID, File: file})
+// RosterDir is where the api stores uploaded rosters: dataDir/roster.
+func RosterDir(dataDir string) string { return filepath.Join(dataDir, "roster") }
+
+// RosterPath is the roster file of import job jobID, which the worker reads.
+func RosterPath(dataDir, jobID, format string) string {
+	return filepath.Join(RosterDir(dataDir), jobID+"."+format)
+}
+
+// NewRosterParseTask returns the outbox task of import job jobID of a
+// format file; its key (the asynq TaskID) is derived from the job id.
+func NewRosterParseTask(jobID, format string) store.Task {
+	return newTask("roster:parse:"+jobID, TypeRosterParse, QueueDefault, RosterParsePayload{JobID: jobID, Format: format})
 }
 
 // rosterBatchSize is how many rows go to Postgres per transaction.
@@ -61,9 +69,9 @@ func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
 	if err := h.Store.ResetRosterErrors(ctx, p.JobID); err != nil {
 		return err
 	}
-	ext := strings.ToLower(filepath.Ext(p.File))
+	ext := "." + p.Format
 	parse, ok := parsers[ext]
-	f, err := os.Open(p.File)
+	f, err := os.Open(RosterPath(h.DataDir, p.JobID, p.Format))
 	if !ok || errors.Is(err, os.ErrNotExist) {
 		return h.Store.FinishJob(ctx, p.JobID, store.JobProgress{}, nil,
 			store.Errorf(store.EINVALID, "The uploaded file is no longer available."))

@@ -36,13 +36,30 @@ func rosterFile(t *testing.T, n int) string {
 	return path
 }
 
-func rosterJob(t *testing.T, db *store.DB, file string) (*store.Job, *asynq.Task) {
+// rosterJob creates an import job of file and puts the file where h's
+// worker reads it (RosterPath), as the api does.
+func rosterJob(t *testing.T, h *Handler, file string) (*store.Job, *asynq.Task) {
 	t.Helper()
 	var task store.Task
-	job, err := db.CreateJob(context.Background(), store.JobKindRosterImport, "", func(id string) store.Task {
-		task = NewRosterParseTask(id, file)
+	format := strings.TrimPrefix(filepath.Ext(file), ".")
+	job, err := h.Store.CreateJob(context.Background(), store.JobKindRosterImport, "", func(id string) store.Task {
+		task = NewRosterParseTask(id, format)
 		return task
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payload map[string]any // ids only: no path, no bytes
+	if err := json.Unmarshal(task.Payload, &payload); err != nil || len(payload) != 2 || payload["jobId"] != job.ID || payload["format"] != format {
+		t.Fatalf("payload %s", task.Payload)
+	}
+	data, err := os.ReadFile(file)
+	if err == nil {
+		err = os.MkdirAll(RosterDir(h.DataDir), 0o750)
+	}
+	if err == nil {
+		err = os.WriteFile(RosterPath(h.DataDir, job.ID, format), data, 0o600)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,9 +99,9 @@ func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) stor
 // first batch; the retried task ends with exactly the file's rows and errors.
 func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog()}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
 	const n = 1000
-	job, task := rosterJob(t, db, rosterFile(t, n))
+	job, task := rosterJob(t, h, rosterFile(t, n))
 	defer func(size int) { rosterBatchSize, afterRosterBatch = size, nil }(rosterBatchSize)
 	rosterBatchSize = 100
 	ctx, cancel := context.WithCancel(context.Background())
@@ -126,10 +143,10 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog()}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
 	file := rosterFile(t, 500)
 	for i := 0; i < 2; i++ {
-		job, task := rosterJob(t, db, file)
+		job, task := rosterJob(t, h, file)
 		if err := h.HandleRosterParse(ctx, task); err != nil {
 			t.Fatal(err)
 		}
@@ -152,14 +169,14 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 func TestRosterParse_LinksExistingUser(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog()}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
 	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "ann@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "r.json")
 	os.WriteFile(path, []byte(`[{"name":"Ann","email":"Ann@Example.com"},{"name":"Bo","email":"bo@example.com"}]`), 0o600)
-	_, task := rosterJob(t, db, path)
+	_, task := rosterJob(t, h, path)
 	if err := h.HandleRosterParse(ctx, task); err != nil {
 		t.Fatal(err)
 	}
@@ -181,10 +198,10 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog()}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
 	path := filepath.Join(t.TempDir(), "r.csv")
 	os.WriteFile(path, []byte("Colour,Size\nblue,3\n"), 0o600)
-	job, task := rosterJob(t, db, path)
+	job, task := rosterJob(t, h, path)
 	if err := h.HandleRosterParse(ctx, task); err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +219,7 @@ func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog()}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
 	defer func(n int) { rosterBatchSize = n }(rosterBatchSize)
 	rosterBatchSize = 5
 	var buf bytes.Buffer
@@ -215,7 +232,7 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	job, task := rosterJob(t, db, path)
+	job, task := rosterJob(t, h, path)
 	if err := h.HandleRosterParse(ctx, task); err != nil {
 		t.Fatal(err)
 	}

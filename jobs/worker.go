@@ -19,6 +19,7 @@ type WorkerDeps struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
+	DataDir     string // as the api's (store.Config.DataPath)
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
 	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)
@@ -29,7 +30,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.Concurrency <= 0 {
 		d.Concurrency = 20
 	}
-	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, Log: d.Log}
+	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log}
 	mux := asynq.NewServeMux()
 	h.Register(mux)
 	srv := asynq.NewServer(d.RedisOpt, asynq.Config{

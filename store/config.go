@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,6 +34,17 @@ type Config struct {
 	BcryptCost   int
 	WebDir       string // built web app served by api (web/dist)
 	PollInterval time.Duration
+}
+
+// DataPath is DataDir (a directory under the system's temporary one when
+// DataDir is unset, as in tests) joined with elem. api and worker share it:
+// uploads are stored by the one and read by the other.
+func (c Config) DataPath(elem ...string) string {
+	dir := c.DataDir
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "creatorcoach-data")
+	}
+	return filepath.Join(append([]string{dir}, elem...)...)
 }
 
 // LoadConfig reads the configuration. Development defaults make a local run

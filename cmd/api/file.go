@@ -43,14 +43,8 @@ func (s *server) publicFileRoutes(r chi.Router) {
 	r.Get("/files/{key}", s.downloadFile)
 }
 
-// fileDir is DATA_DIR/files (a temporary directory when DATA_DIR is unset, as in tests).
-func (s *server) fileDir() string {
-	dir := s.cfg.DataDir
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "creatorcoach-data")
-	}
-	return filepath.Join(dir, "files")
-}
+// fileDir is DATA_DIR/files (see store.Config.DataPath).
+func (s *server) fileDir() string { return s.cfg.DataPath("files") }
 
 // filePath is where key's bytes live; key must satisfy store.ValidFileKey.
 func (s *server) filePath(key string) string { return filepath.Join(s.fileDir(), key[:2], key) }

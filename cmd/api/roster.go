@@ -36,18 +36,9 @@ func (s *server) rosterRoutes(r chi.Router) {
 	s.brandRoutes(r)
 }
 
-// rosterDir is where uploaded rosters are stored: DATA_DIR/roster (a
-// temporary directory when DATA_DIR is unset, as in tests), made absolute
-// because the worker reads the path from the task.
+// rosterDir is where uploaded rosters are stored (jobs.RosterDir), made.
 func (s *server) rosterDir() (string, error) {
-	base := s.cfg.DataDir
-	if base == "" {
-		base = filepath.Join(os.TempDir(), "creatorcoach-data")
-	}
-	dir, err := filepath.Abs(filepath.Join(base, "roster"))
-	if err != nil {
-		return "", err
-	}
+	dir := jobs.RosterDir(s.cfg.DataPath())
 	return dir, os.MkdirAll(dir, 0o750)
 }
 
@@ -70,9 +61,10 @@ func (s *server) uploadCreators(w http.ResponseWriter, r *http.Request) {
 	var renameErr error
 	job, err := s.store.CreateJob(r.Context(), store.JobKindRosterImport, currentUser(r).ID, func(jobID string) store.Task {
 		// Renamed inside the transaction: the file has its final name before the task can run.
-		final = filepath.Join(dir, jobID+ext)
+		format := strings.TrimPrefix(ext, ".")
+		final = jobs.RosterPath(s.cfg.DataPath(), jobID, format)
 		renameErr = os.Rename(tmp, final)
-		return jobs.NewRosterParseTask(jobID, final)
+		return jobs.NewRosterParseTask(jobID, format)
 	})
 	if err == nil {
 		err = renameErr

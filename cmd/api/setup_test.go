@@ -59,22 +59,22 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg := store.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
+		ProductName: "Creator Coach", DataDir: t.TempDir()}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", Log: log, Poll: 50 * time.Millisecond, Concurrency: 4})
+			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4})
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	ropt, _ := redis.ParseURL(redisURL)
 	rdb := redis.NewClient(ropt)
 	t.Cleanup(func() { rdb.Close() })
-	cfg := store.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
-		ProductName: "Creator Coach"}
 	srv := httptest.NewServer(newServer(cfg, db, rdb, asynqOpt, log).routes())
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk,
-		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: log}}
+		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log}}
 }
 
 // resp is a decoded answer.

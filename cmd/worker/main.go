@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/hibiken/asynq"
@@ -43,11 +42,11 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
-	sender, err := mail.New(cfg.MailURL, filepath.Join(cfg.DataDir, "mail"), cfg.MailFrom, log)
+	sender, err := mail.New(cfg.MailURL, cfg.DataPath("mail"), cfg.MailFrom, log)
 	if err != nil {
 		return err
 	}
 	defer sender.Close()
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
-		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, Log: log, Poll: cfg.PollInterval})
+		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval})
 }
