@@ -127,13 +127,19 @@ const MaxPageLimit = 100
 // reports Postgres's row estimate once the table is past CountCap.
 const CountCap = 10_000
 
-var creatorSorts = map[string]string{
-	"":           "followers DESC, id",
-	"followers":  "followers DESC, id",
-	"-followers": "followers ASC, id",
-	"engagement": "engagement_rate DESC NULLS LAST, id",
-	"name":       "name, id",
-	"recent":     "created_at DESC, id",
+// creatorSorts are the list orders, each served by an index (migrations
+// 00003 and 00005; "-followers" reads creators_followers_idx backwards).
+// searchSort is the order's first key as an expression no index serves:
+// the planner misjudges prefix tsquery selectivity and would walk an order
+// index filtering a million rows for a one-hit search; with the expression
+// it finds the matches through the search index and sorts them.
+var creatorSorts = map[string]struct{ order, searchSort string }{
+	"":           {"followers DESC, id", "(followers + 0) DESC, id"},
+	"followers":  {"followers DESC, id", "(followers + 0) DESC, id"},
+	"-followers": {"followers ASC, id DESC", "(followers + 0) ASC, id DESC"},
+	"engagement": {"engagement_rate DESC NULLS LAST, id", "(engagement_rate + 0) DESC NULLS LAST, id"},
+	"name":       {"name, id", "(name || '') , id"},
+	"recent":     {"created_at DESC, id", "(created_at + interval '0') DESC, id"},
 }
 
 // Validate checks the filter and fills page defaults (page 1, limit 10).
@@ -263,13 +269,9 @@ func escapeLike(s string) string {
 func CreatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	order := creatorSorts[f.Sort]
+	order := creatorSorts[f.Sort].order
 	if searchQuery(f.Search) != "" {
-		// The planner misjudges prefix tsquery selectivity and would walk the
-		// followers index filtering a million rows for a one-hit search; an
-		// expression it cannot serve from that index makes it find the
-		// matches through the search index and sort them.
-		order = strings.Replace(order, "followers", "(followers + 0)", 1)
+		order = creatorSorts[f.Sort].searchSort
 	}
 	cols, known := creatorColumns, `0::float8`
 	switch {

@@ -243,6 +243,10 @@ func TestCreators_Browse(t *testing.T) {
 		"gender=male":                           "Bo Mid",
 		"sort=-followers":                       "Cy Small,Bo Mid,Ann Big",
 		"sort=name&limit=2&page=2":              "Cy Small",
+		"sort=engagement":                       "Bo Mid,Ann Big,Cy Small",
+		"search=x.io&sort=name":                 "Ann Big,Bo Mid",
+		"search=x.io&sort=engagement":           "Bo Mid,Ann Big",
+		"search=x.io&sort=-followers":           "Bo Mid,Ann Big",
 		"search=CYSM":                           "Cy Small",
 		"search=%25":                            "Ann Big,Bo Mid,Cy Small", "search=ann+x.io": "Ann Big",
 		"search=bo_mid80": "Bo Mid", "search=mid8": "Bo Mid", "search=mid80": "Bo Mid", "search=80": "Bo Mid",
@@ -251,6 +255,9 @@ func TestCreators_Browse(t *testing.T) {
 		if got := names(q); got != want {
 			t.Errorf("%q: got %q, want %q", q, got, want)
 		}
+	}
+	if got := strings.Split(names("search=x.io&sort=recent"), ","); len(got) != 2 { // same created_at: either order
+		t.Errorf("search + sort=recent: %v", got)
 	}
 	// Totals: counted with the search's page, by a count query past its end.
 	for q, want := range map[string]float64{"search=x.io&limit=1": 2, "search=x.io&limit=1&page=2": 2, "search=x.io&limit=1&page=5": 2,

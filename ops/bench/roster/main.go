@@ -155,6 +155,9 @@ CREATE UNIQUE INDEX ON roster_baseline (user_id);
 CREATE INDEX ON roster_baseline (email);
 CREATE INDEX ON roster_baseline (upload_job_id);
 CREATE INDEX ON roster_baseline (followers DESC, id);
+CREATE INDEX ON roster_baseline (engagement_rate DESC NULLS LAST, id);
+CREATE INDEX ON roster_baseline (name, id);
+CREATE INDEX ON roster_baseline (created_at DESC, id);
 CREATE INDEX ON roster_baseline USING gin (search);`
 
 // imports measures CSV and XLSX imports against \copy.
