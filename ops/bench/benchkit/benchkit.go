@@ -336,8 +336,9 @@ func Bare(ctx context.Context, dbURL string, args []any, preamble string, querie
 		body bool
 	}
 	var stmts []stmt
+	first := 0 // the query whose first column is the answer
 	if preamble != "" {
-		queries = append([]string{preamble}, queries...)
+		queries, first = append([]string{preamble}, queries...), 1
 	}
 	for i, q := range queries {
 		st, err := db.SQL().PrepareContext(ctx, q)
@@ -350,7 +351,7 @@ func Bare(ctx context.Context, dbURL string, args []any, preamble string, querie
 			i, _ := strconv.Atoi(m[1])
 			n = max(n, i)
 		}
-		stmts = append(stmts, stmt{st, args[:n], i == 0 && preamble == "" || i == 1 && preamble != ""})
+		stmts = append(stmts, stmt{st, args[:n], i == first})
 	}
 	r := chi.NewRouter()
 	r.Get("/", func(w http.ResponseWriter, r *http.Request) {
@@ -411,8 +412,12 @@ func Compare(ctx context.Context, dbURL, dir, target, token, sessionCheck string
 	}
 	var f Figures
 	pg := func(mode, preamble string) func() (float64, float64, error) {
+		name := "bench-list"
+		if preamble != "" {
+			name = "bench-session-list"
+		}
 		return func() (float64, float64, error) {
-			script, err := Script(dir, "bench", mode, args, preamble, queries...)
+			script, err := Script(dir, name, mode, args, preamble, queries...)
 			if err != nil {
 				return 0, 0, err
 			}
