@@ -177,10 +177,12 @@ type Campaign struct {
 // with field errors keyed by JSON path ("campaignName", "customGoal",
 // "duration.startDate", "demographics.ageRange.start", "terms.exclusivity",
 // ...). It normalises the campaign (trimmed strings, dates as YYYY-MM-DD,
-// empty status = draft). now gives "today" (its UTC date): the start date
-// must be after today unless it equals keptStart, the stored start date of
-// the campaign being updated ("" on create), so that a campaign which has
-// already begun stays editable.
+// empty status = draft). The start date must be after today unless it
+// equals keptStart, the stored start date of the campaign being updated (""
+// on create), so that a campaign which has already begun stays editable.
+// "Today" is now's date at UTC-12, the last time zone to reach a date: the
+// browser checks the user's local date, and the server must not refuse a
+// date that is after today where the user is.
 func (c *Campaign) Validate(now time.Time, keptStart string) error {
 	f := FieldErrors{}
 	c.normalize()
@@ -266,7 +268,7 @@ func (c *Campaign) validateGoals(f FieldErrors) {
 func (c *Campaign) validateDates(f FieldErrors, now time.Time, keptStart string) {
 	start, startOK := parseDate(f, "duration.startDate", &c.Duration.StartDate, MsgStartDateRequired)
 	end, endOK := parseDate(f, "duration.endDate", &c.Duration.EndDate, MsgEndDateRequired)
-	y, m, d := now.UTC().Date()
+	y, m, d := now.UTC().Add(-12 * time.Hour).Date()
 	if startOK && c.Duration.StartDate != keptStart && !start.After(time.Date(y, m, d, 0, 0, 0, 0, time.UTC)) {
 		f.add("duration.startDate", MsgStartDatePast)
 	}

@@ -174,3 +174,28 @@ func TestCleanFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestCampaign_StartDateTimeZones: "today" is the date at UTC-12, so a start
+// date the browser accepts anywhere (after the user's local today) passes,
+// and a date that is today or past everywhere does not.
+func TestCampaign_StartDateTimeZones(t *testing.T) {
+	for _, tt := range []struct {
+		now   time.Time
+		start string
+		ok    bool
+	}{
+		{time.Date(2030, 6, 15, 3, 0, 0, 0, time.UTC), "2030-06-15", true},   // still June 14 at UTC-12
+		{time.Date(2030, 6, 15, 11, 59, 0, 0, time.UTC), "2030-06-15", true}, // 23:59 on June 14 at UTC-12
+		{time.Date(2030, 6, 15, 12, 0, 0, 0, time.UTC), "2030-06-15", false}, // June 15 everywhere
+		{time.Date(2030, 6, 15, 3, 0, 0, 0, time.UTC), "2030-06-14", false},  // past everywhere
+		{time.Date(2030, 6, 15, 23, 0, 0, 0, time.UTC), "2030-06-16", true},  // June 16 is tomorrow at UTC-12
+		{time.Date(2030, 6, 16, 13, 0, 0, 0, time.UTC), "2030-06-16", false},
+	} {
+		c := validCampaign(t)
+		c.Duration.StartDate, c.Duration.EndDate = tt.start, "2030-12-31"
+		err := c.Validate(tt.now, "")
+		if (err == nil) != tt.ok {
+			t.Errorf("start %s at %s: err %v, want ok %v", tt.start, tt.now.Format(time.RFC3339), err, tt.ok)
+		}
+	}
+}

@@ -109,7 +109,6 @@ func TestCampaign_Validation(t *testing.T) {
 		{"BudgetRequired", "budget", nil, "budget", "Budget is required"},
 		{"BudgetMin", "budget", 499, "budget", "Minimum budget is $500"},
 		{"BudgetMax", "budget", 50001, "budget", "Maximum budget is $50,000"},
-		{"StartToday", "duration.startDate", "TODAY", "duration.startDate", "Start date cannot be in the past"},
 		{"StartPast", "duration.startDate", "YESTERDAY", "duration.startDate", "Start date cannot be in the past"},
 		{"EndBeforeStart", "duration.endDate", "TODAY", "duration.endDate", "End date must be after start date"},
 		{"AgeFromMin", "demographics.ageRange.start", 12, "demographics.ageRange.start", "Minimum age is 13"},
