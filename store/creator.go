@@ -108,8 +108,8 @@ const creatorColumns = `id, name, email, niche, location, tier, followers, engag
 // word), case-insensitively. The other filters are for brand
 // browsing: Niche (exact, case-insensitive), Tier, Platform (has an account
 // there; follower bounds then apply to that platform), follower bounds
-// (inclusive), MinEngagement (percent), Location (substring), Gender (male
-// or female: that gender is at least half the audience). Sort is one of
+// (inclusive), MinEngagement (percent), Location (substring), Gender (male,
+// female or other: that gender is at least half the audience). Sort is one of
 // followers (default, largest first), -followers, engagement, name, recent.
 type CreatorFilter struct {
 	Search, Niche, Tier, Platform, Location, Gender, Sort string
@@ -157,8 +157,8 @@ func (f *CreatorFilter) Validate() error {
 	if f.Platform != "" && platformIndex(f.Platform) < 0 {
 		fe.add("platform", "Must be one of instagram, youtube, tiktok, linkedin")
 	}
-	if f.Gender != "" && f.Gender != "male" && f.Gender != "female" {
-		fe.add("gender", "Must be male or female")
+	if f.Gender != "" && f.Gender != "male" && f.Gender != "female" && f.Gender != "other" {
+		fe.add("gender", "Must be male, female or other")
 	}
 	return fe.Err()
 }

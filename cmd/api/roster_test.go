@@ -210,7 +210,8 @@ func TestCreators_Browse(t *testing.T) {
 			Followers: [4]*int64{n(600_000)}, EngagementRate: f(2), Female: f(70), Male: f(30)},
 		{Row: 3, Name: "Bo Mid", Email: "bo@x.io", Niche: "Gaming", Location: "Berlin", Handles: [4]string{"", "bo_mid80"},
 			Followers: [4]*int64{nil, n(80_000)}, EngagementRate: f(6), Male: f(80)},
-		{Row: 4, Name: "Cy Small", Niche: "travel", Handles: [4]string{"", "", "cysmall"}, Followers: [4]*int64{nil, nil, n(900)}},
+		{Row: 4, Name: "Cy Small", Niche: "travel", Handles: [4]string{"", "", "cysmall"}, Followers: [4]*int64{nil, nil, n(900)},
+			Other: f(60)},
 	}
 	for i := range in {
 		if fe := in[i].Validate(); len(fe) > 0 {
@@ -241,6 +242,7 @@ func TestCreators_Browse(t *testing.T) {
 		"location=paris":                        "Ann Big",
 		"gender=female":                         "Ann Big",
 		"gender=male":                           "Bo Mid",
+		"gender=other":                          "Cy Small",
 		"sort=-followers":                       "Cy Small,Bo Mid,Ann Big",
 		"sort=name&limit=2&page=2":              "Cy Small",
 		"sort=engagement":                       "Bo Mid,Ann Big,Cy Small",
@@ -291,7 +293,8 @@ func TestCreators_Browse(t *testing.T) {
 			EngagementRate: f(6), Platforms: map[string]store.PlatformAccount{"youtube": {Handle: "bo_mid80", Followers: n(80_000)}},
 			Audience: &store.Audience{Gender: map[string]float64{"male": 80}, Ages: map[string]float64{}}},
 		{Name: "Cy Small", Niche: "travel", Tier: store.TierMicro, Followers: 900,
-			Platforms: map[string]store.PlatformAccount{"tiktok": {Handle: "cysmall", Followers: n(900)}}},
+			Platforms: map[string]store.PlatformAccount{"tiktok": {Handle: "cysmall", Followers: n(900)}},
+			Audience:  &store.Audience{Gender: map[string]float64{"other": 60}, Ages: map[string]float64{}}},
 	}
 	for i, c := range []store.Creator{ann, bo, cy} {
 		if c.ID == "" || c.CreatedAt.IsZero() || c.UpdatedAt.Before(c.CreatedAt) {

@@ -12,10 +12,11 @@ export const PLATFORMS = [
   { value: 'linkedin', label: 'LinkedIn' },
 ]
 
-// The server filters on the audience gender that is at least half of the audience: male or female.
+// The server filters on the audience gender that is at least half of the audience: male, female or other.
 export const GENDERS = [
   { value: 'female', label: 'Mostly female' },
   { value: 'male', label: 'Mostly male' },
+  { value: 'other', label: 'Mostly other genders' },
 ]
 
 export const SORTS = [
