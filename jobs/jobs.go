@@ -46,6 +46,7 @@ func (h *Handler) Register(mux *asynq.ServeMux) {
 	mux.HandleFunc(TypeOTPMail, h.HandleOTPMail)
 	mux.HandleFunc(TypeUserPurge, h.HandleUserPurge)
 	mux.HandleFunc(TypeRosterParse, h.HandleRosterParse)
+	mux.HandleFunc(TypeFilesPurge, h.HandleFilesPurge)
 }
 
 // PeriodicTask is a task the scheduler enqueues on a cron spec.
@@ -60,6 +61,7 @@ func Periodic() []PeriodicTask {
 	return []PeriodicTask{
 		// Daily at 03:17 UTC; Unique keeps a restarted scheduler from queueing it twice.
 		{Cronspec: "17 3 * * *", Task: asynq.NewTask(TypeUserPurge, nil), Opts: []asynq.Option{asynq.Queue(QueueLow), asynq.Unique(time.Hour)}},
+		{Cronspec: "47 3 * * *", Task: asynq.NewTask(TypeFilesPurge, nil), Opts: []asynq.Option{asynq.Queue(QueueLow), asynq.Unique(time.Hour)}},
 	}
 }
 
@@ -68,6 +70,7 @@ var taskOptions = map[string][]asynq.Option{
 	TypeOTPMail:     {asynq.MaxRetry(8), asynq.Timeout(30 * time.Second)},
 	TypeUserPurge:   {asynq.MaxRetry(3), asynq.Timeout(10 * time.Minute)},
 	TypeRosterParse: {asynq.MaxRetry(5), asynq.Timeout(30 * time.Minute)},
+	TypeFilesPurge:  {asynq.MaxRetry(3), asynq.Timeout(30 * time.Minute)},
 }
 
 // newTask builds the outbox row of a task with payload p.

@@ -221,3 +221,33 @@ func resolveAttachments(tx *sqlx.Tx, f FieldErrors, field, brandID, actorID stri
 	}
 	return out, nil
 }
+
+// PurgeOrphanFiles deletes the records of uploads made before before that
+// nothing names: no campaign (live or deleted) lists them as an attachment
+// and no account has them as its profile image. It returns their keys; the
+// bytes on disk are the caller's to remove.
+func (s *DB) PurgeOrphanFiles(ctx context.Context, before time.Time) ([]string, error) {
+	var keys []string
+	err := s.db.SelectContext(ctx, &keys, `WITH used AS (
+			SELECT jsonb_array_elements(brand_guidelines || reference_content) ->> 'key' AS key FROM campaigns
+			UNION SELECT profile_image FROM users WHERE profile_image IS NOT NULL)
+		DELETE FROM files WHERE created_at < $1 AND key NOT IN (SELECT key FROM used WHERE key IS NOT NULL)
+		RETURNING key`, before)
+	if err != nil {
+		return nil, fmt.Errorf("purge orphan files: %w", err)
+	}
+	return keys, nil
+}
+
+// KnownFiles returns which of keys have an upload record.
+func (s *DB) KnownFiles(ctx context.Context, keys []string) (map[string]bool, error) {
+	var found []string
+	if err := s.db.SelectContext(ctx, &found, `SELECT key FROM files WHERE key = ANY($1)`, pq.Array(keys)); err != nil {
+		return nil, fmt.Errorf("known files: %w", err)
+	}
+	known := make(map[string]bool, len(found))
+	for _, k := range found {
+		known[k] = true
+	}
+	return known, nil
+}

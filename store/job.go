@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // Job statuses.
@@ -146,4 +147,19 @@ func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, in
 		return nil, 0, fmt.Errorf("list jobs: %w", err)
 	}
 	return jobs, total, nil
+}
+
+// UnfinishedJobs returns which of ids are jobs still queued or running.
+func (s *DB) UnfinishedJobs(ctx context.Context, ids []string) (map[string]bool, error) {
+	var open []string
+	err := s.db.SelectContext(ctx, &open, `SELECT id FROM jobs WHERE id::text = ANY($1) AND status IN ($2, $3)`,
+		pq.Array(ids), JobQueued, JobRunning)
+	if err != nil {
+		return nil, fmt.Errorf("unfinished jobs: %w", err)
+	}
+	m := make(map[string]bool, len(open))
+	for _, id := range open {
+		m[id] = true
+	}
+	return m, nil
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
 
@@ -43,11 +44,8 @@ func (s *server) publicFileRoutes(r chi.Router) {
 	r.Get("/files/{key}", s.downloadFile)
 }
 
-// fileDir is DATA_DIR/files (see store.Config.DataPath).
-func (s *server) fileDir() string { return s.cfg.DataPath("files") }
-
 // filePath is where key's bytes live; key must satisfy store.ValidFileKey.
-func (s *server) filePath(key string) string { return filepath.Join(s.fileDir(), key[:2], key) }
+func (s *server) filePath(key string) string { return jobs.FilePath(s.cfg.DataPath(), key) }
 
 // fileSignature is base64url(HMAC-SHA256(k, key "\n" expires)) with k derived from JWT_SECRET.
 func (s *server) fileSignature(key string, expires int64) string {

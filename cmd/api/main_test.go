@@ -58,11 +58,14 @@ func TestSeed_Idempotent(t *testing.T) {
 	}
 }
 
-func TestPeriodic_HasDailyPurge(t *testing.T) {
+func TestPeriodic_HasDailyPurges(t *testing.T) {
+	scheduled := map[string]bool{}
 	for _, p := range jobs.Periodic() {
-		if p.Task.Type() == jobs.TypeUserPurge {
-			return
+		scheduled[p.Task.Type()] = true
+	}
+	for _, typ := range []string{jobs.TypeUserPurge, jobs.TypeFilesPurge} {
+		if !scheduled[typ] {
+			t.Errorf("%s is not scheduled", typ)
 		}
 	}
-	t.Fatal("the daily account purge is not scheduled")
 }

@@ -1,0 +1,138 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// TestFilesPurge: unused uploads, bytes without a record, old finished
+// imports' files and abandoned partial uploads go; everything in use or
+// within its grace period stays; a second run removes nothing.
+func TestFilesPurge(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	dataDir := t.TempDir()
+	h := &Handler{Store: db, Log: quietLog(), DataDir: dataDir}
+	now := time.Now()
+	db.Now = func() time.Time { return now }
+	owner, err := db.SaveAccount(ctx, store.AccountSpec{Email: "owner@files.io", Password: "Files#2026", Role: store.RoleBrandAdmin, BrandName: "Files"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, fresh := now.Add(-30*time.Hour), now.Add(-time.Hour)
+	write := func(path string, at time.Time) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("0123456789"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	upload := func(key string, at time.Time) string {
+		t.Helper()
+		db.Now = func() time.Time { return at }
+		if _, err := db.CreateFile(ctx, owner, key, key, "application/pdf", 10); err != nil {
+			t.Fatal(err)
+		}
+		db.Now = func() time.Time { return now }
+		write(FilePath(dataDir, key), at)
+		return FilePath(dataDir, key)
+	}
+	key := func(c byte) string { return string([]byte{c, c}) + "00000000000000000000000000000000.pdf"[2:] }
+	unused := upload(key('a'), old)
+	attached := upload(key('b'), old)
+	avatar := upload(key('c'), old)
+	recent := upload(key('d'), fresh)
+	stray := FilePath(dataDir, key('e')) // bytes whose record went with its brand
+	write(stray, old)
+	partial := filepath.Join(dataDir, "files", ".upload-123")
+	write(partial, old)
+	c := validCampaignRow(t, db, owner.Brand.ID, key('b'))
+	if _, err := db.SQL().Exec(`UPDATE users SET profile_image = $1 WHERE id = $2`, key('c'), owner.ID); err != nil {
+		t.Fatal(err)
+	}
+	done, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.FinishJob(ctx, done.ID, store.JobProgress{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	running, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	weekOld := now.Add(-8 * 24 * time.Hour)
+	doneRoster, runningRoster := RosterPath(dataDir, done.ID, "csv"), RosterPath(dataDir, running.ID, "csv")
+	write(doneRoster, weekOld)
+	write(runningRoster, weekOld)
+	recentRoster := RosterPath(dataDir, "00000000-0000-0000-0000-000000000001", "csv")
+	write(recentRoster, fresh)
+	partialRoster := filepath.Join(RosterDir(dataDir), ".upload-abc.csv")
+	write(partialRoster, old)
+
+	if err := h.HandleFilesPurge(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{unused: false, attached: true, avatar: true, recent: true, stray: false, partial: false,
+		doneRoster: false, runningRoster: true, recentRoster: true, partialRoster: false} {
+		if _, err := os.Stat(path); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", path, err == nil, want)
+		}
+	}
+	known, err := db.KnownFiles(ctx, []string{key('a'), key('b'), key('c'), key('d')})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if known[key('a')] || !known[key('b')] || !known[key('c')] || !known[key('d')] {
+		t.Errorf("records left: %v", known)
+	}
+	var res FilesPurgeResult
+	var raw []byte
+	if err := db.SQL().Get(&raw, `SELECT result FROM jobs WHERE kind = 'files_purge' AND status = 'succeeded'`); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &res); err != nil || res != (FilesPurgeResult{Records: 1, Files: 3, Rosters: 2, Bytes: 50}) {
+		t.Errorf("result %s (%v)", raw, err)
+	}
+	// The campaign's attachment stays even once the campaign is deleted.
+	if _, err := db.SQL().Exec(`UPDATE campaigns SET status = 'deleted' WHERE id = $1`, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.HandleFilesPurge(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(attached); err != nil {
+		t.Errorf("a deleted campaign's attachment was removed: %v", err)
+	}
+	if n := countRows(t, db, `SELECT count(*) FROM jobs WHERE kind = 'files_purge' AND status = 'succeeded' AND result->>'records' = '0' AND result->>'files' = '0'`); n != 1 {
+		t.Errorf("second run: %d empty results", n)
+	}
+}
+
+// validCampaignRow inserts a campaign of brandID with the attachment key and
+// returns its id.
+func validCampaignRow(t *testing.T, db *store.DB, brandID, key string) string {
+	t.Helper()
+	var id string
+	err := db.SQL().Get(&id, `INSERT INTO campaigns (brand_id, name, goals, budget, start_date, end_date, location, age_from, age_to,
+		gender, content_vibes, exclusivity, content_usage, status, additional_instructions, brand_guidelines)
+		VALUES ($1, 'With files', '{Sales}', 1000, current_date + 1, current_date + 30, '', 18, 30, 'All', '{Fun}',
+			'exclusive', '30_days', 'draft', '', jsonb_build_array(jsonb_build_object('key', $2::text, 'type', 'application/pdf')))
+		RETURNING id`, brandID, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
