@@ -12,21 +12,36 @@ export TEST_DATABASE_URL="$DATABASE_URL_BASE/postgres?sslmode=disable"
 export TEST_REDIS_URL="$REDIS_URL"
 status=0
 step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
+# Parts to run: `bash ops/test.sh [go] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
+# (e.g. E2E_FILES=e2e/roster.test.mjs). Browser runs on one machine take turns (the port, database and
+# Redis database 15 are shared).
+PARTS="${*:-go web e2e}"
+want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }
 
+if want go; then
 step "go vet"
 go vet ./...
 step "go test"
 go test -count=1 ./... || status=1
+fi
 
+if want web || want e2e; then
 step "web: install"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
+fi
+if want web; then
 step "web: unit tests"
 (cd web && npm test) || status=1
 step "web: build and bundle budget"
 (cd web && npm run build --silent && npm run size) || status=1
 
+fi
+
+if want e2e; then
+exec 9>"${TMPDIR:-/tmp}/creatorcoach-e2e.lock"
+flock 9
 step "browser end-to-end"
 [ -x /usr/bin/chromium ] || apt_install chromium chromium-driver
 E2E_PORT="${E2E_PORT:-18080}"
@@ -44,8 +59,9 @@ export DATABASE_URL="$DATABASE_URL_BASE/creatorcoach_e2e?sslmode=disable" REDIS_
 trap 'kill $api_pid $worker_pid 2>/dev/null; wait $api_pid $worker_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null || { cat "$E2E_DIR/api.log"; exit 1; }
-(cd web && E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" E2E_MAIL_DIR="$E2E_DIR/data/mail" npm run e2e) || {
+(cd web && E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" E2E_MAIL_DIR="$E2E_DIR/data/mail" npm run e2e -- ${E2E_FILES:-e2e/}) || {
   status=1; echo "--- api log (tail)"; tail -30 "$E2E_DIR/api.log"; echo "--- worker log (tail)"; tail -30 "$E2E_DIR/worker.log"; }
+fi
 
 if [ $status -eq 0 ]; then step "all tests passed"; else step "SOME TESTS FAILED"; fi
 exit $status

@@ -27,7 +27,9 @@ func (s *DB) Migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(goose.DialectPostgres, s.db.DB, fsys, goose.WithSessionLocker(locker))
+	p, err := goose.NewProvider(goose.DialectPostgres, s.db.DB, fsys, goose.WithSessionLocker(locker),
+		// Features land in parallel: a migration numbered below one already applied still applies.
+		goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
