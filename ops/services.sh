@@ -98,7 +98,7 @@ ensure_redis() {
       mkdir -p "$RUN_DIR/redis"
       log "starting a private Redis on 127.0.0.1:$REDIS_PORT"
       redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
-        --dir "$RUN_DIR/redis" --logfile "$RUN_DIR/redis/redis.log" --maxmemory-policy noeviction >/dev/null
+        --dir "$RUN_DIR/redis" --logfile "$RUN_DIR/redis/redis.log" --maxmemory-policy noeviction --databases 64 >/dev/null
       wait_port "$REDIS_PORT" || die "Redis did not start (see $RUN_DIR/redis/redis.log)"
     fi
   fi

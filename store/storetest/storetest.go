@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,7 @@ func New(t testing.TB) (*store.DB, string) {
 	return db, dbURL
 }
 
-// Redis reserves one of the Redis databases 1-14 (15 is the browser tests') for the test (across test
+// Redis reserves one of the Redis databases 1-14, or more where the server has more (15 is the browser tests'), for the test (across test
 // processes, through a lease key in database 0), flushes it, and returns its
 // URL. The lease ends with the test.
 func Redis(t testing.TB) string {
@@ -159,8 +160,17 @@ func Redis(t testing.TB) string {
 	t.Cleanup(func() { lease.Close() })
 	token := uuid.NewString()
 	deadline := time.Now().Add(2 * time.Minute)
+	dbs := 16
+	if v, err := lease.ConfigGet(ctx, "databases").Result(); err == nil {
+		if n, err := strconv.Atoi(v["databases"]); err == nil && n > dbs {
+			dbs = n
+		}
+	}
 	for {
-		for n := 1; n <= 14; n++ {
+		for n := 1; n < dbs; n++ {
+			if n == 15 {
+				continue // the browser tests'
+			}
 			key := fmt.Sprintf("cc:test:redis-lease:%d", n)
 			ok, err := lease.SetNX(ctx, key, token, 10*time.Minute).Result()
 			if err != nil {
