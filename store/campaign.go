@@ -225,13 +225,40 @@ func (c *Campaign) Validate(now time.Time, keptStart string) error {
 	}
 	if len(c.Roaster) > 4096 {
 		f.add("roaster", "Roaster is too large")
+	} else if len(c.Roaster) > 0 {
+		if clean, ok := cleanJSON(c.Roaster); ok {
+			c.Roaster = clean
+		} else {
+			f.add("roaster", MsgNulCharacter)
+		}
 	}
+	c.checkNul(f)
 	for field, list := range map[string][]Attachment{"brandGuidelines": c.BrandGuidelines, "referenceContent": c.ReferenceContent} {
 		if len(list) > campaignListMax {
 			f.add(field, "At most 20 files are allowed")
 		}
 	}
 	return f.Err()
+}
+
+// checkNul refuses NUL characters in the free texts (Postgres cannot store them).
+func (c *Campaign) checkNul(f FieldErrors) {
+	texts := map[string][]string{"campaignName": {c.CampaignName}, "customGoal": {c.CustomGoal}, "location": {c.Location},
+		"demographics.gender": {c.Demographics.Gender}, "additionalInstructions": {c.AdditionalInstructions},
+		"goals": c.Goals, "contentVibes": c.ContentVibes}
+	for _, list := range []struct {
+		field string
+		items []Attachment
+	}{{"brandGuidelines", c.BrandGuidelines}, {"referenceContent", c.ReferenceContent}} {
+		for _, a := range list.items {
+			texts[list.field] = append(texts[list.field], a.Key)
+		}
+	}
+	for field, vs := range texts {
+		if hasNul(vs...) {
+			f.add(field, MsgNulCharacter)
+		}
+	}
 }
 
 func (c *Campaign) normalize() {

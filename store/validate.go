@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/mail"
 	"regexp"
 	"strings"
@@ -27,6 +29,7 @@ const (
 	MsgDeleteOTPRequired = "OTP digit is required"
 	MsgDeleteEmail       = "Invalid email address"
 	MsgReasonRequired    = "Please select a reason for deleting your account"
+	MsgNulCharacter      = "Must not contain a NUL character"
 )
 
 // DeletionReasons are the reasons a user may give for deleting the account (SPEC section 5).
@@ -125,4 +128,55 @@ func CheckEmail(field, email, invalid string) error {
 	f := FieldErrors{}
 	checkEmail(f, field, NormalizeEmail(email), invalid)
 	return f.Err()
+}
+
+// hasNul reports whether any of vs holds a NUL character, which Postgres
+// cannot store in text or jsonb.
+func hasNul(vs ...string) bool {
+	for _, v := range vs {
+		if strings.IndexByte(v, 0) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanJSON re-encodes a free-form JSON value the way Postgres's jsonb can
+// store it (unpaired UTF-16 surrogates become U+FFFD; numbers keep their
+// digits). It returns false when a key or string holds a NUL character or
+// raw is not one JSON value.
+func cleanJSON(raw json.RawMessage) (json.RawMessage, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || !nulFree(v) {
+		return nil, false
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, false
+	}
+	return bytes.TrimRight(out.Bytes(), "\n"), true
+}
+
+func nulFree(v any) bool {
+	switch t := v.(type) {
+	case string:
+		return !hasNul(t)
+	case []any:
+		for _, e := range t {
+			if !nulFree(e) {
+				return false
+			}
+		}
+	case map[string]any:
+		for k, e := range t {
+			if hasNul(k) || !nulFree(e) {
+				return false
+			}
+		}
+	}
+	return true
 }

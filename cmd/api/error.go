@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -100,14 +101,22 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, err error, data 
 // maxBody is the largest JSON body accepted.
 const maxBody = 1 << 20
 
-// decode reads a JSON body into v. It answers 400 for malformed JSON and 413
-// for bodies over maxBody itself and returns false then.
+// decode reads a JSON body into v. It answers 400 for malformed JSON (also
+// when anything but white space follows the value), 413 for bodies over
+// maxBody and 422 for a NUL character in a string (Postgres cannot store
+// one), and returns false then.
 func (s *server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	err := json.NewDecoder(r.Body).Decode(v)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err == nil {
+		err = json.Unmarshal(body, v) // refuses trailing data, unlike a Decoder
+	}
 	var tooBig *http.MaxBytesError
 	switch {
 	case err == nil:
+		if err := checkNulJSON(body); err != nil {
+			s.writeError(w, r, err)
+			return false
+		}
 		return true
 	case errors.As(err, &tooBig):
 		s.writeError(w, r, store.Errorf(store.ETOOLARGE, "Request body is too large (limit "+strconv.Itoa(maxBody>>20)+" MB)"))

@@ -155,7 +155,9 @@ func TestOps(t *testing.T) {
 	}{
 		{"/healthz", "", "", 200},
 		{"/readyz", "", "", 200},
-		{"/metrics", "", "", 200},
+		{"/metrics", "", "", 401},
+		{"/metrics", "ops", "wrong", 401},
+		{"/metrics", "ops", "ops-secret", 200},
 		{"/ops/queues", "", "", 401},
 		{"/ops/queues", "ops", "wrong", 401},
 		{"/ops/queues", "ops", "ops-secret", 200},

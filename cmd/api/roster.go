@@ -196,7 +196,17 @@ func (s *server) rosterErrors(w http.ResponseWriter, r *http.Request) {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"row", "column", "message"})
 	for _, e := range errs {
-		_ = cw.Write([]string{strconv.Itoa(e.Row), e.Column, e.Message})
+		_ = cw.Write([]string{strconv.Itoa(e.Row), csvCell(e.Column), csvCell(e.Message)})
 	}
 	cw.Flush()
+}
+
+// csvCell neutralises text a spreadsheet would run as a formula (a cell
+// starting with = + - @, a tab or a carriage return): it is prefixed with a
+// single quote, so the cell shows as text.
+func csvCell(v string) string {
+	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+		return "'" + v
+	}
+	return v
 }

@@ -33,14 +33,14 @@ func newServer(cfg store.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq
 // routes is the whole HTTP surface: /api, the ops endpoints and the web app.
 func (s *server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, s.recoverer)
+	r.Use(middleware.RequestID, s.logRequests, s.recoverer, s.securityHeaders)
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
-	r.Handle("/metrics", s.metricsHandler())
+	r.Handle("/metrics", s.opsAuth(s.metricsHandler()))
 	r.Mount("/ops/queues", s.opsAuth(s.queueDashboard()))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.metrics.middleware, noStore)
+		r.Use(s.metrics.middleware, noStore, s.refuseNulQuery)
 		r.Get("/niche", s.listNiches)
 		r.Post("/users/register", s.registerUser)
 		r.Post("/brands/register", s.registerBrand)
