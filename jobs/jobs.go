@@ -41,12 +41,42 @@ type Handler struct {
 	Log         *slog.Logger
 }
 
+// taskTypes is every task the worker runs. A new task is one file (its type
+// constant, payload, constructor, TaskType and handler) and one entry here.
+var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge}
+
+// TaskType is one kind of task: the queue it runs on, how often a failure is
+// retried, how long one run may take, what runs it and, for a periodic task,
+// when the scheduler enqueues it.
+type TaskType struct {
+	Name     string // asynq type name, e.g. "roster:parse"
+	Queue    string
+	MaxRetry int
+	Timeout  time.Duration
+	Cron     string // periodic tasks only: cron spec in UTC
+	Handle   func(h *Handler, ctx context.Context, t *asynq.Task) error
+}
+
+// options are the asynq options of every task of this type.
+func (tt TaskType) options() []asynq.Option {
+	return []asynq.Option{asynq.Queue(tt.Queue), asynq.MaxRetry(tt.MaxRetry), asynq.Timeout(tt.Timeout)}
+}
+
+// taskOptions returns the options of task type name (none for an unknown type).
+func taskOptions(name string) []asynq.Option {
+	for _, tt := range taskTypes {
+		if tt.Name == name {
+			return tt.options()
+		}
+	}
+	return nil
+}
+
 // Register adds every task handler to mux.
 func (h *Handler) Register(mux *asynq.ServeMux) {
-	mux.HandleFunc(TypeOTPMail, h.HandleOTPMail)
-	mux.HandleFunc(TypeUserPurge, h.HandleUserPurge)
-	mux.HandleFunc(TypeRosterParse, h.HandleRosterParse)
-	mux.HandleFunc(TypeFilesPurge, h.HandleFilesPurge)
+	for _, tt := range taskTypes {
+		mux.HandleFunc(tt.Name, func(ctx context.Context, t *asynq.Task) error { return tt.Handle(h, ctx, t) })
+	}
 }
 
 // PeriodicTask is a task the scheduler enqueues on a cron spec.
@@ -56,30 +86,26 @@ type PeriodicTask struct {
 	Opts     []asynq.Option
 }
 
-// Periodic returns the scheduler's ticks.
+// Periodic returns the scheduler's ticks: every task type with a Cron spec.
+// Unique keeps a restarted scheduler from queueing a tick twice.
 func Periodic() []PeriodicTask {
-	return []PeriodicTask{
-		// Daily at 03:17 UTC; Unique keeps a restarted scheduler from queueing it twice.
-		{Cronspec: "17 3 * * *", Task: asynq.NewTask(TypeUserPurge, nil), Opts: []asynq.Option{asynq.Queue(QueueLow), asynq.Unique(time.Hour)}},
-		{Cronspec: "47 3 * * *", Task: asynq.NewTask(TypeFilesPurge, nil), Opts: []asynq.Option{asynq.Queue(QueueLow), asynq.Unique(time.Hour)}},
+	var out []PeriodicTask
+	for _, tt := range taskTypes {
+		if tt.Cron != "" {
+			out = append(out, PeriodicTask{Cronspec: tt.Cron, Task: asynq.NewTask(tt.Name, nil),
+				Opts: append(tt.options(), asynq.Unique(time.Hour))})
+		}
 	}
+	return out
 }
 
-// taskOptions are the per-type asynq options applied when the relay enqueues.
-var taskOptions = map[string][]asynq.Option{
-	TypeOTPMail:     {asynq.MaxRetry(8), asynq.Timeout(30 * time.Second)},
-	TypeUserPurge:   {asynq.MaxRetry(3), asynq.Timeout(10 * time.Minute)},
-	TypeRosterParse: {asynq.MaxRetry(5), asynq.Timeout(30 * time.Minute)},
-	TypeFilesPurge:  {asynq.MaxRetry(3), asynq.Timeout(30 * time.Minute)},
-}
-
-// newTask builds the outbox row of a task with payload p.
-func newTask(key, typ, queue string, p any) store.Task {
+// newTask builds the outbox row of a task of type tt with payload p.
+func newTask(key string, tt TaskType, p any) store.Task {
 	b, err := json.Marshal(p)
 	if err != nil {
-		panic(fmt.Sprintf("marshal %s payload: %v", typ, err)) // payloads are plain structs
+		panic(fmt.Sprintf("marshal %s payload: %v", tt.Name, err)) // payloads are plain structs
 	}
-	return store.Task{Key: key, Type: typ, Queue: queue, Payload: b}
+	return store.Task{Key: key, Type: tt.Name, Queue: tt.Queue, Payload: b}
 }
 
 // decode reads a payload; a payload that cannot decode is never retried.

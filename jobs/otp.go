@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"math/big"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -18,6 +19,10 @@ import (
 // TypeOTPMail generates a one-time code and mails it.
 const TypeOTPMail = "otp:mail"
 
+// otpMail runs first (critical queue) and retries for a while: a person waits for the code.
+var otpMail = TaskType{Name: TypeOTPMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
+	Handle: (*Handler).HandleOTPMail}
+
 // OTPMailPayload names the code request; the code itself is made in the handler.
 type OTPMailPayload struct {
 	RequestID string `json:"requestId"`
@@ -26,7 +31,7 @@ type OTPMailPayload struct {
 // NewOTPMailTask returns the outbox task for a new code request; its key is the request id.
 func NewOTPMailTask() store.Task {
 	id := uuid.NewString()
-	return newTask(id, TypeOTPMail, QueueCritical, OTPMailPayload{RequestID: id})
+	return newTask(id, otpMail, OTPMailPayload{RequestID: id})
 }
 
 // newOTP returns six uniformly random digits from crypto/rand.

@@ -84,7 +84,7 @@ func (r *Relay) enqueue(ctx context.Context, tasks []store.Task) []error {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			opts := append([]asynq.Option{asynq.TaskID(t.Key), asynq.Queue(t.Queue), asynq.Retention(24 * time.Hour)}, taskOptions[t.Type]...)
+			opts := append([]asynq.Option{asynq.TaskID(t.Key), asynq.Queue(t.Queue), asynq.Retention(24 * time.Hour)}, taskOptions(t.Type)...)
 			_, err := r.Client.EnqueueContext(ctx, asynq.NewTask(t.Type, t.Payload), opts...)
 			if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
 				err = nil

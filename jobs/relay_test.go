@@ -16,7 +16,7 @@ import (
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func testTask(key string) store.Task {
-	return newTask(key, "test:echo", QueueDefault, map[string]string{"key": key})
+	return newTask(key, TaskType{Name: "test:echo", Queue: QueueDefault}, map[string]string{"key": key})
 }
 
 // TestRelay_RedisDownAtCommit: a row committed while Redis is unreachable

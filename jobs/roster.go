@@ -20,6 +20,10 @@ import (
 // TypeRosterParse imports an uploaded roster file into the creator network.
 const TypeRosterParse = "roster:parse"
 
+// rosterParse may run long: a 10 MB file is tens of thousands of rows.
+var rosterParse = TaskType{Name: TypeRosterParse, Queue: QueueDefault, MaxRetry: 5, Timeout: 30 * time.Minute,
+	Handle: (*Handler).HandleRosterParse}
+
 // RosterParsePayload names the import job and its file's format (csv, json
 // or xlsx); the file is RosterPath(DATA_DIR, JobID, Format).
 type RosterParsePayload struct {
@@ -38,7 +42,7 @@ func RosterPath(dataDir, jobID, format string) string {
 // NewRosterParseTask returns the outbox task of import job jobID of a
 // format file; its key (the asynq TaskID) is derived from the job id.
 func NewRosterParseTask(jobID, format string) store.Task {
-	return newTask("roster:parse:"+jobID, TypeRosterParse, QueueDefault, RosterParsePayload{JobID: jobID, Format: format})
+	return newTask("roster:parse:"+jobID, rosterParse, RosterParsePayload{JobID: jobID, Format: format})
 }
 
 // rosterBatchSize is how many rows go to Postgres per transaction.

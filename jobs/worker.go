@@ -19,7 +19,7 @@ type WorkerDeps struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
-	DataDir     string // as the api's (store.Config.DataPath)
+	DataDir     string // the data directory the api stores uploads under (DATA_DIR)
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
 	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)

@@ -8,9 +8,9 @@ import (
 	"creatorcoach/store"
 )
 
-// brandRoutes mounts the admin brand list.
-func (s *server) brandRoutes(r chi.Router) {
-	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-brands", s.listBrands)
+// brandRoutes registers the admin brand list.
+func (s *server) brandRoutes(signedIn chi.Router) {
+	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-brands", s.listBrands)
 }
 
 // listBrands answers GET /api/admins/get-brands (page, limit, search):

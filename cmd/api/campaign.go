@@ -17,16 +17,15 @@ var (
 	campaignReaders = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 )
 
-// campaignRoutes mounts the campaign calls and the upload calls (inside the
-// authenticated group). Another brand's campaign is a 404 on every call.
-func (s *server) campaignRoutes(r chi.Router) {
-	r.With(s.allow(campaignEditors...)).Post("/campaigns/add-campaign", s.createCampaign)
-	r.With(s.allow(campaignEditors...)).Patch("/campaigns/update-campaign/{id}", s.updateCampaign)
-	r.With(s.allow(campaignEditors...)).Delete("/campaigns/{id}", s.deleteCampaign)
-	r.With(s.allow(campaignReaders...)).Get("/campaigns/all-campaigns", s.listCampaigns)
-	r.With(s.allow(campaignReaders...)).Get("/campaigns/summary", s.campaignSummary)
-	r.With(s.allow(campaignReaders...)).Get("/campaigns/{id}", s.getCampaign)
-	s.fileRoutes(r)
+// campaignRoutes registers the campaign calls. Another brand's campaign is a
+// 404 on every call.
+func (s *server) campaignRoutes(signedIn chi.Router) {
+	signedIn.With(s.allow(campaignEditors...)).Post("/campaigns/add-campaign", s.createCampaign)
+	signedIn.With(s.allow(campaignEditors...)).Patch("/campaigns/update-campaign/{id}", s.updateCampaign)
+	signedIn.With(s.allow(campaignEditors...)).Delete("/campaigns/{id}", s.deleteCampaign)
+	signedIn.With(s.allow(campaignReaders...)).Get("/campaigns/all-campaigns", s.listCampaigns)
+	signedIn.With(s.allow(campaignReaders...)).Get("/campaigns/summary", s.campaignSummary)
+	signedIn.With(s.allow(campaignReaders...)).Get("/campaigns/{id}", s.getCampaign)
 }
 
 // createCampaign is POST /campaigns/add-campaign: 201 {"data": {"campaign", "message"}}.

@@ -11,9 +11,9 @@ import (
 )
 
 // creatorRoutes mounts the admin creator list and the brands' creator search.
-func (s *server) creatorRoutes(r chi.Router) {
-	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
-	r.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
+func (s *server) creatorRoutes(signedIn chi.Router) {
+	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
+	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
 }
 
 // queryParams reads typed query parameters, collecting field errors.

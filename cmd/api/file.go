@@ -33,15 +33,12 @@ var (
 	errBadLink = store.Errorf(store.EFORBIDDEN, "This link is invalid or has expired")
 )
 
-// fileRoutes mounts the uploads (inside the authenticated group).
-func (s *server) fileRoutes(r chi.Router) {
-	r.With(s.allow(uploadRoles...)).Post("/files/upload", s.uploadFile)
-	r.With(s.allow(uploadRoles...)).Post("/files/upload-file", s.uploadFile)
-}
-
-// publicFileRoutes mounts the signed download, which needs no bearer token.
-func (s *server) publicFileRoutes(r chi.Router) {
-	r.Get("/files/{key}", s.downloadFile)
+// fileRoutes registers the uploads and the signed download, which needs no
+// bearer token.
+func (s *server) fileRoutes(public, signedIn chi.Router) {
+	public.Get("/files/{key}", s.downloadFile)
+	signedIn.With(s.allow(uploadRoles...)).Post("/files/upload", s.uploadFile)
+	signedIn.With(s.allow(uploadRoles...)).Post("/files/upload-file", s.uploadFile)
 }
 
 // filePath is where key's bytes live; key must satisfy store.ValidFileKey.

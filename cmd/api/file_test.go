@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
@@ -125,7 +126,7 @@ func TestFile_UploadAndDownload(t *testing.T) {
 		t.Errorf("bad key: status %d, want 404", status)
 	}
 	// A validly signed link to a key with no record is a 404.
-	ghost, _ := (&server{cfg: store.Config{JWTSecret: "test-jwt-secret"}, store: e.db}).signFileURL("0123456789abcdef0123456789abcdef.pdf")
+	ghost, _ := (&server{cfg: app.Config{JWTSecret: "test-jwt-secret"}, store: e.db}).signFileURL("0123456789abcdef0123456789abcdef.pdf")
 	if status, _, _ := e.fetch(ghost); status != http.StatusNotFound {
 		t.Errorf("ghost: status %d, want 404", status)
 	}

@@ -9,6 +9,12 @@ import (
 	"creatorcoach/store"
 )
 
+// jobRoutes registers the job status calls (owner or ADMIN).
+func (s *server) jobRoutes(signedIn chi.Router) {
+	signedIn.With(s.allow(allRoles...)).Get("/jobs/{id}", s.getJob)
+	signedIn.With(s.allow(allRoles...)).Get("/jobs", s.listJobs)
+}
+
 // getJob answers GET /api/jobs/{id} for the job's owner or an ADMIN.
 func (s *server) getJob(w http.ResponseWriter, r *http.Request) {
 	job, err := s.store.GetJob(r.Context(), chi.URLParam(r, "id"), currentUser(r))

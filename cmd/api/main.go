@@ -22,6 +22,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
@@ -29,7 +30,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:])
-	store.FlushLogs()
+	app.FlushLogs()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "api:", err)
 		os.Exit(1)
@@ -37,12 +38,11 @@ func main() {
 }
 
 // openStore connects to Postgres and applies pending migrations.
-func openStore(ctx context.Context, cfg store.Config) (*store.DB, error) {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+func openStore(ctx context.Context, cfg app.Config) (*store.DB, error) {
+	db, err := app.OpenStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	db.OTPSecret, db.BcryptCost = []byte(cfg.OTPSecret), cfg.BcryptCost
 	if err := db.Migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -51,7 +51,7 @@ func openStore(ctx context.Context, cfg store.Config) (*store.DB, error) {
 }
 
 func run(ctx context.Context, args []string) error {
-	cfg, err := store.LoadConfig()
+	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func createAdmin(ctx context.Context, db *store.DB, args []string) error {
 	return nil
 }
 
-func serve(ctx context.Context, cfg store.Config, db *store.DB, log *slog.Logger) error {
+func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) error {
 	redisOpt, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
@@ -43,7 +44,7 @@ func TestCreateAdmin(t *testing.T) {
 func TestSeed_Idempotent(t *testing.T) {
 	e := setup(t)
 	for i := 0; i < 2; i++ {
-		if err := seed(context.Background(), e.db, store.Config{}); err != nil {
+		if err := seed(context.Background(), e.db, app.Config{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -53,7 +54,7 @@ func TestSeed_Idempotent(t *testing.T) {
 	for _, a := range demoAccounts {
 		e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": a.Email, "password": demoPassword}), http.StatusOK)
 	}
-	if err := seed(context.Background(), e.db, store.Config{Env: "production"}); err == nil {
+	if err := seed(context.Background(), e.db, app.Config{Env: "production"}); err == nil {
 		t.Fatal("seed ran in production")
 	}
 }
@@ -63,7 +64,7 @@ func TestPeriodic_HasDailyPurges(t *testing.T) {
 	for _, p := range jobs.Periodic() {
 		scheduled[p.Task.Type()] = true
 	}
-	for _, typ := range []string{jobs.TypeUserPurge, jobs.TypeFilesPurge} {
+	for _, typ := range []string{jobs.TypeUserPurge, jobs.TypeFilePurge} {
 		if !scheduled[typ] {
 			t.Errorf("%s is not scheduled", typ)
 		}

@@ -1,7 +1,17 @@
 package main
 
-import "net/http"
+import (
+	"net/http"
 
+	"github.com/go-chi/chi/v5"
+)
+
+// nicheRoutes registers the public niche list.
+func (s *server) nicheRoutes(public chi.Router) {
+	public.Get("/niche", s.listNiches)
+}
+
+// listNiches answers GET /api/niche: {"niche": [{"_id", "name"}, ...]}.
 func (s *server) listNiches(w http.ResponseWriter, r *http.Request) {
 	niches, err := s.store.ListNiches(r.Context())
 	if err != nil {

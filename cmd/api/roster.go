@@ -28,12 +28,10 @@ const (
 	msgRosterFileSize = "File size must be less than 10MB."
 )
 
-// rosterRoutes mounts the roster import, the creator network and the brand list.
-func (s *server) rosterRoutes(r chi.Router) {
-	r.With(s.allow(store.RoleAdmin)).Post("/upload-creators", s.uploadCreators)
-	r.With(s.allow(allRoles...)).Get("/jobs/{id}/errors", s.rosterErrors)
-	s.creatorRoutes(r)
-	s.brandRoutes(r)
+// rosterRoutes registers the roster import and its row-error download.
+func (s *server) rosterRoutes(signedIn chi.Router) {
+	signedIn.With(s.allow(store.RoleAdmin)).Post("/upload-creators", s.uploadCreators)
+	signedIn.With(s.allow(allRoles...)).Get("/jobs/{id}/errors", s.rosterErrors)
 }
 
 // rosterDir is where uploaded rosters are stored (jobs.RosterDir), made.

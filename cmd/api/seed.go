@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
@@ -21,7 +22,7 @@ var demoAccounts = []store.AccountSpec{
 
 // seed creates (or resets) the demo accounts and prints their log-ins.
 // It refuses to run in production.
-func seed(ctx context.Context, db *store.DB, cfg store.Config) error {
+func seed(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if cfg.Production() {
 		return fmt.Errorf("seed creates accounts with a known password and is refused in production")
 	}

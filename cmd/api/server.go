@@ -10,12 +10,13 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
 // server holds the api's dependencies; its methods are the handlers.
 type server struct {
-	cfg      store.Config
+	cfg      app.Config
 	store    *store.DB
 	rdb      *redis.Client
 	limiter  *redis_rate.Limiter
@@ -25,7 +26,7 @@ type server struct {
 	verified tokenCache
 }
 
-func newServer(cfg store.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
+func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
 	return &server{cfg: cfg, store: db, rdb: rdb, limiter: redis_rate.NewLimiter(rdb), asynqOpt: asynqOpt, log: log,
 		metrics: newMetrics()}
 }
@@ -41,33 +42,18 @@ func (s *server) routes() http.Handler {
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.metrics.middleware, noStore, s.refuseNulQuery)
-		r.Get("/niche", s.listNiches)
-		r.Post("/users/register", s.registerUser)
-		r.Post("/brands/register", s.registerBrand)
-		r.Post("/users/send-email-verification-otp", s.sendOTP(store.OTPEmailVerification, "OTP has been sent to your email"))
-		r.Post("/users/verify-email", s.verifyEmail)
-		r.Post("/users/login", s.login)
-		r.Post("/users/refresh-token", s.refreshToken)
-		r.Post("/users/forgot-password", s.sendOTP(store.OTPPasswordReset, "OTP has been resent to your email"))
-		r.Post("/users/verify-otp", s.verifyOTP)
-		r.Post("/users/reset-password", s.resetPassword)
-		r.Post("/users/delete-account-otp", s.sendOTP(store.OTPAccountDeletion, "OTP has been sent to your email"))
-		r.Delete("/users/delete-account", s.deleteAccountWithOTP)
-		s.publicFileRoutes(r)
-
-		r.Group(func(r chi.Router) {
-			r.Use(s.authenticate)
-			r.With(s.allow(allRoles...)).Get("/users/me", s.me)
-			r.With(s.allow(allRoles...)).Get("/users/profile", s.me)
-			r.With(s.allow(allRoles...)).Post("/users/logout", s.logout)
-			r.With(s.allow(allRoles...)).Get("/jobs/{id}", s.getJob)
-			r.With(s.allow(allRoles...)).Get("/jobs", s.listJobs)
-			r.With(s.allow(settingsRoles...)).Put("/users/profile", s.updateProfile)
-			r.With(s.allow(settingsRoles...)).Put("/users/change-password", s.changePassword)
-			r.With(s.allow(settingsRoles...)).Delete("/users", s.deleteMe)
-			s.rosterRoutes(r)
-			s.campaignRoutes(r)
-		})
+		// Each resource file registers its calls here: public ones on r,
+		// signed-in ones on signedIn (a bearer token of a live session),
+		// each with its allowed roles.
+		signedIn := r.With(s.authenticate)
+		s.nicheRoutes(r)
+		s.userRoutes(r, signedIn)
+		s.fileRoutes(r, signedIn)
+		s.jobRoutes(signedIn)
+		s.campaignRoutes(signedIn)
+		s.rosterRoutes(signedIn)
+		s.creatorRoutes(signedIn)
+		s.brandRoutes(signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})

@@ -15,6 +15,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
@@ -59,7 +60,7 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := store.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
+	cfg := app.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
 		ProductName: "Creator Coach", DataDir: t.TempDir()}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

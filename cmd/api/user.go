@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
@@ -29,6 +31,28 @@ func message(text string) map[string]string { return map[string]string{"message"
 
 func sessionMeta(r *http.Request) store.SessionMeta {
 	return store.SessionMeta{UserAgent: r.UserAgent(), IP: clientIP(r)}
+}
+
+// userRoutes registers sign-up, log-in, one-time codes, the profile and
+// account deletion.
+func (s *server) userRoutes(public, signedIn chi.Router) {
+	public.Post("/users/register", s.registerUser)
+	public.Post("/brands/register", s.registerBrand)
+	public.Post("/users/send-email-verification-otp", s.sendOTP(store.OTPEmailVerification, "OTP has been sent to your email"))
+	public.Post("/users/verify-email", s.verifyEmail)
+	public.Post("/users/login", s.login)
+	public.Post("/users/refresh-token", s.refreshToken)
+	public.Post("/users/forgot-password", s.sendOTP(store.OTPPasswordReset, "OTP has been resent to your email"))
+	public.Post("/users/verify-otp", s.verifyOTP)
+	public.Post("/users/reset-password", s.resetPassword)
+	public.Post("/users/delete-account-otp", s.sendOTP(store.OTPAccountDeletion, "OTP has been sent to your email"))
+	public.Delete("/users/delete-account", s.deleteAccountWithOTP)
+	signedIn.With(s.allow(allRoles...)).Get("/users/me", s.me)
+	signedIn.With(s.allow(allRoles...)).Get("/users/profile", s.me)
+	signedIn.With(s.allow(allRoles...)).Post("/users/logout", s.logout)
+	signedIn.With(s.allow(settingsRoles...)).Put("/users/profile", s.updateProfile)
+	signedIn.With(s.allow(settingsRoles...)).Put("/users/change-password", s.changePassword)
+	signedIn.With(s.allow(settingsRoles...)).Delete("/users", s.deleteMe)
 }
 
 // registerUser signs up a creator, or a brand when brandName is present.

@@ -12,15 +12,15 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
-	"creatorcoach/store"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx)
-	store.FlushLogs()
+	app.FlushLogs()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scheduler:", err)
 		os.Exit(1)
@@ -28,7 +28,7 @@ func main() {
 }
 
 func run(ctx context.Context) error {
-	cfg, err := store.LoadConfig()
+	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
 	}

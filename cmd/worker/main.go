@@ -10,16 +10,16 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
-	"creatorcoach/store"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx)
-	store.FlushLogs()
+	app.FlushLogs()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		os.Exit(1)
@@ -27,17 +27,16 @@ func main() {
 }
 
 func run(ctx context.Context) error {
-	cfg, err := store.LoadConfig()
+	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
 	}
 	log := cfg.Logger()
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := app.OpenStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	db.OTPSecret, db.BcryptCost = []byte(cfg.OTPSecret), cfg.BcryptCost
 	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)

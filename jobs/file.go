@@ -14,8 +14,15 @@ import (
 	"creatorcoach/store"
 )
 
-// TypeFilesPurge removes uploads that nothing uses any more.
-const TypeFilesPurge = "files:purge"
+// TypeFilePurge removes uploads that nothing uses any more.
+const TypeFilePurge = "files:purge"
+
+// JobKindFilePurge is the job kind recording each purge.
+const JobKindFilePurge = "files_purge"
+
+// filePurge runs daily at 03:47 UTC.
+var filePurge = TaskType{Name: TypeFilePurge, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
+	Cron: "47 3 * * *", Handle: (*Handler).HandleFilePurge}
 
 // FilePath is where the bytes of the upload key live:
 // dataDir/files/<first two characters>/<key>.
@@ -29,15 +36,15 @@ const (
 	rosterKeep = 7 * 24 * time.Hour
 )
 
-// FilesPurgeResult counts what one purge removed.
-type FilesPurgeResult struct {
+// FilePurgeResult counts what one purge removed.
+type FilePurgeResult struct {
 	Records int   `json:"records"` // upload records nothing named
 	Files   int   `json:"files"`   // files under DATA_DIR/files, including bytes left without a record
 	Rosters int   `json:"rosters"` // roster files of imports finished long ago, and abandoned partial uploads
 	Bytes   int64 `json:"bytes"`
 }
 
-// HandleFilesPurge removes, and records as a system job:
+// HandleFilePurge removes, and records as a system job:
 //   - the records and bytes of uploads older than uploadGrace that no campaign
 //     and no profile image names (an upload that was never attached);
 //   - bytes under DATA_DIR/files older than uploadGrace without a record
@@ -47,8 +54,8 @@ type FilesPurgeResult struct {
 //
 // Files younger than the grace period are never touched, so an upload in
 // progress is safe. Running it twice is harmless.
-func (h *Handler) HandleFilesPurge(ctx context.Context, _ *asynq.Task) error {
-	job, err := h.Store.CreateJob(ctx, "files_purge", "", nil)
+func (h *Handler) HandleFilePurge(ctx context.Context, _ *asynq.Task) error {
+	job, err := h.Store.CreateJob(ctx, JobKindFilePurge, "", nil)
 	if err != nil {
 		return err
 	}
@@ -66,8 +73,8 @@ func (h *Handler) HandleFilesPurge(ctx context.Context, _ *asynq.Task) error {
 	return purgeErr
 }
 
-func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilesPurgeResult, error) {
-	var res FilesPurgeResult
+func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResult, error) {
+	var res FilePurgeResult
 	keys, err := h.Store.PurgeOrphanFiles(ctx, now.Add(-uploadGrace))
 	if err != nil {
 		return res, err

@@ -12,10 +12,10 @@ import (
 	"creatorcoach/store/storetest"
 )
 
-// TestFilesPurge: unused uploads, bytes without a record, old finished
+// TestFilePurge: unused uploads, bytes without a record, old finished
 // imports' files and abandoned partial uploads go; everything in use or
 // within its grace period stays; a second run removes nothing.
-func TestFilesPurge(t *testing.T) {
+func TestFilePurge(t *testing.T) {
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	dataDir := t.TempDir()
@@ -82,7 +82,7 @@ func TestFilesPurge(t *testing.T) {
 	partialRoster := filepath.Join(RosterDir(dataDir), ".upload-abc.csv")
 	write(partialRoster, old)
 
-	if err := h.HandleFilesPurge(ctx, nil); err != nil {
+	if err := h.HandleFilePurge(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]bool{unused: false, attached: true, avatar: true, recent: true, stray: false, partial: false,
@@ -98,19 +98,19 @@ func TestFilesPurge(t *testing.T) {
 	if known[key('a')] || !known[key('b')] || !known[key('c')] || !known[key('d')] {
 		t.Errorf("records left: %v", known)
 	}
-	var res FilesPurgeResult
+	var res FilePurgeResult
 	var raw []byte
 	if err := db.SQL().Get(&raw, `SELECT result FROM jobs WHERE kind = 'files_purge' AND status = 'succeeded'`); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &res); err != nil || res != (FilesPurgeResult{Records: 1, Files: 3, Rosters: 2, Bytes: 50}) {
+	if err := json.Unmarshal(raw, &res); err != nil || res != (FilePurgeResult{Records: 1, Files: 3, Rosters: 2, Bytes: 50}) {
 		t.Errorf("result %s (%v)", raw, err)
 	}
 	// The campaign's attachment stays even once the campaign is deleted.
 	if _, err := db.SQL().Exec(`UPDATE campaigns SET status = 'deleted' WHERE id = $1`, c); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.HandleFilesPurge(ctx, nil); err != nil {
+	if err := h.HandleFilePurge(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(attached); err != nil {

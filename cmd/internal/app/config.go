@@ -1,17 +1,19 @@
-package store
+// Package app is what the three commands (api, worker, scheduler) share:
+// the process configuration and the process logger.
+package app
 
 import (
-	"bufio"
+	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/joho/godotenv"
+
+	"creatorcoach/store"
 )
 
 // Config is the whole process configuration, read from the environment
@@ -97,49 +99,6 @@ func LoadConfig() (Config, error) {
 	return c, nil
 }
 
-// Logger is the process logger: JSON lines in production, text otherwise.
-func (c Config) Logger() *slog.Logger {
-	if c.Production() {
-		return slog.New(slog.NewJSONHandler(stdoutLog, nil))
-	}
-	return slog.New(slog.NewTextHandler(stdoutLog, nil))
-}
-
-// stdoutLog buffers log lines and writes them out every 100 ms (or when 64
-// KB have gathered): one write per request would be a system call on the
-// hot path of every API call. FlushLogs writes what is left at exit.
-var stdoutLog = newLogWriter(os.Stdout)
-
-// FlushLogs writes out buffered log lines; processes call it before exiting.
-func FlushLogs() {
-	stdoutLog.mu.Lock()
-	defer stdoutLog.mu.Unlock()
-	_ = stdoutLog.w.Flush()
-}
-
-type logWriter struct {
-	mu sync.Mutex
-	w  *bufio.Writer
-}
-
-func newLogWriter(f *os.File) *logWriter {
-	l := &logWriter{w: bufio.NewWriterSize(f, 64<<10)}
-	go func() {
-		for range time.Tick(100 * time.Millisecond) {
-			l.mu.Lock()
-			_ = l.w.Flush()
-			l.mu.Unlock()
-		}
-	}()
-	return l
-}
-
-func (l *logWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
-
 // Production reports whether APP_ENV is production.
 func (c Config) Production() bool { return c.Env == "production" }
 
@@ -150,4 +109,15 @@ func orDefault(v, def string) string {
 		return def
 	}
 	return v
+}
+
+// OpenStore connects to Postgres with the configuration's secrets (OTP key,
+// bcrypt cost) set on the store.
+func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
+	db, err := store.Open(ctx, c.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	db.OTPSecret, db.BcryptCost = []byte(c.OTPSecret), c.BcryptCost
+	return db, nil
 }

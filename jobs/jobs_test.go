@@ -1,0 +1,34 @@
+package jobs
+
+import (
+	"testing"
+	"time"
+)
+
+// TestTaskTypes: every registered task type names a worker queue, has its
+// own name, a handler, a timeout and retries, and the relay applies them.
+func TestTaskTypes(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, tt := range taskTypes {
+		if seen[tt.Name] {
+			t.Errorf("%s registered twice", tt.Name)
+		}
+		seen[tt.Name] = true
+		if _, ok := Queues[tt.Queue]; !ok {
+			t.Errorf("%s: queue %q is not served by the worker", tt.Name, tt.Queue)
+		}
+		if tt.Handle == nil || tt.Timeout <= 0 || tt.MaxRetry <= 0 {
+			t.Errorf("%s: handler %v, timeout %v, retries %d", tt.Name, tt.Handle != nil, tt.Timeout, tt.MaxRetry)
+		}
+		if got := len(taskOptions(tt.Name)); got != 3 {
+			t.Errorf("%s: %d relay options, want 3 (queue, retries, timeout)", tt.Name, got)
+		}
+	}
+	if got := taskOptions("test:unknown"); got != nil {
+		t.Errorf("unknown type options = %v, want none", got)
+	}
+	if userPurge.Timeout != 10*time.Minute || rosterParse.MaxRetry != 5 || otpMail.Queue != QueueCritical {
+		t.Errorf("options changed: user purge %v, roster retries %d, otp queue %s", userPurge.Timeout, rosterParse.MaxRetry, otpMail.Queue)
+	}
+}
