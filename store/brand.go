@@ -8,6 +8,12 @@ import (
 	"time"
 )
 
+// Brand is a company that runs campaigns; its staff are users with a brand role.
+type Brand struct {
+	ID   string `db:"id" json:"_id"`
+	Name string `db:"name" json:"name"`
+}
+
 // BrandSummary is a brand as the admin list shows it: its name, its first
 // BRAND_ADMIN (owner) and how many staff accounts it has.
 type BrandSummary struct {

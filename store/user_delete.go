@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// DeleteAccount marks the signed-in user deleted with a reason and revokes
+// every session. Logging in within RecoveryWindow restores the account.
+func (s *DB) DeleteAccount(ctx context.Context, userID, reason string) error {
+	f := FieldErrors{}
+	checkReason(f, reason)
+	if err := f.Err(); err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason) })
+}
+
+// DeleteAccountWithOTP is the public deletion: it consumes the account-deletion
+// code mailed to email and deletes the account like DeleteAccount.
+func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason string) error {
+	f := FieldErrors{}
+	email = strings.TrimSpace(email)
+	checkEmail(f, "email", NormalizeEmail(email), MsgDeleteEmail)
+	checkCode(f, "otp", code, MsgDeleteOTPRequired, MsgOTPDigits)
+	checkReason(f, reason)
+	if err := f.Err(); err != nil {
+		return err
+	}
+	return s.withOTP(ctx, email, OTPAccountDeletion, code, true, func(tx *sqlx.Tx, userID string) error {
+		return s.markDeleted(tx, userID, reason)
+	})
+}
+
+func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
+	now := s.now()
+	if _, err := tx.Exec(`UPDATE users SET deleted_at = $2, deletion_reason = $3, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`,
+		userID, now, reason); err != nil {
+		return fmt.Errorf("delete user: %w", err)
+	}
+	if _, err := tx.Exec(`DELETE FROM one_time_codes WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("drop codes: %w", err)
+	}
+	return revokeUserSessions(tx, userID, "", "account deleted", now)
+}
+
+// PurgeDeletedUsers erases accounts deleted more than RecoveryWindow ago,
+// with their sessions and codes, and brands left without staff. Safe to run
+// twice; returns how many accounts were erased.
+func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var brandIDs []string
+		if err := tx.Select(&brandIDs, `SELECT DISTINCT brand_id FROM users WHERE deleted_at < $1 AND brand_id IS NOT NULL`,
+			s.now().Add(-RecoveryWindow)); err != nil {
+			return fmt.Errorf("find brands: %w", err)
+		}
+		res, err := tx.Exec(`DELETE FROM users WHERE deleted_at < $1`, s.now().Add(-RecoveryWindow))
+		if err != nil {
+			return fmt.Errorf("purge users: %w", err)
+		}
+		rows, _ := res.RowsAffected()
+		n = int(rows)
+		for _, b := range brandIDs {
+			if _, err := tx.Exec(`DELETE FROM brands b WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE brand_id = b.id)`, b); err != nil {
+				return fmt.Errorf("purge brand: %w", err)
+			}
+		}
+		return nil
+	})
+	return n, err
+}

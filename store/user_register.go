@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Registration is the sign-up payload: a creator (Niche set) or, when
+// BrandName is non-nil, a brand and its first BRAND_ADMIN.
+type Registration struct {
+	BrandName *string `json:"brandName"`
+	Name      string  `json:"name"`
+	Email     string  `json:"email"`
+	Password  string  `json:"password"`
+	Niche     string  `json:"niche"`
+}
+
+// Validate checks the SPEC section 5 sign-up rules and returns field errors.
+func (r *Registration) Validate() error {
+	f := FieldErrors{}
+	r.Email = NormalizeEmail(r.Email)
+	if r.BrandName != nil {
+		checkName(f, "brandName", *r.BrandName, MsgBrandNameRequired)
+		checkName(f, "name", r.Name, MsgCompanyRequired)
+	} else {
+		checkName(f, "name", r.Name, MsgFullNameRequired)
+		if r.Niche == "" {
+			f.add("niche", MsgNicheRequired)
+		}
+	}
+	checkEmail(f, "email", r.Email, MsgEmailInvalid)
+	checkPassword(f, "password", r.Password, MsgPasswordRequired, MsgPasswordRule)
+	return f.Err()
+}
+
+// Register creates a creator, or a brand and its BRAND_ADMIN, and queues the
+// verification mail (verify is its task) in the same transaction. EINVALID
+// with field errors; ECONFLICT (on the email field) when the e-mail is taken.
+func (s *DB) Register(ctx context.Context, r Registration, verify Task) (*User, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	hash, err := s.hashPassword(r.Password)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+	var u *User
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		role, brandID, nicheID := RoleUser, sql.NullString{}, sql.NullString{}
+		if r.BrandName != nil {
+			role = RoleBrandAdmin
+			if err := tx.Get(&brandID, `INSERT INTO brands (name) VALUES ($1) RETURNING id`, strings.TrimSpace(*r.BrandName)); err != nil {
+				return fmt.Errorf("insert brand: %w", err)
+			}
+		} else {
+			ok, err := nicheExists(tx, r.Niche)
+			if err != nil {
+				return fmt.Errorf("find niche: %w", err)
+			}
+			if !ok {
+				return FieldErrors{"niche": MsgNicheInvalid}.Err()
+			}
+			nicheID = sql.NullString{String: r.Niche, Valid: true}
+		}
+		var id string
+		err := tx.Get(&id, `INSERT INTO users (email, name, password_hash, role, niche_id, brand_id)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.Email, strings.TrimSpace(r.Name), hash, role, nicheID, brandID)
+		if ErrorCode(translate(err, "")) == ECONFLICT {
+			return &Error{Code: ECONFLICT, Message: "An account with this email already exists",
+				Fields: map[string]string{"email": "An account with this email already exists"}}
+		}
+		if err != nil {
+			return fmt.Errorf("insert user: %w", err)
+		}
+		if role == RoleUser {
+			// A creator already in the network (imported by e-mail) becomes this account's entry.
+			if err := linkCreator(tx, id, r.Email); err != nil {
+				return err
+			}
+		}
+		if err := s.requestOTP(tx, id, OTPEmailVerification, verify); err != nil {
+			return err
+		}
+		u, err = getUser(tx, `u.id = $1`, id)
+		return err
+	})
+	return u, err
+}
+
+// AccountSpec describes an account made by an operator (create-admin, demo seed).
+type AccountSpec struct {
+	Email     string
+	Name      string
+	Password  string
+	Role      string
+	NicheName string // creators
+	BrandName string // brand roles: the brand is created when missing
+}
+
+// SaveAccount creates or updates a verified account from spec: an existing
+// account with the e-mail gets the role, password and name (so create-admin
+// also promotes). EINVALID for a bad e-mail or password.
+func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
+	f := FieldErrors{}
+	spec.Email = NormalizeEmail(spec.Email)
+	checkEmail(f, "email", spec.Email, MsgEmailInvalid)
+	checkPassword(f, "password", spec.Password, MsgPasswordRequired, MsgPasswordRule)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	hash, err := s.hashPassword(spec.Password)
+	if err != nil {
+		return nil, err
+	}
+	var u *User
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var nicheID, brandID sql.NullString
+		if spec.NicheName != "" {
+			if err := tx.Get(&nicheID, `SELECT id FROM niches WHERE name = $1`, spec.NicheName); err != nil {
+				return fmt.Errorf("find niche %q: %w", spec.NicheName, err)
+			}
+		}
+		if spec.BrandName != "" {
+			err := tx.Get(&brandID, `SELECT id FROM brands WHERE name = $1 ORDER BY created_at LIMIT 1`, spec.BrandName)
+			if errors.Is(err, sql.ErrNoRows) {
+				err = tx.Get(&brandID, `INSERT INTO brands (name) VALUES ($1) RETURNING id`, spec.BrandName)
+			}
+			if err != nil {
+				return fmt.Errorf("find brand: %w", err)
+			}
+		}
+		name := spec.Name
+		if name == "" {
+			name = strings.Split(spec.Email, "@")[0]
+		}
+		var id string
+		err := tx.Get(&id, `INSERT INTO users (email, name, password_hash, role, niche_id, brand_id, email_verified_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, password_hash = EXCLUDED.password_hash, role = EXCLUDED.role,
+				niche_id = EXCLUDED.niche_id, brand_id = EXCLUDED.brand_id, deleted_at = NULL, deletion_reason = NULL,
+				email_verified_at = coalesce(users.email_verified_at, EXCLUDED.email_verified_at), updated_at = EXCLUDED.email_verified_at
+			RETURNING id`, spec.Email, name, hash, spec.Role, nicheID, brandID, s.now())
+		if err != nil {
+			return fmt.Errorf("save account: %w", err)
+		}
+		u, err = getUser(tx, `u.id = $1`, id)
+		return err
+	})
+	return u, err
+}
