@@ -55,22 +55,13 @@ type FilePurgeResult struct {
 // Files younger than the grace period are never touched, so an upload in
 // progress is safe. Running it twice is harmless.
 func (h *Handler) HandleFilePurge(ctx context.Context, _ *asynq.Task) error {
-	job, err := h.Store.CreateJob(ctx, JobKindFilePurge, "", nil)
-	if err != nil {
-		return err
-	}
-	if _, err := h.Store.StartJob(ctx, job.ID); err != nil {
-		return err
-	}
-	res, purgeErr := h.purgeFiles(ctx, h.Store.Now())
-	n := res.Records + res.Files + res.Rosters
-	if err := h.Store.FinishJob(ctx, job.ID, store.JobProgress{Total: n, Processed: n}, res, purgeErr); err != nil {
-		return err
-	}
-	if purgeErr == nil {
-		h.Log.Info("unused files purged", "records", res.Records, "files", res.Files, "rosters", res.Rosters, "bytes", res.Bytes)
-	}
-	return purgeErr
+	return h.runSystemJob(ctx, JobKindFilePurge, func(ctx context.Context) (int, any, error) {
+		res, err := h.purgeFiles(ctx, h.Store.Now())
+		if err == nil {
+			h.Log.Info("unused files purged", "records", res.Records, "files", res.Files, "rosters", res.Rosters, "bytes", res.Bytes)
+		}
+		return res.Records + res.Files + res.Rosters, res, err
+	})
 }
 
 func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResult, error) {

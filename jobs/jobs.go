@@ -108,6 +108,24 @@ func newTask(key string, tt TaskType, p any) store.Task {
 	return store.Task{Key: key, Type: tt.Name, Queue: tt.Queue, Payload: b}
 }
 
+// runSystemJob records one run of work as a job of kind without an owner:
+// queued, running, then finished with work's count (as total and processed),
+// its result and its error, which it also returns.
+func (h *Handler) runSystemJob(ctx context.Context, kind string, work func(context.Context) (int, any, error)) error {
+	job, err := h.Store.CreateJob(ctx, kind, "", nil)
+	if err != nil {
+		return err
+	}
+	if _, err := h.Store.StartJob(ctx, job.ID); err != nil {
+		return err
+	}
+	n, result, workErr := work(ctx)
+	if err := h.Store.FinishJob(ctx, job.ID, store.JobProgress{Total: n, Processed: n}, result, workErr); err != nil {
+		return err
+	}
+	return workErr
+}
+
 // decode reads a payload; a payload that cannot decode is never retried.
 func decode(t *asynq.Task, v any) error {
 	if err := json.Unmarshal(t.Payload(), v); err != nil {

@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-
-	"creatorcoach/store"
 )
 
 // TypeUserPurge erases accounts deleted more than the recovery window ago.
@@ -22,19 +20,11 @@ var userPurge = TaskType{Name: TypeUserPurge, Queue: QueueLow, MaxRetry: 3, Time
 // HandleUserPurge runs the purge and records it as a system job. Running it
 // twice is harmless: the second run finds nothing to erase.
 func (h *Handler) HandleUserPurge(ctx context.Context, _ *asynq.Task) error {
-	job, err := h.Store.CreateJob(ctx, JobKindUserPurge, "", nil)
-	if err != nil {
-		return err
-	}
-	if _, err := h.Store.StartJob(ctx, job.ID); err != nil {
-		return err
-	}
-	n, purgeErr := h.Store.PurgeDeletedUsers(ctx)
-	if err := h.Store.FinishJob(ctx, job.ID, store.JobProgress{Total: n, Processed: n}, map[string]int{"purged": n}, purgeErr); err != nil {
-		return err
-	}
-	if purgeErr == nil {
-		h.Log.Info("deleted accounts purged", "count", n)
-	}
-	return purgeErr
+	return h.runSystemJob(ctx, JobKindUserPurge, func(ctx context.Context) (int, any, error) {
+		n, err := h.Store.PurgeDeletedUsers(ctx)
+		if err == nil {
+			h.Log.Info("deleted accounts purged", "count", n)
+		}
+		return n, map[string]int{"purged": n}, err
+	})
 }
