@@ -14,6 +14,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
@@ -208,7 +209,7 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Errorf("/ops/queues CSP %q", ops)
 	}
 
-	cfg := store.Config{JWTSecret: "x", PublicURL: "https://coach.example.com", WebDir: t.TempDir()}
+	cfg := app.Config{JWTSecret: "x", PublicURL: "https://coach.example.com", WebDir: t.TempDir()}
 	rec := httptest.NewRecorder()
 	newServer(cfg, e.db, nil, asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, slog.New(slog.NewTextHandler(io.Discard, nil))).routes().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
 	if got := rec.Header().Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=") {
