@@ -1,70 +1,32 @@
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { FullScreenSpinner } from '../components/full-screen-spinner'
+import { Loading } from '../components/status'
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../config/routes'
 import { RedirectIfAuthenticated, RequireAuth, RequireRole } from './guards'
 
-// Every screen is its own lazy chunk; /login needs only the auth layout and the login form.
+// The frames are lazy too: /login needs only the auth layout and the login form.
 const AuthLayout = lazy(() => import('./routes/auth-layout'))
-const Login = lazy(() => import('./routes/login'))
-const Signup = lazy(() => import('./routes/signup'))
-const ForgotPassword = lazy(() => import('./routes/forgot-password'))
-const VerifyEmail = lazy(() => import('./routes/verify-email'))
-const VerifyOtp = lazy(() => import('./routes/verify-otp'))
-const ResetPassword = lazy(() => import('./routes/reset-password'))
-const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'))
-const Terms = lazy(() => import('./routes/terms-and-conditions'))
-const RefundPolicy = lazy(() => import('./routes/refund-policy'))
-const DeleteAccount = lazy(() => import('./routes/delete-account'))
 const AppShell = lazy(() => import('./routes/app-shell'))
-const Dashboard = lazy(() => import('./routes/dashboard'))
-const Campaigns = lazy(() => import('./routes/campaigns'))
-const CreateCampaign = lazy(() => import('./routes/create-campaign'))
-const UpdateCampaign = lazy(() => import('./routes/update-campaign'))
-const CreatorNetwork = lazy(() => import('./routes/creator-network'))
-const Roster = lazy(() => import('./routes/roster'))
-const AccountSettings = lazy(() => import('./routes/account-settings'))
-const Offers = lazy(() => import('./routes/offers'))
-const AdminCreators = lazy(() => import('./routes/admin-creators'))
-const AdminBrands = lazy(() => import('./routes/admin-brands'))
 
-/** SIGNED_IN_ROUTES: path → page; the role table lives in config/roles.js. */
-const SIGNED_IN_ROUTES = [
-  ['/dashboard', Dashboard],
-  ['/campaigns', Campaigns],
-  ['/create-campaign', CreateCampaign],
-  ['/update-campaign/:id', UpdateCampaign],
-  ['/creator-network', CreatorNetwork],
-  ['/roaster', Roster],
-  ['/account-settings', AccountSettings],
-  ['/offers', Offers],
-  ['/admin/creators', AdminCreators],
-  ['/admin/brands', AdminBrands],
-]
+function publicRoute({ path, page: Page, guestOnly }) {
+  const element = guestOnly ? (
+    <RedirectIfAuthenticated>
+      <Page />
+    </RedirectIfAuthenticated>
+  ) : (
+    <Page />
+  )
+  return <Route key={path} path={path} element={element} />
+}
 
+/** AppRoutes builds the router from the route tables of config/routes.js. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
+    <Suspense fallback={<Loading fullScreen />}>
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
-        <Route path="/privacy-policy" element={<PrivacyPolicy />} />
-        <Route path="/terms-and-conditions" element={<Terms />} />
-        <Route path="/refund-policy" element={<RefundPolicy />} />
-        <Route path="/delete-account" element={<DeleteAccount />} />
-        <Route element={<AuthLayout />}>
-          <Route
-            path="/login"
-            element={
-              <RedirectIfAuthenticated>
-                <Login />
-              </RedirectIfAuthenticated>
-            }
-          />
-          <Route path="/signup" element={<Signup />} />
-          <Route path="/forgot-password" element={<ForgotPassword />} />
-          <Route path="/verify-otp" element={<VerifyOtp />} />
-          <Route path="/verify-email" element={<VerifyEmail />} />
-          <Route path="/reset-password" element={<ResetPassword />} />
-        </Route>
+        {PUBLIC_ROUTES.filter((r) => !r.layout).map(publicRoute)}
+        <Route element={<AuthLayout />}>{PUBLIC_ROUTES.filter((r) => r.layout === 'auth').map(publicRoute)}</Route>
         <Route
           element={
             <RequireAuth>
@@ -72,13 +34,13 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          {SIGNED_IN_ROUTES.map(([path, Page]) => (
+          {SIGNED_IN_ROUTES.map((route) => (
             <Route
-              key={path}
-              path={path}
+              key={route.path}
+              path={route.path}
               element={
-                <RequireRole pattern={path}>
-                  <Page />
+                <RequireRole route={route}>
+                  <route.page />
                 </RequireRole>
               }
             />

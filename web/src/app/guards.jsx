@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { useAuth } from '../lib/auth-store'
 import { toast } from '../lib/toast'
 import { originOf } from '../lib/origin'
-import { canAccess } from '../config/roles'
-import { FullScreenSpinner } from '../components/full-screen-spinner'
+import { canOpen } from '../config/routes'
+import { Loading } from '../components/status'
 import { NotFoundView } from '../components/not-found-view'
 
 /** RequireAuth sends anonymous visitors to /login, remembering where they came from. */
@@ -18,11 +18,11 @@ export function RequireAuth({ children }) {
   return children
 }
 
-/** RequireRole shows the 404 view when the signed-in role may not open `pattern`. */
-export function RequireRole({ pattern, children }) {
+/** RequireRole shows the 404 view when the signed-in role may not open the route entry. */
+export function RequireRole({ route, children }) {
   const { role, loading } = useAuth()
-  if (loading && !role) return <FullScreenSpinner />
-  if (!canAccess(role, pattern)) return <NotFoundView />
+  if (loading && !role) return <Loading fullScreen />
+  if (!canOpen(role, route)) return <NotFoundView />
   return children
 }
 

@@ -1,4 +1,4 @@
-import { formatTotal, COUNT_CAP } from './list-total'
+import { formatCount, formatTotal, COUNT_CAP } from './format'
 
 /** ListPagination: 'Showing a–b of n' (n as "10,000+" past the count cap) with Previous and Next. */
 export function ListPagination({ page, total, limit, onPage, label = 'Pagination' }) {
@@ -8,7 +8,7 @@ export function ListPagination({ page, total, limit, onPage, label = 'Pagination
   return (
     <nav className="d-flex flex-wrap align-items-center justify-content-between gap-2" aria-label={label}>
       <span className="small text-secondary">
-        Showing {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {formatTotal(total)}
+        Showing {formatCount(from)}–{formatCount(to)} of {formatTotal(total)}
       </span>
       {pages > 1 && (
         <div className="d-flex align-items-center gap-2">
@@ -16,8 +16,8 @@ export function ListPagination({ page, total, limit, onPage, label = 'Pagination
             Previous
           </button>
           <span className="small text-nowrap" aria-current="page">
-            Page {page.toLocaleString('en-US')}
-            {total < COUNT_CAP ? ` of ${pages.toLocaleString('en-US')}` : ''}
+            Page {formatCount(page)}
+            {total < COUNT_CAP ? ` of ${formatCount(pages)}` : ''}
           </span>
           <button type="button" className="btn btn-sm btn-light" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next

@@ -3,11 +3,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useAuth, setUser, setAuthLoading } from '../../lib/auth-store'
 import { useMe } from '../../features/auth/api/get-me'
 import { PRODUCT_NAME } from '../../config/app'
-import { FullScreenSpinner } from '../../components/full-screen-spinner'
+import { Loading } from '../../components/status'
 import { SidebarContent } from './sidebar'
 import { Header } from './header'
 import { LogoutDialog } from './logout-dialog'
-import { isFocusPage } from './nav-items'
+import { findRoute } from '../../config/routes'
 import { Icon } from './icon'
 
 /** AppShell: the signed-in frame (sidebar or drawer, header, logout dialog) and the startup query. */
@@ -18,7 +18,7 @@ export function AppShell() {
   const navigate = useNavigate()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [logoutOpen, setLogoutOpen] = useState(false)
-  const focus = isFocusPage(location.pathname)
+  const focus = Boolean(findRoute(location.pathname)?.focus)
 
   useEffect(() => {
     if (user) setUser(user)
@@ -91,7 +91,7 @@ export function AppShell() {
       <main className="cc-main">
         <div className="cc-content">
           <Header />
-          <Suspense fallback={<FullScreenSpinner />}>
+          <Suspense fallback={<Loading fullScreen />}>
             <Outlet />
           </Suspense>
         </div>

@@ -1,29 +1,32 @@
 import { useEffect } from 'react'
-import { Link, matchPath, useLocation } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { useAuth } from '../../lib/auth-store'
-import { ROLES, ROUTE_ROLES, canAccess } from '../../config/roles'
+import { ROLES } from '../../config/roles'
+import { canOpen, findRoute } from '../../config/routes'
 import { PRODUCT_NAME } from '../../config/app'
-import { isFocusPage, pageTitle } from './nav-items'
 import { Icon } from './icon'
+import { initials } from '../../lib/format'
 
 /** Header: page title by path, and the profile image or the 'Start New Campaign' button. */
 export function Header() {
   const { pathname } = useLocation()
   const { profileImage, role, userName } = useAuth()
-  const pattern = Object.keys(ROUTE_ROLES).find((p) => matchPath(p, pathname))
+  const route = findRoute(pathname)
   // A role that may not open the page sees only the 404 view, without the page's title.
-  const denied = Boolean(role && pattern && !canAccess(role, pattern))
-  const { title, subtitle, doc } = denied ? { title: '' } : pageTitle(pathname)
+  const shown = route && (!role || canOpen(role, route)) ? route : null
+  const title = shown?.title || ''
+  const subtitle = shown?.subtitle
+  const focus = Boolean(route?.focus)
 
   useEffect(() => {
-    const name = doc || title
+    const name = shown?.docTitle || title
     document.title = name ? `${name} · ${PRODUCT_NAME}` : PRODUCT_NAME
-  }, [doc, title])
+  }, [shown, title])
 
   return (
     <header className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4 cc-header">
       <div className="d-flex align-items-center gap-3 min-w-0">
-        {isFocusPage(pathname) && (
+        {focus && (
           <Link to="/campaigns" className="btn btn-light cc-icon-btn" aria-label="Back to campaigns">
             <Icon name="back" />
           </Link>
@@ -35,7 +38,7 @@ export function Header() {
       </div>
       {profileImage ? (
         <img src={profileImage} alt="Profile" className="cc-avatar" width={44} height={44} />
-      ) : role === ROLES.BRAND_ADMIN && !isFocusPage(pathname) ? (
+      ) : role === ROLES.BRAND_ADMIN && !focus ? (
         <Link to="/create-campaign" className="btn btn-primary text-nowrap">
           Start New Campaign
         </Link>
@@ -46,14 +49,4 @@ export function Header() {
       )}
     </header>
   )
-}
-
-function initials(name) {
-  if (!name) return '?'
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0].toUpperCase())
-    .join('')
 }

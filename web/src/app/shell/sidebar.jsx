@@ -1,15 +1,15 @@
 import { NavLink } from 'react-router-dom'
 import { useAuth } from '../../lib/auth-store'
 import { toast } from '../../lib/toast'
-import { canAccess, isBrandRole } from '../../config/roles'
+import { isBrandRole } from '../../config/roles'
+import { navItems } from '../../config/routes'
 import { PRODUCT_NAME } from '../../config/app'
-import { NAV_ITEMS } from './nav-items'
 import { Icon } from './icon'
 
 /** SidebarContent is shared by the permanent sidebar and the mobile drawer. */
 export function SidebarContent({ onNavigate, onLogout, onClose }) {
   const { role } = useAuth()
-  const items = NAV_ITEMS.filter((item) => canAccess(role, item.to))
+  const items = navItems(role)
   return (
     <div className="d-flex flex-column h-100 p-3">
       <div className="d-flex align-items-center gap-2 fw-bold fs-5 px-2 mb-4">

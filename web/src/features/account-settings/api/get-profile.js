@@ -1,9 +1,9 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** getProfile loads GET /api/users/profile and returns data.user. */
 export async function getProfile() {
-  const json = await api('users/profile')
+  const json = await request('users/profile')
   return json?.data?.user ?? null
 }
 

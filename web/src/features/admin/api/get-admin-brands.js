@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 import { readListPage } from '../../../lib/list-page'
 import { ADMIN_PAGE_SIZE } from './get-admin-creators'
 
@@ -12,7 +12,7 @@ export function adminBrandsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' 
 
 /** getAdminBrands loads one page of brands: {brands: [{_id, name, ownerName, ownerEmail, members, createdAt}], total, page, limit}. */
 export async function getAdminBrands(key) {
-  return readListPage(await api(key), 'brands', ADMIN_PAGE_SIZE)
+  return readListPage(await request(key), 'brands', ADMIN_PAGE_SIZE)
 }
 
 export function useAdminBrands(params) {

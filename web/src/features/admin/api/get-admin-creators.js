@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 import { readListPage } from '../../../lib/list-page'
 
 export const ADMIN_PAGE_SIZE = 10
@@ -13,7 +13,7 @@ export function adminCreatorsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '
 
 /** getAdminCreators loads one page of all creators: {creators, total, page, limit}. */
 export async function getAdminCreators(key) {
-  return readListPage(await api(key), 'creators', ADMIN_PAGE_SIZE)
+  return readListPage(await request(key), 'creators', ADMIN_PAGE_SIZE)
 }
 
 export function useAdminCreators(params) {

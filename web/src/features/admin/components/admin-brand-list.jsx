@@ -1,5 +1,6 @@
 import { useAdminBrands } from '../api/get-admin-brands'
-import { AdminList, formatDate, useAdminListState } from './admin-list'
+import { formatDate } from '../../../lib/format'
+import { AdminList, useAdminListState } from './admin-list'
 
 /** AdminBrandList: every brand with its owner and member count, searchable, ten per page. */
 export function AdminBrandList() {

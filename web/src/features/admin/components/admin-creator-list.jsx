@@ -1,5 +1,6 @@
 import { useAdminCreators } from '../api/get-admin-creators'
-import { AdminList, formatDate, useAdminListState } from './admin-list'
+import { formatCount, formatDate, formatPercent } from '../../../lib/format'
+import { AdminList, useAdminListState } from './admin-list'
 
 const PLATFORM_LABELS = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
 
@@ -40,10 +41,10 @@ export function AdminCreatorList() {
                   <span className={`badge rounded-pill cc-admin-tier cc-admin-tier-${c.tier}`}>{c.tier}</span>
                 </td>
                 <td data-label="Followers" className="text-md-end">
-                  {Number(c.followers || 0).toLocaleString('en-US')}
+                  {formatCount(c.followers || 0)}
                 </td>
                 <td data-label="Engagement" className="text-md-end">
-                  {c.engagementRate == null ? '—' : `${Number(c.engagementRate).toFixed(1)}%`}
+                  {formatPercent(c.engagementRate)}
                 </td>
                 <td data-label="Platforms" className="small">
                   {Object.keys(c.platforms || {})

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useDebounced } from '../../../lib/use-debounced'
 import { ListPagination } from '../../../lib/list-pagination'
-import { formatTotal } from '../../../lib/list-total'
+import { formatTotal } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
+import { LoadError, Loading } from '../../../components/status'
 import './admin.css'
 
 /** useAdminListState keeps the search box (debounced) and the page, back to page 1 on a new search. */
@@ -40,20 +41,8 @@ export function AdminList({ noun, placeholder, state, swr, count, children }) {
           </span>
         )}
       </div>
-      {error && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
-          <span className="flex-grow-1">{error.message}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {isLoading && !data && (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <div className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading {noun}…</span>
-        </div>
-      )}
+      {error && <LoadError error={error} onRetry={() => mutate()} />}
+      {isLoading && !data && <Loading label={`Loading ${noun}…`} />}
       {data && !error && count === 0 && (
         <EmptyState
           title={debounced.trim() ? `No ${noun} match "${debounced.trim()}"` : `No ${noun} yet`}
@@ -76,10 +65,4 @@ export function AdminList({ noun, placeholder, state, swr, count, children }) {
       {total > 0 && !error && <ListPagination page={page} total={total} limit={data?.limit || 10} onPage={setPage} />}
     </div>
   )
-}
-
-/** formatDate shows an ISO date as 'Nov 20, 2026'. */
-export function formatDate(iso) {
-  const d = iso ? new Date(iso) : null
-  return d && !Number.isNaN(d.getTime()) ? d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : '—'
 }

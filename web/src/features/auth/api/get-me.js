@@ -1,9 +1,9 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** getMe loads GET /api/users/me and returns data.user. */
 export async function getMe() {
-  const json = await api('users/me')
+  const json = await request('users/me')
   return json?.data?.user ?? null
 }
 

@@ -1,11 +1,6 @@
-import useSWRMutation from 'swr/mutation'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** register calls POST /api/users/register. */
 export function register(body) {
-  return api('users/register', { method: 'POST', body, auth: false, fallback: 'Registration failed. Please try again.' })
-}
-
-export function useRegister() {
-  return useSWRMutation('users/register', (_key, { arg }) => register(arg))
+  return request('users/register', { method: 'POST', body, auth: false, fallback: 'Registration failed. Please try again.' })
 }

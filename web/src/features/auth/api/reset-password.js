@@ -1,11 +1,6 @@
-import useSWRMutation from 'swr/mutation'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** resetPassword calls POST /api/users/reset-password. */
 export function resetPassword(body) {
-  return api('users/reset-password', { method: 'POST', body, auth: false, fallback: 'Failed to set new password' })
-}
-
-export function useResetPassword() {
-  return useSWRMutation('users/reset-password', (_key, { arg }) => resetPassword(arg))
+  return request('users/reset-password', { method: 'POST', body, auth: false, fallback: 'Failed to set new password' })
 }

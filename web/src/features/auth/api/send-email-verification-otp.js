@@ -1,11 +1,6 @@
-import useSWRMutation from 'swr/mutation'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** sendEmailVerificationOtp calls POST /api/users/send-email-verification-otp. */
 export function sendEmailVerificationOtp(body) {
-  return api('users/send-email-verification-otp', { method: 'POST', body, auth: false, fallback: 'Failed to resend OTP. Please try again.' })
-}
-
-export function useSendEmailVerificationOtp() {
-  return useSWRMutation('users/send-email-verification-otp', (_key, { arg }) => sendEmailVerificationOtp(arg))
+  return request('users/send-email-verification-otp', { method: 'POST', body, auth: false, fallback: 'Failed to resend OTP. Please try again.' })
 }

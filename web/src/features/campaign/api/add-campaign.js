@@ -1,7 +1,7 @@
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** addCampaign calls POST /api/campaigns/add-campaign; resolves to {campaign, message}. */
 export async function addCampaign(body) {
-  const json = await api('campaigns/add-campaign', { method: 'POST', body })
+  const json = await request('campaigns/add-campaign', { method: 'POST', body })
   return json?.data ?? {}
 }

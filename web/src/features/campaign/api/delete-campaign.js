@@ -1,7 +1,7 @@
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** deleteCampaign calls DELETE /api/campaigns/{id} (a soft delete); resolves to {message}. */
 export async function deleteCampaign(id) {
-  const json = await api(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
   return json?.data ?? {}
 }

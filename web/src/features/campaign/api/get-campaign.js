@@ -1,9 +1,9 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 /** getCampaign loads GET /api/campaigns/{id} and returns data.campaign. */
 export async function getCampaign(key) {
-  const json = await api(key)
+  const json = await request(key)
   return json?.data?.campaign ?? null
 }
 

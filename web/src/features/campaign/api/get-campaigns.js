@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 import { readListPage } from '../../../lib/list-page'
 
 export const CAMPAIGNS_PAGE_SIZE = 10
@@ -14,7 +14,7 @@ export function campaignsKey({ page = 1, limit = CAMPAIGNS_PAGE_SIZE, search = '
 
 /** getCampaigns loads one page of the brand's campaigns: {campaigns, total, page, limit}. */
 export async function getCampaigns(key) {
-  return readListPage(await api(key), 'campaigns', CAMPAIGNS_PAGE_SIZE)
+  return readListPage(await request(key), 'campaigns', CAMPAIGNS_PAGE_SIZE)
 }
 
 export function useCampaigns(filters) {

@@ -1,5 +1,4 @@
-import { ApiError } from '../../../lib/api-client'
-import { xhrUpload } from '../../../lib/xhr-upload'
+import { ApiError, request } from '../../../lib/request'
 
 export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024
@@ -17,12 +16,11 @@ export function checkUploadFile(file) {
 
 /**
  * uploadFile sends `file` to POST /api/files/upload (multipart field `file`)
- * through the shared XMLHttpRequest uploader, so onProgress(percent) can
- * follow it (bearer token, tunnel header, one refresh on a 401).
+ * through request(), so onProgress(percent) can follow it.
  * Resolves to {key, type, name, size, url, expiresAt}.
  */
 export async function uploadFile(file, { onProgress, signal } = {}) {
-  const json = await xhrUpload('files/upload', file, { onProgress, signal, fallback: UPLOAD_FALLBACK })
+  const json = await request('files/upload', { file, onProgress, signal, fallback: UPLOAD_FALLBACK })
   if (!json?.data?.key) throw new ApiError({ kind: 'parse', message: UPLOAD_FALLBACK })
   return json.data
 }

@@ -2,15 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useFormikContext } from 'formik'
 import { checkUploadFile, uploadFile, UPLOAD_FALLBACK, UPLOAD_TYPES } from '../api/upload-file'
 import { toast } from '../../../lib/toast'
+import { formatSize } from '../../../lib/format'
 import { FieldError } from './campaign-fields'
 
 const ACCEPT = UPLOAD_TYPES.map((t) => `.${t}`).join(',')
-
-function formatSize(bytes) {
-  if (!bytes && bytes !== 0) return ''
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
 
 /**
  * AttachmentField uploads files to /api/files/upload with a progress bar and keeps

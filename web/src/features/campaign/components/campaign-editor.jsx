@@ -1,19 +1,13 @@
 import { Link } from 'react-router-dom'
 import { useCampaign } from '../api/get-campaign'
 import { EmptyState } from '../../../components/empty-state'
+import { Loading } from '../../../components/status'
 import { CampaignForm } from './campaign-form'
 
 /** CampaignEditor loads a campaign and shows the update form (read-only once completed). */
 export function CampaignEditor({ campaignId }) {
   const { data: campaign, error, isLoading, mutate } = useCampaign(campaignId)
-  if (isLoading) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <div className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">Loading campaign…</span>
-      </div>
-    )
-  }
+  if (isLoading) return <Loading label="Loading campaign…" />
   if (error || !campaign) {
     const missing = !error || error.status === 404 || error.status === 400 || error.status === 422
     return (

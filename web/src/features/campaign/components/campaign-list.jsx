@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useDebounced } from '../../../lib/use-debounced'
 import { Link } from 'react-router-dom'
 import { useCampaigns, CAMPAIGNS_PAGE_SIZE } from '../api/get-campaigns'
 import { deleteCampaign } from '../api/delete-campaign'
@@ -8,22 +9,14 @@ import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
+import { LoadError, Loading } from '../../../components/status'
 import { STATUSES } from './campaign-options'
 import { CampaignStatusBadge } from './campaign-status-badge'
-import { formatBudget, formatDate } from './campaign-format'
+import { formatDate, formatMoney } from '../../../lib/format'
 import { ListPagination } from '../../../lib/list-pagination'
 import './campaign.css'
 
 const SEARCH_DEBOUNCE_MS = 300
-
-function useDebounced(value, ms) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(t)
-  }, [value, ms])
-  return debounced
-}
 
 /** CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete. */
 export function CampaignList() {
@@ -107,20 +100,8 @@ export function CampaignList() {
         )}
       </div>
 
-      {error && !data && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span className="flex-grow-1">{error.message}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {isLoading && !data && (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <div className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading campaigns…</span>
-        </div>
-      )}
+      {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
+      {isLoading && !data && <Loading label="Loading campaigns…" />}
       {data && filtered && total === 0 && (
         <EmptyState
           title="No campaigns match"
@@ -178,7 +159,7 @@ function CampaignItem({ campaign: c, onDelete }) {
         <dl className="cc-campaign-meta mb-2 mb-md-0">
           <div>
             <dt>Budget</dt>
-            <dd>{formatBudget(c.budget)}</dd>
+            <dd>{formatMoney(c.budget)}</dd>
           </div>
           <div>
             <dt>Starts</dt>

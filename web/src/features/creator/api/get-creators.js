@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 import { readListPage } from '../../../lib/list-page'
 
 export const CREATORS_PAGE_SIZE = 12
@@ -19,7 +19,7 @@ export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters }
 
 /** getCreators loads one page of the creator network: {creators, total, page, limit}. */
 export async function getCreators(key) {
-  return readListPage(await api(key), 'creators', CREATORS_PAGE_SIZE)
+  return readListPage(await request(key), 'creators', CREATORS_PAGE_SIZE)
 }
 
 export function useCreators(filters) {

@@ -1,5 +1,6 @@
 import { PLATFORMS } from './creator-options'
-import { audienceLead, formatEngagement, formatFollowers, initials } from './creator-format'
+import { formatFollowers, formatPercent, initials } from '../../../lib/format'
+import { audienceLead } from './creator-format'
 
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 
@@ -27,7 +28,7 @@ export function CreatorCard({ creator: c }) {
           </div>
           <div>
             <dt>Engagement</dt>
-            <dd>{formatEngagement(c.engagementRate)}</dd>
+            <dd>{formatPercent(c.engagementRate)}</dd>
           </div>
           <div>
             <dt>Audience</dt>

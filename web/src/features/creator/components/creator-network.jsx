@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react'
 import { useCreators, creatorsKey, CREATORS_PAGE_SIZE } from '../api/get-creators'
 import { useDebounced } from '../../../lib/use-debounced'
 import { ListPagination } from '../../../lib/list-pagination'
-import { formatTotal } from '../../../lib/list-total'
+import { formatTotal } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
+import { LoadError, Loading } from '../../../components/status'
 import { CreatorFilters } from './creator-filters'
 import { CreatorCard } from './creator-card'
 import { EMPTY_FILTERS, activeFilterCount } from './creator-options'
@@ -38,13 +39,8 @@ export function CreatorNetwork() {
   return (
     <div className="d-flex flex-column gap-3">
       <CreatorFilters filters={filters} onChange={setFilters} onClear={clear} />
-      {error && <FilterError error={error} onRetry={() => mutate()} />}
-      {isLoading && !data && (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <div className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading creators…</span>
-        </div>
-      )}
+      {error && <LoadError error={error} onRetry={() => mutate()} />}
+      {isLoading && !data && <Loading label="Loading creators…" />}
       {data && !error && (
         <p className="small text-secondary mb-0" aria-live="polite">
           {formatTotal(total)} {total === 1 ? 'creator' : 'creators'}
@@ -72,32 +68,6 @@ export function CreatorNetwork() {
         </ul>
       )}
       {total > 0 && !error && <ListPagination page={page} total={total} limit={limit} onPage={setPage} />}
-    </div>
-  )
-}
-
-/** FilterError shows a failed search; a 422 lists the fields the server refused. */
-function FilterError({ error, onRetry }) {
-  const fields = error.fields ? Object.entries(error.fields) : []
-  return (
-    <div className="alert alert-danger mb-0" role="alert">
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <span className="flex-grow-1">{error.message}</span>
-        {!fields.length && (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-            Try again
-          </button>
-        )}
-      </div>
-      {fields.length > 0 && (
-        <ul className="mb-0 mt-1 small">
-          {fields.map(([name, msg]) => (
-            <li key={name}>
-              {name}: {msg}
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   )
 }

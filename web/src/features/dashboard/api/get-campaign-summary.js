@@ -1,12 +1,12 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 // Part of the SPEC cache tag "Campaigns": campaign mutations revalidate every 'campaigns/' key.
 export const SUMMARY_KEY = 'campaigns/summary'
 
 /** getCampaignSummary loads GET /api/campaigns/summary and returns data.summary. */
 export async function getCampaignSummary(key = SUMMARY_KEY) {
-  const json = await api(key)
+  const json = await request(key)
   return json?.data?.summary ?? null
 }
 

@@ -1,16 +1,10 @@
 import { Link } from 'react-router-dom'
 import { useCampaignSummary } from '../api/get-campaign-summary'
 import { EmptyState } from '../../../components/empty-state'
+import { LoadError, Loading } from '../../../components/status'
+import { formatDate, formatMoney } from '../../../lib/format'
 import './dashboard.css'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-const money = (n) => usd.format(Number(n) || 0)
-
-function formatDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '')
-  if (!m) return '—'
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
 
 function Stat({ label, value, color, note }) {
   return (
@@ -32,24 +26,8 @@ function Stat({ label, value, color, note }) {
 /** MissionControl shows the brand's campaign figures from GET /api/campaigns/summary. */
 export function MissionControl({ canEdit }) {
   const { data: s, error, isLoading, mutate } = useCampaignSummary(true)
-  if (isLoading && !s) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <div className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">Loading your campaign figures…</span>
-      </div>
-    )
-  }
-  if (error && !s) {
-    return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span className="flex-grow-1">{error.message}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (isLoading && !s) return <Loading label="Loading your campaign figures…" />
+  if (error && !s) return <LoadError error={error} onRetry={() => mutate()} />
   if (!s) return null
   const next = s.nextCampaign
   return (
@@ -58,7 +36,7 @@ export function MissionControl({ canEdit }) {
         <Stat label="Active campaigns" value={s.active} color="#198754" />
         <Stat label="Drafts" value={s.drafts} color="#6c757d" />
         <Stat label="Completed" value={s.completed} color="#5b3df5" />
-        <Stat label="Total budget" value={money(s.totalBudget)} color="#fd7e14" note={`Average ${money(s.averageBudget)}`} />
+        <Stat label="Total budget" value={formatMoney(s.totalBudget)} color="#fd7e14" note={`Average ${formatMoney(s.averageBudget)}`} />
       </div>
       {s.total === 0 ? (
         <EmptyState

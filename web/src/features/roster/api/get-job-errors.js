@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { apiText } from '../../../lib/api-text'
+import { request } from '../../../lib/request'
 
 export const ERRORS_SHOWN = 50
 
@@ -41,7 +41,7 @@ export function parseCsv(text) {
  * resolves to {csv, errors: [{row, column, message}]} (errors without the header).
  */
 export async function getJobErrors(key) {
-  const csv = await apiText(key, { fallback: 'Could not load the row errors. Please try again.' })
+  const csv = await request(key, { as: 'text', fallback: 'Could not load the row errors. Please try again.' })
   const errors = parseCsv(csv)
     .slice(1)
     .filter((r) => r.length >= 3)

@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 
 export const JOB_POLL_MS = 500
 
@@ -10,7 +10,7 @@ export function isFinished(job) {
 
 /** getJob loads GET /api/jobs/{id}: {id, kind, status, progress, total, processed, failed, result, error, ...}. */
 export async function getJob(key) {
-  const json = await api(key)
+  const json = await request(key)
   return json?.data?.job ?? null
 }
 

@@ -1,12 +1,12 @@
 import useSWR from 'swr'
-import { api } from '../../../lib/api-client'
+import { request } from '../../../lib/request'
 import { readListPage } from '../../../lib/list-page'
 
 export const ROSTER_JOBS_KEY = 'jobs?kind=roster_import&limit=10'
 
 /** getRosterJobs loads the newest roster imports: {jobs, total, page, limit}. */
 export async function getRosterJobs(key) {
-  return readListPage(await api(key), 'jobs', 10)
+  return readListPage(await request(key), 'jobs', 10)
 }
 
 /** useRosterJobs lists recent roster imports, polling while one is still queued or running. */

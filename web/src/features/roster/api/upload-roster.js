@@ -1,4 +1,4 @@
-import { xhrUpload } from '../../../lib/xhr-upload'
+import { request } from '../../../lib/request'
 
 export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 export const ROSTER_MAX_BYTES = 10 * 1024 * 1024
@@ -20,7 +20,7 @@ export function checkRosterFile(file) {
  * queued import job ({id, status, progress, ...}).
  */
 export async function uploadRoster(file, { onProgress, signal } = {}) {
-  const json = await xhrUpload('upload-creators', file, { onProgress, signal, fallback: UPLOAD_FALLBACK })
+  const json = await request('upload-creators', { file, onProgress, signal, fallback: UPLOAD_FALLBACK })
   const job = json?.data?.job
   if (!job?.id) throw new Error(UPLOAD_FALLBACK)
   return job

@@ -1,4 +1,5 @@
-import { fileTypeLabel, formatSize } from './roster-format'
+import { formatSize } from '../../../lib/format'
+import { fileTypeLabel } from './roster-format'
 
 /** RosterFilePreview shows the chosen file's name, size and type with a remove button. */
 export function RosterFilePreview({ file, onRemove }) {

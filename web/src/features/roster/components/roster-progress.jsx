@@ -1,4 +1,4 @@
-import { formatCount } from './roster-format'
+import { formatCount } from '../../../lib/format'
 
 // The bar spends its first UPLOAD_SHARE percent on the bytes, the rest on the job's rows.
 const UPLOAD_SHARE = 30

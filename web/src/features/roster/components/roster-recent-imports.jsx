@@ -1,5 +1,7 @@
 import { useRosterJobs } from '../api/get-roster-jobs'
-import { formatCount, formatDateTime, JOB_STATUS } from './roster-format'
+import { formatCount, formatDateTime } from '../../../lib/format'
+import { JOB_STATUS } from './roster-format'
+import { LoadError } from '../../../components/status'
 
 /** RosterRecentImports lists the ten newest roster imports and their status. */
 export function RosterRecentImports() {
@@ -11,14 +13,7 @@ export function RosterRecentImports() {
         <h2 id="recent-imports" className="h6 fw-bold mb-3">
           Recent imports
         </h2>
-        {error && !data && (
-          <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
-            <span className="flex-grow-1">{error.message}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
-              Try again
-            </button>
-          </div>
-        )}
+        {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
         {data && jobs.length === 0 && <p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
         {jobs.length > 0 && (
           <div className="table-responsive">

@@ -1,4 +1,4 @@
-import { formatCount } from './roster-format'
+import { formatCount } from '../../../lib/format'
 import { RosterRowErrors } from './roster-row-errors'
 
 /** RosterResult is the success panel of a finished import, with its row errors when some rows failed. */

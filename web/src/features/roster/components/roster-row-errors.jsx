@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useJobErrors, ERRORS_SHOWN } from '../api/get-job-errors'
-import { formatCount } from './roster-format'
+import { formatCount } from '../../../lib/format'
+import { LoadError, Loading } from '../../../components/status'
 
 /** useBlobUrl makes an object URL for text (revoked when it changes or on unmount). */
 function useBlobUrl(text, type) {
@@ -30,15 +31,8 @@ export function RosterRowErrors({ jobId, failed }) {
           </a>
         )}
       </div>
-      {error && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
-          <span className="flex-grow-1">{error.message}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => mutate()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {isLoading && <p className="small text-secondary mb-0">Loading row errors…</p>}
+      {error && <LoadError error={error} onRetry={() => mutate()} />}
+      {isLoading && <Loading label="Loading row errors…" />}
       {errors.length > 0 && (
         <>
           <div className="table-responsive cc-roster-errors border rounded-3 bg-white">

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest'
-import { api, ApiError } from '../api-client'
+import { request as api, ApiError } from '../request'
 import { getAuthState, resetAuthStore } from '../auth-store'
-import { mockApi } from '../../test-utils'
+import { installFakeXHR, mockApi } from '../../test-utils'
 
 function login(access = 'old-access', refresh = 'old-refresh') {
   localStorage.setItem('access_token', access)
@@ -9,7 +9,7 @@ function login(access = 'old-access', refresh = 'old-refresh') {
   resetAuthStore()
 }
 
-describe('api client', () => {
+describe('request', () => {
   beforeEach(() => {
     localStorage.clear()
     resetAuthStore()
@@ -134,5 +134,68 @@ describe('api client', () => {
     await expect(api('users/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({ status: 401 })
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(fetch.mock.calls[0][1].headers.Authorization).toBeUndefined()
+  })
+
+  it('downloads text with the same headers and the same refresh-once flow', async () => {
+    login()
+    const fetch = vi.fn(async (_url, init) =>
+      init.headers.Authorization === 'Bearer new-access'
+        ? new Response('row,column,message\n2,email,Invalid email\n', { status: 200 })
+        : String(_url).endsWith('refresh-token')
+          ? new Response(JSON.stringify({ data: { accessToken: 'new-access', refreshToken: 'new-refresh' } }), { status: 200 })
+          : new Response(JSON.stringify({ message: 'expired' }), { status: 401 }),
+    )
+    globalThis.fetch = fetch
+    const text = await api('jobs/j1/errors', { as: 'text' })
+    expect(text).toBe('row,column,message\n2,email,Invalid email\n')
+    expect(fetch.mock.calls.map(([u]) => u)).toEqual(['/api/jobs/j1/errors', '/api/users/refresh-token', '/api/jobs/j1/errors'])
+    expect(fetch.mock.calls[0][1].headers['ngrok-skip-browser-warning']).toBe('true')
+  })
+
+  it('a text download that fails carries the server message', async () => {
+    login()
+    mockApi({ 'GET jobs/j1/errors': () => [404, { message: 'Job not found', error_code: 'not_found' }] })
+    const err = await api('jobs/j1/errors', { as: 'text', fallback: 'Download failed.' }).catch((e) => e)
+    expect(err).toMatchObject({ status: 404, message: 'Job not found', error_code: 'not_found' })
+  })
+
+  it('uploads a file with XMLHttpRequest, reporting progress, and retries once after a refresh', async () => {
+    login()
+    mockApi({ 'POST users/refresh-token': () => [200, { data: { accessToken: 'new-access', refreshToken: 'new-refresh' } }] })
+    const xhr = installFakeXHR()
+    try {
+      const progress = []
+      const file = new File(['a,b'], 'r.csv', { type: 'text/csv' })
+      const done = api('upload-creators', { file, onProgress: (p) => progress.push(p) })
+      const first = xhr.sent[0]
+      expect([first.method, first.url, first.headers.Authorization, first.headers['ngrok-skip-browser-warning']]).toEqual(['POST', '/api/upload-creators', 'Bearer old-access', 'true'])
+      expect(first.body.get('file').name).toBe('r.csv')
+      first.upload.onprogress({ lengthComputable: true, loaded: 50, total: 100 })
+      first.respond(401, { message: 'expired' })
+      await vi.waitFor(() => expect(xhr.sent).toHaveLength(2))
+      expect(xhr.sent[1].headers.Authorization).toBe('Bearer new-access')
+      xhr.sent[1].respond(202, { data: { job: { id: 'j1' } } })
+      expect((await done).data.job.id).toBe('j1')
+      expect(progress).toEqual([50, 0, 100])
+    } finally {
+      xhr.restore()
+    }
+  })
+
+  it('an upload refused with a field error on file uses that message; abort says aborted', async () => {
+    login()
+    const xhr = installFakeXHR()
+    try {
+      const file = new File(['x'], 'r.txt')
+      const refused = api('upload-creators', { file, fallback: 'Upload failed. Please try again.' }).catch((e) => e)
+      xhr.sent[0].respond(422, { fields: { file: 'Please select a CSV, JSON, or Excel file.' } })
+      expect(await refused).toMatchObject({ status: 422, message: 'Please select a CSV, JSON, or Excel file.' })
+      const controller = new AbortController()
+      const aborted = api('upload-creators', { file, signal: controller.signal }).catch((e) => e)
+      controller.abort()
+      expect(await aborted).toMatchObject({ error_code: 'aborted' })
+    } finally {
+      xhr.restore()
+    }
   })
 })
