@@ -7,8 +7,9 @@ import { clearSession } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { PRODUCT_NAME } from '../../../config/app'
-import { TextField } from '../../../components/text-field'
-import { OtpInput } from '../../../components/otp-input'
+import { TextField } from '../../../components/form/text-field'
+import { OtpField } from '../../../components/form/otp-field'
+import { RadioGroup } from '../../../components/form/choice-fields'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { DELETION_REASONS, deleteAccountSchema, emailSchema } from './delete-account-schema'
 
@@ -102,40 +103,8 @@ export function DeleteAccountForm() {
                     {otpSent ? 'OTP Sent' : 'Send OTP'}
                   </button>
                 </div>
-                <div className="mb-3">
-                  <p className="form-label cc-required mb-2" id="otp-label">Verification code</p>
-                  <OtpInput
-                    label="Verification code"
-                    value={formik.values.otp}
-                    onChange={(v) => formik.setFieldValue('otp', v)}
-                    onBlur={() => formik.setFieldTouched('otp', true, false)}
-                    invalid={Boolean(formik.touched.otp && formik.errors.otp)}
-                  />
-                  {formik.touched.otp && formik.errors.otp && <div className="invalid-feedback d-block">{formik.errors.otp}</div>}
-                </div>
-                <fieldset className="mb-4">
-                  <legend className="form-label fs-6 cc-required">Why are you leaving?</legend>
-                  {DELETION_REASONS.map((reason, i) => (
-                    <div className="form-check mb-1" key={reason}>
-                      <input
-                        className={`form-check-input${formik.touched.reason && formik.errors.reason ? ' is-invalid' : ''}`}
-                        type="radio"
-                        name="reason"
-                        id={`reason-${i}`}
-                        value={reason}
-                        checked={formik.values.reason === reason}
-                        onChange={formik.handleChange}
-                        onBlur={formik.handleBlur}
-                      />
-                      <label className="form-check-label" htmlFor={`reason-${i}`}>
-                        {reason}
-                      </label>
-                    </div>
-                  ))}
-                  {formik.touched.reason && formik.errors.reason && (
-                    <div className="invalid-feedback d-block">{formik.errors.reason}</div>
-                  )}
-                </fieldset>
+                <OtpField legend="Verification code" />
+                <RadioGroup name="reason" legend="Why are you leaving?" options={DELETION_REASONS} />
                 <button type="submit" className="btn btn-danger w-100 cc-btn-lg">
                   Delete My Account
                 </button>

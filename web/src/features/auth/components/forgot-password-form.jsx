@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { forgotPassword } from '../api/forgot-password'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
-import { TextField } from '../../../components/text-field'
+import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from './submit-button'
 
 export const forgotPasswordSchema = yup.object({

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Formik, Form } from 'formik'
-import { OtpInput } from '../../../components/otp-input'
+import { OtpField } from '../../../components/form/otp-field'
 import { useCountdown } from '../../../lib/use-countdown'
 import { maskEmail } from '../../../lib/mask-email'
 import { toast } from '../../../lib/toast'
@@ -36,17 +36,9 @@ export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resent
         Enter the {OTP_LENGTH}-digit code we sent to <span className="fw-semibold text-body">{maskEmail(email)}</span>
       </p>
       <Formik initialValues={{ otp: '' }} validationSchema={schema} onSubmit={onVerify}>
-        {({ values, errors, touched, isSubmitting, setFieldValue, setFieldTouched }) => (
+        {({ isSubmitting }) => (
           <Form noValidate>
-            <OtpInput
-              value={values.otp}
-              onChange={(v) => setFieldValue('otp', v)}
-              onBlur={() => setFieldTouched('otp', true, false)}
-              invalid={Boolean(touched.otp && errors.otp)}
-            />
-            <div className="mt-2 mb-4" style={{ minHeight: '1.5rem' }}>
-              {touched.otp && errors.otp && <div className="invalid-feedback d-block">{errors.otp}</div>}
-            </div>
+            <OtpField className="mb-4" />
             <SubmitButton busy={isSubmitting} label="Verify" busyLabel="Verifying..." />
           </Form>
         )}

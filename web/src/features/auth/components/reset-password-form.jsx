@@ -5,7 +5,7 @@ import { resetPassword } from '../api/reset-password'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { PASSWORD_HINT, PASSWORD_PATTERN } from '../../../lib/validation'
-import { TextField } from '../../../components/text-field'
+import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from './submit-button'
 
 export const resetPasswordSchema = yup.object({

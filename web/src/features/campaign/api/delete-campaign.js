@@ -1,7 +1,14 @@
 import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { isCampaignKey } from './campaign-keys'
 
 /** deleteCampaign calls DELETE /api/campaigns/{id} (a soft delete); resolves to {message}. */
 export async function deleteCampaign(id) {
   const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
   return json?.data ?? {}
+}
+
+/** useDeleteCampaign returns deleteCampaign(id) that then revalidates every cached campaign call. */
+export function useDeleteCampaign() {
+  return useMutation(deleteCampaign, isCampaignKey)
 }

@@ -1,7 +1,14 @@
 import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { isCampaignKey } from './campaign-keys'
 
 /** updateCampaign calls PATCH /api/campaigns/update-campaign/{id}; only the fields sent change. */
 export async function updateCampaign(id, body) {
   const json = await request(`campaigns/update-campaign/${encodeURIComponent(id)}`, { method: 'PATCH', body })
   return json?.data ?? {}
+}
+
+/** useUpdateCampaign returns updateCampaign(id, body) that then revalidates every cached campaign call. */
+export function useUpdateCampaign() {
+  return useMutation(updateCampaign, isCampaignKey)
 }

@@ -3,7 +3,7 @@ import { useFormikContext } from 'formik'
 import { checkUploadFile, uploadFile, UPLOAD_FALLBACK, UPLOAD_TYPES } from '../api/upload-file'
 import { toast } from '../../../lib/toast'
 import { formatSize } from '../../../lib/format'
-import { FieldError } from './campaign-fields'
+import { FieldError } from '../../../components/form/field'
 
 const ACCEPT = UPLOAD_TYPES.map((t) => `.${t}`).join(',')
 

@@ -1,16 +1,18 @@
 import { useMemo, useRef, useState } from 'react'
 import { Form, Formik } from 'formik'
 import { Link, useNavigate } from 'react-router-dom'
-import { addCampaign } from '../api/add-campaign'
-import { updateCampaign } from '../api/update-campaign'
-import { useInvalidateCampaigns } from '../api/campaign-keys'
+import { useAddCampaign } from '../api/add-campaign'
+import { useUpdateCampaign } from '../api/update-campaign'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
-import { AGES, CONTENT_USAGE, CONTENT_VIBES, EXCLUSIVITY, GENDERS, GOAL_OTHER, GOALS } from './campaign-options'
+import { AGES, CONTENT_USAGE, CONTENT_VIBES, EXCLUSIVITY, GENDERS, GOAL_OTHER, GOALS, INSTRUCTIONS_MAX } from './campaign-options'
 import { campaignSchema, todayIso } from './campaign-schema'
 import { EMPTY_CAMPAIGN, nestedHelpers, toFormValues, toPayload } from './campaign-values'
 import { AttachmentField } from './attachment-field'
-import { ChipGroup, InputField, InstructionsField, NarrowSelect, RadioCards } from './campaign-fields'
+import { TextField } from '../../../components/form/text-field'
+import { SelectField } from '../../../components/form/select-field'
+import { TextAreaField } from '../../../components/form/textarea-field'
+import { ChipGroup, RadioGroup } from '../../../components/form/choice-fields'
 import './campaign.css'
 
 const SAVE_FALLBACK = 'Could not save the campaign. Please try again.'
@@ -43,7 +45,8 @@ function Section({ title, children }) {
  */
 export function CampaignForm({ campaign }) {
   const navigate = useNavigate()
-  const invalidate = useInvalidateCampaigns()
+  const addCampaign = useAddCampaign()
+  const updateCampaign = useUpdateCampaign()
   const intent = useRef('draft')
   const [pendingUploads, setPendingUploads] = useState(0)
   const editing = Boolean(campaign)
@@ -57,7 +60,6 @@ export function CampaignForm({ campaign }) {
     try {
       const data = editing ? await updateCampaign(campaign._id, body) : await addCampaign(body)
       toast.success(data.message || (editing ? 'Campaign updated successfully' : 'Campaign created successfully'))
-      invalidate()
       navigate('/campaigns')
     } catch (err) {
       showServerError(err, nestedHelpers(helpers), SAVE_FALLBACK)
@@ -75,42 +77,47 @@ export function CampaignForm({ campaign }) {
           )}
           <fieldset disabled={readOnly || isSubmitting} className="border-0 p-0 m-0">
             <Section title="Campaign details">
-              <InputField name="campaignName" label="Campaign Name" placeholder="e.g. Summer Glow Launch" />
+              <TextField name="campaignName" label="Campaign Name" placeholder="e.g. Summer Glow Launch" />
               <ChipGroup name="goals" legend="Campaign Goals" options={GOALS} />
               {values.goals.includes(GOAL_OTHER) && (
-                <InputField name="customGoal" label="Custom Goal" placeholder="Describe your goal" />
+                <TextField name="customGoal" label="Custom Goal" placeholder="Describe your goal" />
               )}
               <div className="row g-0 gx-md-3">
                 <div className="col-md-6">
-                  <InputField name="budget" label="Budget" type="number" inputMode="decimal" min={500} max={50000} step="1" prefix="$" placeholder="500 – 50,000" />
+                  <TextField name="budget" label="Budget" type="number" inputMode="decimal" min={500} max={50000} step="1" prefix="$" placeholder="500 – 50,000" />
                 </div>
                 <div className="col-md-6">
-                  <InputField name="location" label="Location" required={false} placeholder="e.g. United States" />
+                  <TextField name="location" label="Location" required={false} placeholder="e.g. United States" />
                 </div>
                 <div className="col-6">
-                  <InputField name="duration.startDate" label="Start Date" type="date" min={tomorrowIso()} className="pe-2 pe-md-0" />
+                  <TextField name="duration.startDate" label="Start Date" type="date" min={tomorrowIso()} className="pe-2 pe-md-0" />
                 </div>
                 <div className="col-6">
-                  <InputField name="duration.endDate" label="End Date" type="date" min={values.duration.startDate || tomorrowIso()} className="ps-2 ps-md-0" />
+                  <TextField name="duration.endDate" label="End Date" type="date" min={values.duration.startDate || tomorrowIso()} className="ps-2 ps-md-0" />
                 </div>
               </div>
             </Section>
             <Section title="Audience Demographics">
               <div className="d-flex flex-wrap column-gap-3">
-                <NarrowSelect name="demographics.ageRange.start" label="Age From" options={AGES} />
-                <NarrowSelect name="demographics.ageRange.end" label="Age To" options={AGES} />
-                <NarrowSelect name="demographics.gender" label="Gender" options={GENDERS} />
+                <SelectField narrow name="demographics.ageRange.start" label="Age From" options={AGES} />
+                <SelectField narrow name="demographics.ageRange.end" label="Age To" options={AGES} />
+                <SelectField narrow name="demographics.gender" label="Gender" options={GENDERS} />
               </div>
             </Section>
             <Section title="Content & terms">
               <ChipGroup name="contentVibes" legend="Content Vibes" options={CONTENT_VIBES} />
-              <RadioCards name="terms.exclusivity" legend="Exclusivity" options={EXCLUSIVITY} />
-              <RadioCards name="terms.contentUsage" legend="Content Usage Rights" options={CONTENT_USAGE} />
+              <RadioGroup cards name="terms.exclusivity" legend="Exclusivity" options={EXCLUSIVITY} />
+              <RadioGroup cards name="terms.contentUsage" legend="Content Usage Rights" options={CONTENT_USAGE} />
             </Section>
             <Section title="Assets & instructions">
               <AttachmentField name="brandGuidelines" label="Brand Guidelines" hint="Logos, tone of voice, do's and don'ts. Up to 25MB each." disabled={readOnly} onBusy={onBusy} />
               <AttachmentField name="referenceContent" label="Reference Content" hint="Examples of posts or videos you like. Up to 25MB each." disabled={readOnly} onBusy={onBusy} />
-              <InstructionsField />
+              <TextAreaField
+                name="additionalInstructions"
+                label="Additional Instructions"
+                limit={INSTRUCTIONS_MAX}
+                placeholder="Anything creators should know: talking points, do's and don'ts, hashtags…"
+              />
             </Section>
           </fieldset>
           <div className="cc-form-actions d-flex flex-wrap gap-2 justify-content-end">

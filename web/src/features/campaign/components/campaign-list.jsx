@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react'
 import { useDebounced } from '../../../lib/use-debounced'
 import { Link } from 'react-router-dom'
 import { useCampaigns, CAMPAIGNS_PAGE_SIZE } from '../api/get-campaigns'
-import { deleteCampaign } from '../api/delete-campaign'
-import { useInvalidateCampaigns } from '../api/campaign-keys'
+import { useDeleteCampaign } from '../api/delete-campaign'
 import { toast } from '../../../lib/toast'
 import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
@@ -26,7 +25,7 @@ export function CampaignList() {
   const [toDelete, setToDelete] = useState(null)
   const [deleting, setDeleting] = useState(false)
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS)
-  const invalidate = useInvalidateCampaigns()
+  const deleteCampaign = useDeleteCampaign()
   const { role, profileImage } = useAuth()
   // The header already offers 'Start New Campaign' to a BRAND_ADMIN without a profile image.
   const headerHasCreate = role === ROLES.BRAND_ADMIN && !profileImage
@@ -50,7 +49,6 @@ export function CampaignList() {
       const res = await deleteCampaign(toDelete._id)
       toast.success(res.message || 'Campaign deleted successfully')
       setToDelete(null)
-      invalidate()
     } catch (err) {
       toast.error(err?.message || 'Could not delete the campaign. Please try again.')
     } finally {

@@ -1,4 +1,5 @@
-import useSWR from 'swr'
+import useSWR, { useSWRConfig } from 'swr'
+import { ROSTER_JOBS_KEY } from './get-roster-jobs'
 import { request } from '../../../lib/request'
 
 export const JOB_POLL_MS = 500
@@ -14,10 +15,16 @@ export async function getJob(key) {
   return json?.data?.job ?? null
 }
 
-/** useJob polls the job every JOB_POLL_MS until it succeeds or fails; id null = no job. */
+/**
+ * useJob polls an import job every JOB_POLL_MS until it succeeds or fails; id
+ * null = no job. Once it has finished (or cannot be read), the recent imports list is revalidated.
+ */
 export function useJob(id) {
+  const { mutate } = useSWRConfig()
   return useSWR(id ? `jobs/${id}` : null, getJob, {
     refreshInterval: (job) => (isFinished(job) ? 0 : JOB_POLL_MS),
     revalidateOnFocus: false,
+    onSuccess: (job) => isFinished(job) && mutate(ROSTER_JOBS_KEY),
+    onError: () => mutate(ROSTER_JOBS_KEY),
   })
 }

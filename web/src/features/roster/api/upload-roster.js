@@ -1,4 +1,6 @@
 import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { ROSTER_JOBS_KEY } from './get-roster-jobs'
 
 export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 export const ROSTER_MAX_BYTES = 10 * 1024 * 1024
@@ -24,4 +26,9 @@ export async function uploadRoster(file, { onProgress, signal } = {}) {
   const job = json?.data?.job
   if (!job?.id) throw new Error(UPLOAD_FALLBACK)
   return job
+}
+
+/** useUploadRoster returns uploadRoster that then revalidates the recent imports list. */
+export function useUploadRoster() {
+  return useMutation(uploadRoster, ROSTER_JOBS_KEY)
 }

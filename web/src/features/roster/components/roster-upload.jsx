@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSWRConfig } from 'swr'
-import { checkRosterFile, uploadRoster, UPLOAD_FALLBACK } from '../api/upload-roster'
+import { checkRosterFile, useUploadRoster, UPLOAD_FALLBACK } from '../api/upload-roster'
 import { useJob, isFinished } from '../api/get-job'
-import { ROSTER_JOBS_KEY } from '../api/get-roster-jobs'
 import { RosterDropzone } from './roster-dropzone'
 import { RosterFilePreview } from './roster-file-preview'
 import { RosterProgress, rosterProgress } from './roster-progress'
@@ -21,7 +19,7 @@ export function RosterUpload() {
   const [jobId, setJobId] = useState(null)
   const [failure, setFailure] = useState(null)
   const controller = useRef(null)
-  const { mutate } = useSWRConfig()
+  const uploadRoster = useUploadRoster()
   const { data: job, error: jobError } = useJob(jobId)
 
   useEffect(() => () => controller.current?.abort(), [])
@@ -33,8 +31,7 @@ export function RosterUpload() {
       setFailure(job?.error || jobError?.message || UPLOAD_FALLBACK)
       setJobId(null)
     }
-    if (finished || jobError) mutate(ROSTER_JOBS_KEY)
-  }, [jobId, job, jobError, finished, mutate])
+  }, [jobId, job, jobError])
 
   const done = Boolean(jobId && job?.status === 'succeeded')
   const uploading = sending || Boolean(jobId && !done)
@@ -63,7 +60,6 @@ export function RosterUpload() {
     try {
       const queued = await uploadRoster(file, { onProgress: setUploadPct, signal: controller.current.signal })
       setJobId(queued.id)
-      mutate(ROSTER_JOBS_KEY)
     } catch (err) {
       if (err?.error_code === 'aborted') return
       const message = err?.fields?.file || err?.message || UPLOAD_FALLBACK
