@@ -10,69 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 )
-
-// campaignRow is a campaigns row as Postgres returns it.
-type campaignRow struct {
-	ID                     string         `db:"id"`
-	BrandID                string         `db:"brand_id"`
-	Name                   string         `db:"name"`
-	Goals                  pq.StringArray `db:"goals"`
-	CustomGoal             string         `db:"custom_goal"`
-	Budget                 float64        `db:"budget"`
-	StartDate              time.Time      `db:"start_date"`
-	EndDate                time.Time      `db:"end_date"`
-	Location               string         `db:"location"`
-	AgeFrom                int            `db:"age_from"`
-	AgeTo                  int            `db:"age_to"`
-	Gender                 string         `db:"gender"`
-	ContentVibes           pq.StringArray `db:"content_vibes"`
-	Exclusivity            string         `db:"exclusivity"`
-	ContentUsage           string         `db:"content_usage"`
-	Roaster                []byte         `db:"roaster"`
-	Status                 string         `db:"status"`
-	BrandGuidelines        []byte         `db:"brand_guidelines"`
-	ReferenceContent       []byte         `db:"reference_content"`
-	AdditionalInstructions string         `db:"additional_instructions"`
-	CreatedBy              *string        `db:"created_by"`
-	UpdatedBy              *string        `db:"updated_by"`
-	CreatedAt              time.Time      `db:"created_at"`
-	UpdatedAt              time.Time      `db:"updated_at"`
-}
-
-const campaignColumns = `id, brand_id, name, goals, custom_goal, budget, start_date, end_date, location, age_from, age_to,
-	gender, content_vibes, exclusivity, content_usage, roaster, status, brand_guidelines, reference_content,
-	additional_instructions, created_by, updated_by, created_at, updated_at`
-
-func (r *campaignRow) campaign() Campaign {
-	budget, from, to := Number(r.Budget), Number(r.AgeFrom), Number(r.AgeTo)
-	c := Campaign{ID: r.ID, BrandID: r.BrandID, CampaignName: r.Name, Goals: []string(r.Goals), CustomGoal: r.CustomGoal,
-		Budget: &budget, Duration: Duration{StartDate: r.StartDate.Format(time.DateOnly), EndDate: r.EndDate.Format(time.DateOnly)},
-		Location: r.Location, Demographics: Demographics{AgeRange: AgeRange{Start: &from, End: &to}, Gender: r.Gender},
-		ContentVibes: []string(r.ContentVibes), Terms: Terms{Exclusivity: r.Exclusivity, ContentUsage: r.ContentUsage},
-		Roaster: json.RawMessage(r.Roaster), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
-		CreatedBy: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}}
-	_ = json.Unmarshal(r.BrandGuidelines, &c.BrandGuidelines)
-	_ = json.Unmarshal(r.ReferenceContent, &c.ReferenceContent)
-	return c
-}
-
-// args are the values of the 18 form columns, name through additional_instructions.
-func (c *Campaign) args() []any {
-	var roaster *string
-	if len(c.Roaster) > 0 {
-		s := string(c.Roaster)
-		roaster = &s
-	}
-	guidelines, _ := json.Marshal(c.BrandGuidelines)
-	references, _ := json.Marshal(c.ReferenceContent)
-	return []any{c.CampaignName, pq.Array(c.Goals), c.CustomGoal, float64(*c.Budget), c.Duration.StartDate, c.Duration.EndDate,
-		c.Location, int(*c.Demographics.AgeRange.Start), int(*c.Demographics.AgeRange.End), c.Demographics.Gender,
-		pq.Array(c.ContentVibes), c.Terms.Exclusivity, c.Terms.ContentUsage, roaster, c.Status, string(guidelines),
-		string(references), c.AdditionalInstructions}
-}
 
 var errCampaignNotFound = Errorf(ENOTFOUND, "Campaign not found")
 
@@ -149,15 +87,15 @@ func (s *DB) CreateCampaign(ctx context.Context, actor *User, c Campaign) (*Camp
 		if err := resolveCampaignFiles(tx, &c, actor.ID); err != nil {
 			return err
 		}
-		args := append([]any{c.ID, c.BrandID, actor.ID, s.now()}, c.args()...)
-		if _, err := tx.Exec(`INSERT INTO campaigns (id, brand_id, created_by, updated_by, created_at, updated_at,
-			name, goals, custom_goal, budget, start_date, end_date, location, age_from, age_to, gender, content_vibes,
-			exclusivity, content_usage, roaster, status, brand_guidelines, reference_content, additional_instructions)
-			VALUES ($1, $2, $3, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-			args...); err != nil {
+		now := s.now()
+		c.CreatedBy, c.UpdatedBy, c.CreatedAt, c.UpdatedAt = &actor.ID, &actor.ID, now, now
+		row, err := c.row()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.NamedExec(campaignInsertSQL, row); err != nil {
 			return fmt.Errorf("insert campaign: %w", err)
 		}
-		var err error
 		out, err = getCampaign(tx, c.ID, c.BrandID, false)
 		return err
 	})
@@ -202,12 +140,12 @@ func (s *DB) UpdateCampaign(ctx context.Context, actor *User, id string, apply f
 		if err := resolveCampaignFiles(tx, &next, actor.ID); err != nil {
 			return err
 		}
-		args := append([]any{next.ID, actor.ID, s.now()}, next.args()...)
-		if _, err := tx.Exec(`UPDATE campaigns SET updated_by = $2, updated_at = $3,
-			name = $4, goals = $5, custom_goal = $6, budget = $7, start_date = $8, end_date = $9, location = $10,
-			age_from = $11, age_to = $12, gender = $13, content_vibes = $14, exclusivity = $15, content_usage = $16,
-			roaster = $17, status = $18, brand_guidelines = $19, reference_content = $20, additional_instructions = $21
-			WHERE id = $1`, args...); err != nil {
+		next.UpdatedBy, next.UpdatedAt = &actor.ID, s.now()
+		row, err := next.row()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.NamedExec(campaignUpdateSQL, row); err != nil {
 			return fmt.Errorf("update campaign %s: %w", id, err)
 		}
 		out, err = getCampaign(tx, id, actor.Brand.ID, false)
@@ -305,17 +243,6 @@ func (s *DB) ListCampaigns(ctx context.Context, viewer *User, f CampaignFilter) 
 	p.Total = total
 	return p, nil
 }
-
-// campaignJSON is a campaigns row c as Campaign's JSON, attachments without
-// download links.
-const campaignJSON = `json_build_object('_id', c.id, 'brandId', c.brand_id, 'campaignName', c.name, 'goals', c.goals,
-	'customGoal', c.custom_goal, 'budget', c.budget::float8,
-	'duration', json_build_object('startDate', c.start_date, 'endDate', c.end_date), 'location', c.location,
-	'demographics', json_build_object('ageRange', json_build_object('start', c.age_from, 'end', c.age_to), 'gender', c.gender),
-	'contentVibes', c.content_vibes, 'terms', json_build_object('exclusivity', c.exclusivity, 'contentUsage', c.content_usage),
-	'roaster', c.roaster, 'status', c.status, 'brandGuidelines', c.brand_guidelines, 'referenceContent', c.reference_content,
-	'additionalInstructions', c.additional_instructions, 'createdBy', c.created_by, 'updatedBy', c.updated_by,
-	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
 
 // CampaignPageSQL returns the one statement ListCampaigns runs for a page of
 // brandID's campaigns ("" = every brand): the page as a JSON array and the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -241,6 +242,46 @@ func TestCampaign_List(t *testing.T) {
 		}
 	}
 	e.want(e.call("GET", "/api/campaigns/all-campaigns?status=deleted", tok, nil), http.StatusUnprocessableEntity)
+}
+
+// TestCampaign_ListEntryEqualsGet: the list builds each entry's JSON in
+// Postgres from the same column list as a single read; an entry equals the
+// campaign as GET answers it, attachments without their links.
+func TestCampaign_ListEntryEqualsGet(t *testing.T) {
+	e := setup(t)
+	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
+	key := e.want(e.upload("/api/files/upload", tok, "guide.pdf", strings.NewReader("%PDF-1.4 guide")), http.StatusCreated).str("data", "key")
+	body := e.campaignBody("Listed")
+	body["brandGuidelines"] = []map[string]any{{"key": key}}
+	body["roaster"] = map[string]any{"creators": []any{"ann", 2.5, nil, true}}
+	id := e.want(e.call("POST", "/api/campaigns/add-campaign", tok, body), http.StatusCreated).str("data", "campaign", "_id")
+	r := e.want(e.call("GET", "/api/campaigns/"+id, tok, nil), http.StatusOK)
+	// The list shows the campaign as GET does, attachments without links.
+	want := r.data()["campaign"].(map[string]any)
+	got := e.want(e.call("GET", "/api/campaigns/all-campaigns", tok, nil), http.StatusOK).data()["campaigns"].([]any)[0].(map[string]any)
+	for _, a := range want["brandGuidelines"].([]any) {
+		delete(a.(map[string]any), "url")
+		delete(a.(map[string]any), "expiresAt")
+	}
+	sameInstant(t, want, got, "createdAt", "updatedAt")
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("list entry differs from GET:\n%v\n%v", got, want)
+	}
+}
+
+// sameInstant checks that the RFC 3339 times at keys of want and got are the
+// same instant (Go and Postgres print fractions differently), then deletes them.
+func sameInstant(t *testing.T, want, got map[string]any, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		w, err1 := time.Parse(time.RFC3339Nano, fmt.Sprint(want[k]))
+		g, err2 := time.Parse(time.RFC3339Nano, fmt.Sprint(got[k]))
+		if err1 != nil || err2 != nil || !w.Equal(g) {
+			t.Fatalf("%s: got %v, want %v", k, got[k], want[k])
+		}
+		delete(want, k)
+		delete(got, k)
+	}
 }
 
 func TestCampaign_Summary(t *testing.T) {

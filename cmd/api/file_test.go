@@ -3,12 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -190,21 +188,6 @@ func (letters) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// sameInstant checks that the RFC 3339 times at keys of want and got are the
-// same instant (Go and Postgres print fractions differently), then deletes them.
-func sameInstant(t *testing.T, want, got map[string]any, keys ...string) {
-	t.Helper()
-	for _, k := range keys {
-		w, err1 := time.Parse(time.RFC3339Nano, fmt.Sprint(want[k]))
-		g, err2 := time.Parse(time.RFC3339Nano, fmt.Sprint(got[k]))
-		if err1 != nil || err2 != nil || !w.Equal(g) {
-			t.Fatalf("%s: got %v, want %v", k, got[k], want[k])
-		}
-		delete(want, k)
-		delete(got, k)
-	}
-}
-
 // TestCampaign_Attachments: attachments must name the brand's uploads, and
 // reads sign their links afresh.
 func TestCampaign_Attachments(t *testing.T) {
@@ -245,17 +228,6 @@ func TestCampaign_Attachments(t *testing.T) {
 	}
 	if status, _, _ := e.fetch(fresh); status != http.StatusOK {
 		t.Fatalf("fresh link: status %d", status)
-	}
-	// The list shows the campaign as GET does, attachments without links.
-	want := r.data()["campaign"].(map[string]any)
-	got := e.want(e.call("GET", "/api/campaigns/all-campaigns", tok, nil), http.StatusOK).data()["campaigns"].([]any)[0].(map[string]any)
-	for _, a := range want["brandGuidelines"].([]any) {
-		delete(a.(map[string]any), "url")
-		delete(a.(map[string]any), "expiresAt")
-	}
-	sameInstant(t, want, got, "createdAt", "updatedAt")
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("list entry differs from GET:\n%v\n%v", got, want)
 	}
 	// PATCH with the list as read back (url, expiresAt) keeps it; an empty list clears it.
 	r = e.want(e.call("PATCH", "/api/campaigns/update-campaign/"+id, tok, map[string]any{"referenceContent": r.data()["campaign"].(map[string]any)["brandGuidelines"]}), http.StatusOK)
