@@ -100,12 +100,24 @@ func createAdmin(ctx context.Context, db *store.DB, args []string) error {
 	return nil
 }
 
+// newRedisClient is the api's Redis client. A request never waits on a
+// Redis that is away (the limiter then counts in process), so one dial
+// attempt is made per call instead of go-redis's five.
+func newRedisClient(url string) (*redis.Client, error) {
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, err
+	}
+	opt.DialerRetries = 1
+	opt.DialTimeout = time.Second
+	return redis.NewClient(opt), nil
+}
+
 func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) error {
-	redisOpt, err := redis.ParseURL(cfg.RedisURL)
+	rdb, err := newRedisClient(cfg.RedisURL)
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
-	rdb := redis.NewClient(redisOpt)
 	defer rdb.Close()
 	asynqOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -37,17 +38,41 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, status, checks)
 }
 
-// queueDashboard is asynqmon, the asynq web UI.
+// queueDashboard is asynqmon, the asynq web UI. Its data calls answer 503
+// with a clear message while Redis, where the queues live, is unreachable.
 func (s *server) queueDashboard() http.Handler {
-	return asynqmon.New(asynqmon.Options{RootPath: "/ops/queues", RedisConnOpt: s.asynqOpt})
+	ui := asynqmon.New(asynqmon.Options{RootPath: "/ops/queues", RedisConnOpt: s.asynqOpt})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/ops/queues/api/") {
+			ctx, cancel := context.WithTimeout(r.Context(), redisLimitTimeout)
+			err := s.rdb.Ping(ctx).Err()
+			cancel()
+			if err != nil {
+				writeJSON(w, http.StatusServiceUnavailable, errorBody{
+					Message: "Redis is unreachable, so the queues cannot be shown right now.", ErrorCode: "unavailable"})
+				return
+			}
+		}
+		ui.ServeHTTP(w, r)
+	})
 }
 
 // opsAuth guards operator pages with HTTP basic auth (OPS_USER/OPS_PASSWORD).
+// Wrong passwords are counted per client (limitOpsFailures): once a client
+// has used them up it gets 429 without its password being checked.
 func (s *server) opsAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := opsFailureKey(r)
+		if res := s.limiter.allowN(r.Context(), key, limitOpsFailures, 0); !res.allowed {
+			tooMany(w, r, s, res.retryAfter)
+			return
+		}
 		u, p, ok := r.BasicAuth()
 		if !ok || subtle.ConstantTimeCompare([]byte(u), []byte(s.cfg.OpsUser)) != 1 ||
 			subtle.ConstantTimeCompare([]byte(p), []byte(s.cfg.OpsPassword)) != 1 {
+			if ok { // a password was tried; a bare request (the browser's first) costs nothing
+				s.limiter.allowN(r.Context(), key, limitOpsFailures, 1)
+			}
 			w.Header().Set("WWW-Authenticate", `Basic realm="ops", charset="UTF-8"`)
 			http.Error(w, "Unauthorized", http.StatusUnauthorized)
 			return

@@ -6,7 +6,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/go-redis/redis_rate/v10"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
@@ -19,7 +18,7 @@ type server struct {
 	cfg      app.Config
 	store    *store.DB
 	rdb      *redis.Client
-	limiter  *redis_rate.Limiter
+	limiter  *limiter
 	asynqOpt asynq.RedisConnOpt
 	log      *slog.Logger
 	metrics  *metrics
@@ -27,14 +26,14 @@ type server struct {
 }
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
-	return &server{cfg: cfg, store: db, rdb: rdb, limiter: redis_rate.NewLimiter(rdb), asynqOpt: asynqOpt, log: log,
+	return &server{cfg: cfg, store: db, rdb: rdb, limiter: newLimiter(rdb, log), asynqOpt: asynqOpt, log: log,
 		metrics: newMetrics()}
 }
 
 // routes is the whole HTTP surface: /api, the ops endpoints and the web app.
 func (s *server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, s.recoverer, s.securityHeaders)
+	r.Use(middleware.RequestID, s.clientAddr, s.logRequests, s.recoverer, s.securityHeaders)
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", s.opsAuth(s.metricsHandler()))

@@ -42,6 +42,11 @@ type env struct {
 	mail  *mailtest.Server
 	clock *clock
 	jobs  *jobs.Handler
+	cfg   store.Config
+	// redisURL is the test's private Redis database.
+	redisURL string
+	asynqOpt asynq.RedisConnOpt
+	log      *slog.Logger
 }
 
 func setup(t *testing.T) *env {
@@ -74,7 +79,7 @@ func setup(t *testing.T) *env {
 	t.Cleanup(func() { rdb.Close() })
 	srv := httptest.NewServer(newServer(cfg, db, rdb, asynqOpt, log).routes())
 	t.Cleanup(srv.Close)
-	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk,
+	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log,
 		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log}}
 }
 

@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -36,6 +37,9 @@ type Config struct {
 	BcryptCost   int
 	WebDir       string // built web app served by api (web/dist)
 	PollInterval time.Duration
+	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
+	// are the proxies whose X-Forwarded-For names the client.
+	TrustedProxies []netip.Prefix
 }
 
 // DataPath is DataDir (a directory under the system's temporary one when
@@ -81,6 +85,9 @@ func LoadConfig() (Config, error) {
 			return c, fmt.Errorf("WORKER_POLL_INTERVAL must be a positive duration such as 200ms")
 		}
 	}
+	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
+		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
 	if c.Production() {
 		var missing []string
 		for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "OTP_SECRET": c.OTPSecret, "OPS_PASSWORD": c.OpsPassword} {
@@ -97,6 +104,27 @@ func LoadConfig() (Config, error) {
 		c.OpsPassword = orDefault(c.OpsPassword, "ops")
 	}
 	return c, nil
+}
+
+// ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8") or
+// single addresses ("127.0.0.1", taken as /32 or /128).
+func ParsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			ip, ipErr := netip.ParseAddr(f)
+			if ipErr != nil {
+				return nil, fmt.Errorf("%q is neither a CIDR nor an address", f)
+			}
+			p = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // Production reports whether APP_ENV is production.
