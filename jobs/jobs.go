@@ -20,6 +20,9 @@ const (
 	QueueCritical = "critical"
 	QueueDefault  = "default"
 	QueueLow      = "low"
+	// QueueRoster holds roster imports, served by a worker server of its own
+	// with a small concurrency (WorkerDeps.RosterConcurrency).
+	QueueRoster = "roster"
 )
 
 // Queues is the asynq queue configuration shared by every worker.

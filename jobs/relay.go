@@ -31,7 +31,9 @@ func (r *Relay) Run(ctx context.Context) error {
 	if poll <= 0 {
 		poll = time.Second
 	}
-	listener := pq.NewListener(r.DatabaseURL, time.Second, 30*time.Second, func(ev pq.ListenerEventType, err error) {
+	// Reconnect within a second of Postgres coming back (pq's default backoff
+	// grows to 30 s); the poll covers the gap meanwhile.
+	listener := pq.NewListener(r.DatabaseURL, 200*time.Millisecond, time.Second, func(ev pq.ListenerEventType, err error) {
 		if err != nil {
 			r.Log.Warn("outbox listener", "event", ev, "err", err)
 		}

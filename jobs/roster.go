@@ -20,8 +20,10 @@ import (
 // TypeRosterParse imports an uploaded roster file into the creator network.
 const TypeRosterParse = "roster:parse"
 
-// rosterParse may run long: a 10 MB file is tens of thousands of rows.
-var rosterParse = TaskType{Name: TypeRosterParse, Queue: QueueDefault, MaxRetry: 5, Timeout: 30 * time.Minute,
+// rosterParse may run long: a 10 MB file is tens of thousands of rows. It
+// runs on its own queue, whose worker server has a small concurrency, so
+// imports cannot crowd out mail nor take all the worker's memory.
+var rosterParse = TaskType{Name: TypeRosterParse, Queue: QueueRoster, MaxRetry: 5, Timeout: 30 * time.Minute,
 	Handle: (*Handler).HandleRosterParse}
 
 // RosterParsePayload names the import job and its file's format (csv, json

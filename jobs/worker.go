@@ -23,6 +23,9 @@ type WorkerDeps struct {
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
 	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)
+	// RosterConcurrency is how many roster imports run at once (their own
+	// queue, so big files cannot crowd out mail or take all memory); 2 when zero.
+	RosterConcurrency int
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -30,29 +33,68 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.Concurrency <= 0 {
 		d.Concurrency = 20
 	}
+	if d.Poll <= 0 {
+		d.Poll = time.Second
+	}
+	if d.RosterConcurrency <= 0 {
+		d.RosterConcurrency = 2
+	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log}
 	mux := asynq.NewServeMux()
+	mux.Use(h.lockTask)
 	h.Register(mux)
-	srv := asynq.NewServer(d.RedisOpt, asynq.Config{
-		Concurrency:       d.Concurrency,
-		Queues:            Queues,
-		TaskCheckInterval: d.Poll,
-		ShutdownTimeout:   20 * time.Second,
-		Logger:            asynqLogger{d.Log},
-	})
-	if err := srv.Start(mux); err != nil {
-		return err
+	servers := []*asynq.Server{
+		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.Concurrency, Queues)),
+		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.RosterConcurrency, map[string]int{QueueRoster: 1})),
+	}
+	for i, srv := range servers {
+		if err := srv.Start(mux); err != nil {
+			for _, started := range servers[:i] {
+				started.Shutdown()
+			}
+			return err
+		}
 	}
 	client := asynq.NewClient(d.RedisOpt)
 	defer client.Close()
 	relay := &Relay{Store: d.Store, Client: client, DatabaseURL: d.DatabaseURL, Poll: d.Poll, Log: d.Log}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return relay.Run(gctx) })
-	d.Log.Info("worker running", "queues", Queues)
+	inspector := asynq.NewInspector(d.RedisOpt)
+	defer inspector.Close()
+	scanner := &orphanScanner{h: h, inspector: inspector, client: client, queues: allQueues(), log: d.Log}
+	g.Go(func() error { return scanner.run(gctx) })
+	d.Log.Info("worker running", "queues", Queues, "roster_concurrency", d.RosterConcurrency)
 	err := g.Wait()
 	d.Log.Info("worker shutting down")
-	srv.Shutdown()
+	for _, srv := range servers {
+		srv.Shutdown()
+	}
 	return err
+}
+
+// serverConfig is the asynq configuration of one of the worker's servers.
+func (h *Handler) serverConfig(d WorkerDeps, concurrency int, queues map[string]int) asynq.Config {
+	return asynq.Config{
+		Concurrency:              concurrency,
+		Queues:                   queues,
+		TaskCheckInterval:        d.Poll,
+		DelayedTaskCheckInterval: min(d.Poll, time.Second),
+		RetryDelayFunc:           retryDelay,
+		IsFailure:                isFailure,
+		ErrorHandler:             asynq.ErrorHandlerFunc(h.giveUp),
+		ShutdownTimeout:          20 * time.Second,
+		Logger:                   asynqLogger{d.Log},
+	}
+}
+
+// allQueues names every queue a worker serves.
+func allQueues() []string {
+	qs := []string{QueueRoster}
+	for q := range Queues {
+		qs = append(qs, q)
+	}
+	return qs
 }
 
 // asynqLogger routes asynq's logs into slog.

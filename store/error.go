@@ -2,7 +2,12 @@ package store
 
 import (
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/lib/pq"
 )
@@ -17,6 +22,7 @@ const (
 	ECONFLICT     = "conflict"
 	ERATELIMITED  = "rate_limited"
 	ETOOLARGE     = "too_large"
+	EUNAVAILABLE  = "unavailable"
 	EINTERNAL     = "internal"
 )
 
@@ -62,7 +68,31 @@ func ErrorCode(err error) string {
 	if err == nil {
 		return ""
 	}
+	if Unavailable(err) {
+		return EUNAVAILABLE
+	}
 	return EINTERNAL
+}
+
+// MsgUnavailable is the answer while Postgres cannot be reached.
+const MsgUnavailable = "The service is temporarily unavailable. Please try again in a moment."
+
+// Unavailable reports whether err means Postgres could not be reached or
+// dropped the connection (down, restarting, shutting down, refusing
+// connections), as opposed to a problem with the request itself.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) {
+		code := string(pqErr.Code)
+		return strings.HasPrefix(code, "08") || code == "57P01" || code == "57P02" || code == "57P03" || code == "53300"
+	}
+	var netErr net.Error
+	return errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.EOF) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE)
 }
 
 // ErrorMessage returns the user-facing message of err, or a generic one for
@@ -71,6 +101,9 @@ func ErrorMessage(err error) string {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Message
+	}
+	if Unavailable(err) {
+		return MsgUnavailable
 	}
 	return "Something went wrong. Please try again."
 }

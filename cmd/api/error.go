@@ -22,6 +22,7 @@ var statusOf = map[string]int{
 	store.ECONFLICT:     http.StatusConflict,
 	store.ERATELIMITED:  http.StatusTooManyRequests,
 	store.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	store.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	store.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -44,6 +45,11 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if code == store.EUNVERIFIED {
 		body.ErrorCode = http.StatusUnauthorized // the SPEC's "e-mail not verified" signal
+	}
+	if code == store.EUNAVAILABLE {
+		w.Header().Set("Retry-After", "5")
+		s.log.Warn("postgres unavailable", "request_id", middleware.GetReqID(r.Context()), "method", r.Method,
+			"path", r.URL.Path, "err", err)
 	}
 	if code == store.EINTERNAL {
 		s.log.Error("request failed", "request_id", middleware.GetReqID(r.Context()), "method", r.Method,

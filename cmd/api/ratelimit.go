@@ -46,9 +46,9 @@ const (
 // While Redis is unreachable it counts in process (per replica, same rules),
 // so no call fails for it, and it returns to Redis once Redis answers again.
 type limiter struct {
-	redis     *redis_rate.Limiter
-	local     *localLimiter
-	log       *slog.Logger
+	redis      *redis_rate.Limiter
+	local      *localLimiter
+	log        *slog.Logger
 	downUntil  atomic.Int64 // unix nanoseconds: Redis is not asked before then
 	down       atomic.Bool  // the last Redis check failed
 	retryEvery time.Duration

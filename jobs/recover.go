@@ -1,0 +1,178 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/store"
+)
+
+// How tasks are recovered when something fails under them:
+//   - A worker that dies (kill -9, out of memory, lost machine) leaves its
+//     tasks "active" in asynq until their 30 s lease runs out, and asynq's
+//     own recoverer only retries them a minute or two later. The orphan
+//     scanner of every worker copies a task whose lease ran out as soon as
+//     it sees it (TaskID + recoveredSuffix, so two scanners make one copy).
+//   - The task lock lets only one run of a task (the original, its copies,
+//     its retries) work at a time; a run that finds it held is done, since
+//     the holder finishes the work and, should it die, is copied in turn.
+//   - Postgres being unreachable is not a failure of the task: it is retried
+//     every couple of seconds without using up its retries.
+//   - When asynq gives up on a task (retries exhausted, SkipRetry), or a task
+//     has been copied maxRecoveries times, the job it runs (a payload's
+//     "jobId") is marked failed with a readable error.
+const (
+	recoveredSuffix = ":recovered"
+	maxRecoveries   = 3
+	orphanScanEvery = 2 * time.Second
+	unavailableWait = 2 * time.Second
+)
+
+// Job error messages when the work cannot be finished.
+const (
+	MsgJobCrashed = "The job stopped unexpectedly several times (its worker was lost) and was not finished. Please try again."
+	MsgJobGaveUp  = "The job could not be finished after several attempts. Please try again."
+)
+
+// retryDelay waits briefly when the task was lost with its worker or
+// Postgres was away, and backs off as asynq does for other errors.
+func retryDelay(n int, err error, t *asynq.Task) time.Duration {
+	switch {
+	case errors.Is(err, asynq.ErrLeaseExpired):
+		return time.Second
+	case store.Unavailable(err):
+		return unavailableWait
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, t)
+}
+
+// isFailure: Postgres being away does not count against a task's retries.
+func isFailure(err error) bool { return !store.Unavailable(err) }
+
+// jobOf reads the job id a task's payload names, if any.
+func jobOf(t *asynq.Task) string {
+	var p struct {
+		JobID string `json:"jobId"`
+	}
+	_ = json.Unmarshal(t.Payload(), &p)
+	return p.JobID
+}
+
+// giveUp is the asynq ErrorHandler: on the last failure of a task it marks
+// the task's job failed.
+func (h *Handler) giveUp(ctx context.Context, t *asynq.Task, err error) {
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	if !errors.Is(err, asynq.SkipRetry) && retried < maxRetry {
+		return
+	}
+	msg := MsgJobGaveUp
+	if store.ErrorCode(err) != store.EINTERNAL && store.ErrorCode(err) != store.EUNAVAILABLE {
+		msg = store.ErrorMessage(err)
+	}
+	h.failJob(t, msg, err)
+}
+
+func (h *Handler) failJob(t *asynq.Task, msg string, cause error) {
+	id := jobOf(t)
+	if id == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	changed, err := h.Store.FailJob(ctx, id, msg)
+	switch {
+	case err != nil:
+		h.Log.Error("mark job failed", "job", id, "type", t.Type(), "err", err)
+	case changed:
+		h.Log.Warn("job failed: task given up", "job", id, "type", t.Type(), "err", cause)
+	}
+}
+
+// lockTask is the asynq middleware that holds a task's lock while it runs.
+func (h *Handler) lockTask(next asynq.Handler) asynq.Handler {
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		id, _ := asynq.GetTaskID(ctx)
+		key := t.Type() + "/" + strings.ReplaceAll(id, recoveredSuffix, "")
+		lock, err := h.Store.LockTask(ctx, key)
+		if err != nil {
+			return err
+		}
+		if lock == nil {
+			h.Log.Info("task already running in another worker", "type", t.Type(), "id", id)
+			return nil
+		}
+		defer lock.Release()
+		return next.ProcessTask(ctx, t)
+	})
+}
+
+// orphanScanner copies tasks whose worker died (see the top of this file).
+type orphanScanner struct {
+	h         *Handler
+	inspector *asynq.Inspector
+	client    *asynq.Client
+	queues    []string
+	log       *slog.Logger
+}
+
+// run scans every orphanScanEvery until ctx ends.
+func (o *orphanScanner) run(ctx context.Context) error {
+	t := time.NewTicker(orphanScanEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			o.scan(ctx)
+		}
+	}
+}
+
+func (o *orphanScanner) scan(ctx context.Context) {
+	for _, q := range o.queues {
+		active, err := o.inspector.ListActiveTasks(q, asynq.PageSize(1000))
+		if err != nil {
+			if !errors.Is(err, asynq.ErrQueueNotFound) {
+				o.log.Debug("orphan scan", "queue", q, "err", err)
+			}
+			continue
+		}
+		for _, t := range active {
+			if t.IsOrphaned {
+				o.recover(ctx, t)
+			}
+		}
+	}
+}
+
+// recover enqueues the copy of an orphaned task, or gives its job up when
+// the task has been lost too often.
+func (o *orphanScanner) recover(ctx context.Context, t *asynq.TaskInfo) {
+	task := asynq.NewTask(t.Type, t.Payload)
+	if strings.Count(t.ID, recoveredSuffix) >= maxRecoveries {
+		o.h.failJob(task, MsgJobCrashed, asynq.ErrLeaseExpired)
+		return
+	}
+	opts := []asynq.Option{asynq.TaskID(t.ID + recoveredSuffix), asynq.Queue(t.Queue), asynq.MaxRetry(t.MaxRetry),
+		asynq.Retention(24 * time.Hour)}
+	if t.Timeout > 0 {
+		opts = append(opts, asynq.Timeout(t.Timeout))
+	}
+	_, err := o.client.EnqueueContext(ctx, task, opts...)
+	switch {
+	case err == nil:
+		o.log.Warn("task lost with its worker: copied to run again", "type", t.Type, "id", t.ID)
+	case errors.Is(err, asynq.ErrTaskIDConflict), errors.Is(err, asynq.ErrDuplicateTask):
+	default:
+		o.log.Warn("copy orphaned task", "type", t.Type, "id", t.ID, "err", fmt.Sprint(err))
+	}
+}

@@ -1,0 +1,154 @@
+package jobs
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// TestMain doubles as a worker process for the crash test: with
+// JOBS_TEST_WORKER set it runs RunWorker on the given database and Redis,
+// importing slowly, until it is killed.
+func TestMain(m *testing.M) {
+	if os.Getenv("JOBS_TEST_WORKER") == "" {
+		os.Exit(m.Run())
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, os.Getenv("JOBS_TEST_DB"))
+	if err != nil {
+		panic(err)
+	}
+	opt, err := asynq.ParseRedisURI(os.Getenv("JOBS_TEST_REDIS"))
+	if err != nil {
+		panic(err)
+	}
+	rosterBatchSize = 50
+	afterRosterBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
+	err = RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: os.Getenv("JOBS_TEST_DB"), Log: quietLog(),
+		DataDir: os.Getenv("JOBS_TEST_DATA"), Poll: 50 * time.Millisecond})
+	panic(err)
+}
+
+// waitJob polls the job until it is finished or a minute has passed.
+func waitJob(t *testing.T, db *store.DB, id string, done func(j store.Job) bool) store.Job {
+	t.Helper()
+	var j store.Job
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if err := db.SQL().Get(&j, `SELECT status, processed, failed, error FROM jobs WHERE id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+		if done(j) {
+			return j
+		}
+	}
+	t.Fatalf("job %s stayed %s (processed %d, error %q)", id, j.Status, j.Processed, j.Error)
+	return j
+}
+
+func finished(j store.Job) bool { return j.Status == store.JobSucceeded || j.Status == store.JobFailed }
+
+// TestWorker_KilledMidImport: a worker process killed with SIGKILL in the
+// middle of an import leaves its task to another worker, which copies it as
+// soon as the dead worker's lease has run out (forced here, as if its 30 s
+// had passed) and ends with exactly the file's rows.
+func TestWorker_KilledMidImport(t *testing.T) {
+	db, dbURL := storetest.New(t)
+	redisURL := storetest.Redis(t)
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	const n = 3000
+	job, _ := rosterJob(t, h, rosterFile(t, n))
+
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "JOBS_TEST_WORKER=1", "JOBS_TEST_DB="+dbURL, "JOBS_TEST_REDIS="+redisURL, "JOBS_TEST_DATA="+h.DataDir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitJob(t, db, job.ID, func(j store.Job) bool { return j.Processed >= 300 })
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if j := waitJob(t, db, job.ID, func(store.Job) bool { return true }); j.Status != store.JobRunning || j.Processed >= n {
+		t.Fatalf("job %s with %d rows after the kill; want it running, part done", j.Status, j.Processed)
+	}
+
+	opt, _ := redis.ParseURL(redisURL)
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	leases := "asynq:{" + QueueRoster + "}:lease"
+	if err := rdb.ZAdd(context.Background(), leases, redis.Z{Score: float64(time.Now().Add(-time.Second).Unix()),
+		Member: "roster:parse:" + job.ID}).Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	redisOpt, _ := asynq.ParseRedisURI(redisURL)
+	go func() {
+		done <- RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Log: quietLog(),
+			DataDir: h.DataDir, Poll: 50 * time.Millisecond})
+	}()
+	defer func() { cancel(); <-done }()
+	waitJob(t, db, job.ID, finished)
+	res := checkJob(t, db, job.ID, n, 3)
+	if got := countRows(t, db, `SELECT count(*) FROM creators`); got != n {
+		t.Fatalf("%d creators, want %d", got, n)
+	}
+	if res.Created != n || res.Updated != 0 || res.Unchanged != 0 {
+		t.Fatalf("result %+v, want %d created", res, n)
+	}
+}
+
+// TestWorker_GivenUpTaskFailsJob: when asynq stops retrying a task (its
+// retries used up, or SkipRetry), its job is marked failed with a readable
+// error instead of staying running.
+func TestWorker_GivenUpTaskFailsJob(t *testing.T) {
+	db, dbURL := storetest.New(t)
+	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	exhausted, task := rosterJob(t, h, rosterFile(t, 10))
+	skipped, _ := rosterJob(t, h, rosterFile(t, 10))
+	// Every save fails (an internal error), and a payload that cannot be read is never retried.
+	for _, q := range []string{`DELETE FROM task_outbox`, `ALTER TABLE creators RENAME TO creators_gone`} {
+		if _, err := db.SQL().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	client := asynq.NewClient(redisOpt)
+	defer client.Close()
+	for _, tc := range []struct {
+		task *asynq.Task
+		id   string
+	}{
+		{task, exhausted.ID},
+		{asynq.NewTask(TypeRosterParse, []byte(`{"jobId":"`+skipped.ID+`","format":5}`)), skipped.ID},
+	} {
+		if _, err := client.Enqueue(tc.task, asynq.Queue(QueueRoster), asynq.MaxRetry(0), asynq.TaskID("roster:parse:"+tc.id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Log: quietLog(),
+			DataDir: h.DataDir, Poll: 50 * time.Millisecond})
+	}()
+	defer func() { cancel(); <-done }()
+	for _, id := range []string{exhausted.ID, skipped.ID} {
+		j := waitJob(t, db, id, finished)
+		if j.Status != store.JobFailed || j.Error != MsgJobGaveUp {
+			t.Fatalf("job %s error %q; want failed with %q", j.Status, j.Error, MsgJobGaveUp)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"time"
+)
+
+// TaskLock is held by the one process running a task. It is a Postgres
+// session advisory lock on a connection of its own, so it ends with the
+// process: when a worker dies, Postgres sees its connection close and frees
+// the lock at once.
+type TaskLock struct {
+	conn *sql.Conn
+	key  string
+}
+
+// LockTask takes the lock of key without waiting. It returns nil, nil when
+// another live process holds it.
+func (s *DB) LockTask(ctx context.Context, key string) (*TaskLock, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("task lock connection: %w", err)
+	}
+	var got bool
+	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(hashtextextended($1, 7))`, key).Scan(&got); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("task lock %s: %w", key, err)
+	}
+	if !got {
+		conn.Close()
+		return nil, nil
+	}
+	return &TaskLock{conn: conn, key: key}, nil
+}
+
+// Release frees the lock. When the unlock cannot be sent the connection is
+// discarded, which frees the lock too.
+func (l *TaskLock) Release() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := l.conn.ExecContext(ctx, `SELECT pg_advisory_unlock(hashtextextended($1, 7))`, l.key); err != nil {
+		_ = l.conn.Raw(func(any) error { return errBadConn })
+	}
+	l.conn.Close()
+}
+
+// errBadConn tells database/sql to close a connection rather than pool it.
+var errBadConn = driver.ErrBadConn
