@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -15,7 +16,7 @@ func TestTaskTypes(t *testing.T) {
 			t.Errorf("%s registered twice", tt.Name)
 		}
 		seen[tt.Name] = true
-		if _, ok := Queues[tt.Queue]; !ok {
+		if !slices.Contains(allQueues(), tt.Queue) {
 			t.Errorf("%s: queue %q is not served by the worker", tt.Name, tt.Queue)
 		}
 		if tt.Handle == nil || tt.Timeout <= 0 || tt.MaxRetry <= 0 {

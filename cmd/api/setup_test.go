@@ -42,7 +42,7 @@ type env struct {
 	mail  *mailtest.Server
 	clock *clock
 	jobs  *jobs.Handler
-	cfg   store.Config
+	cfg   app.Config
 	// redisURL is the test's private Redis database.
 	redisURL string
 	asynqOpt asynq.RedisConnOpt

@@ -47,5 +47,6 @@ func run(ctx context.Context) error {
 	}
 	defer sender.Close()
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
-		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval})
+		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
+		RosterConcurrency: cfg.RosterConcurrency})
 }

@@ -40,6 +40,9 @@ type Config struct {
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
 	// are the proxies whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
+	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
+	// imports one worker runs at once.
+	RosterConcurrency int
 }
 
 // DataPath is DataDir (a directory under the system's temporary one when
@@ -84,6 +87,9 @@ func LoadConfig() (Config, error) {
 		if c.PollInterval, err = time.ParseDuration(v); err != nil || c.PollInterval <= 0 {
 			return c, fmt.Errorf("WORKER_POLL_INTERVAL must be a positive duration such as 200ms")
 		}
+	}
+	if c.RosterConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.RosterConcurrency < 1 {
+		return c, fmt.Errorf("ROSTER_CONCURRENCY must be a positive integer")
 	}
 	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
