@@ -30,6 +30,7 @@ const (
 	MsgDeleteEmail       = "Invalid email address"
 	MsgReasonRequired    = "Please select a reason for deleting your account"
 	MsgNulCharacter      = "Must not contain a NUL character"
+	MsgPasswordTooCommon = "This password is too common"
 )
 
 // DeletionReasons are the reasons a user may give for deleting the account (SPEC section 5).
@@ -66,6 +67,8 @@ func checkPassword(f FieldErrors, field, p, required, rule string) {
 		f.add(field, required)
 	case !ValidPassword(p):
 		f.add(field, rule)
+	case CommonPassword(p):
+		f.add(field, MsgPasswordTooCommon)
 	}
 }
 

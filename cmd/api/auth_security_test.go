@@ -1,0 +1,48 @@
+package main
+
+import (
+	"net/http"
+	"testing"
+
+	"creatorcoach/store"
+)
+
+// TestPassword_TooCommon: a password on the common-password list, or one of
+// at least 8 characters with only digits or special characters appended, is
+// refused on sign-up, reset and change, although it meets the SPEC rule.
+func TestPassword_TooCommon(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	niche := e.nicheID()
+	for _, pw := range []string{"P@ssw0rd", "1qaz@WSX", "Password1!", "Baseball#2024", "Iloveyou123!"} {
+		t.Run("SignUp"+pw, func(t *testing.T) {
+			r := expect(t, e.call("POST", "/api/users/register", "", map[string]any{
+				"name": "Ann Lee", "email": "common@example.org", "password": pw, "niche": niche}), http.StatusUnprocessableEntity)
+			if got := r.field("password"); got != store.MsgPasswordTooCommon {
+				t.Fatalf("fields.password = %q, want %q", got, store.MsgPasswordTooCommon)
+			}
+		})
+	}
+	if n := e.countUsers(); n != 0 {
+		t.Fatalf("%d users saved", n)
+	}
+	// Uncommon passwords pass, including the demo one.
+	for _, pw := range []string{goodPassword, "Demo#2026", "Newpass#2026"} {
+		if store.CommonPassword(pw) {
+			t.Errorf("%q refused as common", pw)
+		}
+	}
+
+	access, _ := e.signUp("tc@example.org")
+	r := e.want(e.call("PUT", "/api/users/change-password", access, map[string]any{"currentPassword": goodPassword, "newPassword": "Passw0rd!"}), 422)
+	if r.field("newPassword") != store.MsgPasswordTooCommon {
+		t.Fatalf("change: %v", r.Body)
+	}
+	e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "tc@example.org"}), http.StatusOK)
+	code := e.mail.WaitCode(t, "tc@example.org", 2)
+	r = e.want(e.call("POST", "/api/users/reset-password", "", map[string]any{"email": "tc@example.org", "otp": code, "password": "Qwerty123!"}), 422)
+	if r.field("password") != store.MsgPasswordTooCommon {
+		t.Fatalf("reset: %v", r.Body)
+	}
+	e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "tc@example.org", "password": goodPassword}), http.StatusOK)
+}
