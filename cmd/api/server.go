@@ -53,6 +53,9 @@ func (s *server) routes() http.Handler {
 		s.rosterRoutes(signedIn)
 		s.creatorRoutes(signedIn)
 		s.brandRoutes(signedIn)
+		s.matchRoutes(signedIn)
+		s.offerRoutes(signedIn)
+		s.teamRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})

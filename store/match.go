@@ -1,0 +1,253 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+)
+
+// JobKindRosterGenerate is the job kind of a roster generation.
+const JobKindRosterGenerate = "roster_generate"
+
+// Roster generation limits.
+const (
+	RosterSizeDefault   = 20
+	RosterSizeMax       = 100
+	RosterCandidates    = 2000  // the prefilter's LIMIT: the most followed creators that pass it
+	RosterMinFollowers  = 1000  // the follower floor
+	rosterAudienceFloor = 30.0  // a known share of the campaign's gender below this is no fit
+	MsgRosterSize       = "Size must be a whole number from 1 to 100"
+	MsgRosterNiches     = "Unknown niche"
+	MsgRosterCompleted  = "A completed campaign's roster cannot be generated again"
+)
+
+// RosterRequest asks for a campaign's roster: Size entries at most (default
+// 20) and the niche ids the brand targets (empty: niche does not count).
+type RosterRequest struct {
+	CampaignID string   `json:"campaignId"`
+	Size       *int     `json:"size"`
+	Niches     []string `json:"niches"`
+}
+
+// GeneratedRoster is the result of a roster job.
+type GeneratedRoster struct {
+	CampaignID     string  `db:"-" json:"campaignId"`
+	Entries        int     `db:"entries" json:"entries"`
+	EstimatedTotal float64 `db:"estimated_total" json:"estimatedTotal"`
+	Budget         float64 `db:"-" json:"budget"`
+}
+
+// liveOffers are the offer states past draft whose fees count against the
+// budget when a roster is generated again (declined, expired and withdrawn
+// offers stay listed but free their share).
+var liveOffers = []string{OfferSent, OfferCountered, OfferAccepted, OfferCompleted}
+
+// campaignBrief is what generation reads of a campaign.
+type campaignBrief struct {
+	BrandID  string  `db:"brand_id"`
+	Status   string  `db:"status"`
+	Budget   float64 `db:"budget"`
+	AgeFrom  int     `db:"age_from"`
+	AgeTo    int     `db:"age_to"`
+	Gender   string  `db:"gender"`
+	Location string  `db:"location"`
+}
+
+func getBrief(q sqlx.Queryer, id string, lock bool) (*campaignBrief, error) {
+	if !isUUID(id) {
+		return nil, errCampaignNotFound
+	}
+	query := `SELECT brand_id, status, budget, age_from, age_to, gender, location FROM campaigns WHERE id = $1 AND status <> 'deleted'`
+	if lock {
+		query += ` FOR UPDATE`
+	}
+	var b campaignBrief
+	if err := sqlx.Get(q, &b, query, id); err != nil {
+		return nil, translate(err, "Campaign")
+	}
+	return &b, nil
+}
+
+// rosterEditor checks that actor may generate campaignID's roster: ADMIN,
+// or a BRAND_ADMIN or BRAND_MANAGER of its brand. ENOTFOUND for another
+// brand's campaign, EFORBIDDEN for other roles.
+func rosterEditor(q sqlx.Queryer, actor *User, campaignID string) (*campaignBrief, error) {
+	if actor.Role != RoleAdmin {
+		if err := campaignEditor(actor); err != nil {
+			return nil, err
+		}
+	}
+	b, err := getBrief(q, campaignID, false)
+	if err != nil {
+		return nil, err
+	}
+	if actor.Role != RoleAdmin && b.BrandID != actor.Brand.ID {
+		return nil, errCampaignNotFound
+	}
+	return b, nil
+}
+
+// RequestRoster checks r and queues a roster generation job for actor with
+// its task (built by task from the job id) in one transaction. EINVALID for
+// a bad size or niche, ENOTFOUND for a campaign actor cannot see, ECONFLICT
+// for a completed campaign, EFORBIDDEN for roles that cannot edit campaigns.
+func (s *DB) RequestRoster(ctx context.Context, actor *User, r *RosterRequest, task func(jobID string) Task) (*Job, error) {
+	b, err := rosterEditor(s.db, actor, r.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	fe := FieldErrors{}
+	if r.Size == nil {
+		n := RosterSizeDefault
+		r.Size = &n
+	}
+	if *r.Size < 1 || *r.Size > RosterSizeMax {
+		fe.add("size", MsgRosterSize)
+	}
+	if len(r.Niches) > 0 {
+		var known int
+		err := s.db.GetContext(ctx, &known, `SELECT count(*) FROM niches WHERE id::text = ANY($1)`, pq.Array(r.Niches))
+		if err != nil {
+			return nil, fmt.Errorf("check niches: %w", err)
+		}
+		if known != len(uniqueStrings(r.Niches)) {
+			fe.add("niches", MsgRosterNiches)
+		}
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	if b.Status == CampaignCompleted {
+		return nil, Errorf(ECONFLICT, MsgRosterCompleted)
+	}
+	return s.CreateJob(ctx, JobKindRosterGenerate, actor.ID, task)
+}
+
+func uniqueStrings(v []string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range v {
+		m[s] = true
+	}
+	return m
+}
+
+// briefGender maps the campaign form's gender to an audience share key;
+// "" (All, or anything else) means gender does not count.
+func briefGender(g string) string {
+	switch strings.ToLower(strings.TrimSpace(g)) {
+	case "female":
+		return "female"
+	case "male":
+		return "male"
+	case "non-binary", "other":
+		return "other"
+	}
+	return ""
+}
+
+// Prefilter is the SQL side of roster generation: which creators may be
+// picked for a campaign, the most followed first.
+type Prefilter struct {
+	CampaignID   string
+	Niches       []string // lower-case niche names; empty = any
+	Location     string
+	Gender       string  // female, male, other or "" (any)
+	MaxFollowers int64   // 0 = no ceiling
+	Limit        int
+}
+
+// SQL returns the prefilter statement and its arguments (exported for the
+// benchmark's pgbench baseline). It keeps creators with at least
+// RosterMinFollowers, below the ceiling the budget sets, in one of the
+// niches, in or near the location or of unknown location, whose audience
+// share of the campaign's gender is unknown or at least 30%, and who are
+// not already on the roster with an offer past draft.
+func (p Prefilter) SQL() (string, []any) {
+	args := []any{p.CampaignID, RosterMinFollowers}
+	where := []string{`followers >= $2`,
+		`id NOT IN (SELECT creator_id FROM roster_entries WHERE campaign_id = $1 AND offer_status <> 'draft')`}
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	if p.MaxFollowers > 0 {
+		where = append(where, `followers < `+arg(p.MaxFollowers))
+	}
+	if len(p.Niches) > 0 {
+		where = append(where, `lower(niche) = ANY(`+arg(pq.Array(p.Niches))+`)`)
+	}
+	if loc := strings.ToLower(strings.TrimSpace(p.Location)); loc != "" {
+		a := arg(loc)
+		where = append(where, `(location = '' OR position(`+a+` in lower(location)) > 0 OR position(lower(location) in `+a+`) > 0)`)
+	}
+	if p.Gender != "" {
+		where = append(where, `(audience_`+p.Gender+` IS NULL OR audience_`+p.Gender+` >= `+arg(rosterAudienceFloor)+`)`)
+	}
+	return `SELECT id, name, niche, location, tier, coalesce(instagram_followers, 0) AS instagram,
+		coalesce(youtube_subscribers, 0) AS youtube, coalesce(tiktok_followers, 0) AS tiktok,
+		coalesce(linkedin_followers, 0) AS linkedin, engagement_rate::float8 AS engagement_rate,
+		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
+		audience_other::float8 AS audience_other, audience_ages
+		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
+}
+
+// candidateRow is a row of the prefilter.
+type candidateRow struct {
+	ID        string          `db:"id"`
+	Name      string          `db:"name"`
+	Niche     string          `db:"niche"`
+	Location  string          `db:"location"`
+	Tier      string          `db:"tier"`
+	Instagram int64           `db:"instagram"`
+	YouTube   int64           `db:"youtube"`
+	TikTok    int64           `db:"tiktok"`
+	LinkedIn  int64           `db:"linkedin"`
+	ER        sql.NullFloat64 `db:"engagement_rate"`
+	Male      sql.NullFloat64 `db:"audience_male"`
+	Female    sql.NullFloat64 `db:"audience_female"`
+	Other     sql.NullFloat64 `db:"audience_other"`
+	Ages      []byte          `db:"audience_ages"`
+}
+
+func (r *candidateRow) candidate() Candidate {
+	c := Candidate{ID: r.ID, Name: r.Name, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
+		Followers: [4]int64{r.Instagram, r.YouTube, r.TikTok, r.LinkedIn}, Audience: map[string]float64{}}
+	if r.ER.Valid {
+		er := r.ER.Float64
+		c.EngagementRate = &er
+	}
+	for k, v := range map[string]sql.NullFloat64{"male": r.Male, "female": r.Female, "other": r.Other} {
+		if v.Valid {
+			c.Audience[k] = v.Float64
+		}
+	}
+	if len(r.Ages) > 0 {
+		_ = json.Unmarshal(r.Ages, &c.Ages) // a non-object (bad import) reads as unknown
+	}
+	return c
+}
+
+// maxFollowersFor is the follower ceiling of a remaining budget: a tier
+// whose cheapest post costs more than the budget cannot be picked.
+func maxFollowersFor(budget float64) int64 {
+	switch {
+	case budget < minTierFee(TierMid):
+		return MidFollowers
+	case budget < minTierFee(TierMacro):
+		return MacroFollowers
+	}
+	return 0
+}
+
+// nicheNames returns the lower-case names of niche ids.
+func nicheNames(q sqlx.Queryer, ids []string) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var names []string
+	err := sqlx.Select(q, &names, `SELECT lower(name) FROM niches WHERE id::text = ANY($1) ORDER BY name`, pq.Array(ids))
+	return names, err
+}
