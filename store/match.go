@@ -19,9 +19,9 @@ const JobKindRosterGenerate = "roster_generate"
 const (
 	RosterSizeDefault   = 20
 	RosterSizeMax       = 100
-	RosterCandidates    = 2000  // the prefilter's LIMIT: the most followed creators that pass it
-	RosterMinFollowers  = 1000  // the follower floor
-	rosterAudienceFloor = 30.0  // a known share of the campaign's gender below this is no fit
+	RosterCandidates    = 2000 // the prefilter's LIMIT: the most followed creators that pass it
+	RosterMinFollowers  = 1000 // the follower floor
+	rosterAudienceFloor = 30.0 // a known share of the campaign's gender below this is no fit
 	MsgRosterSize       = "Size must be a whole number from 1 to 100"
 	MsgRosterNiches     = "Unknown niche"
 	MsgRosterCompleted  = "A completed campaign's roster cannot be generated again"
@@ -157,8 +157,8 @@ type Prefilter struct {
 	CampaignID   string
 	Niches       []string // lower-case niche names; empty = any
 	Location     string
-	Gender       string  // female, male, other or "" (any)
-	MaxFollowers int64   // 0 = no ceiling
+	Gender       string // female, male, other or "" (any)
+	MaxFollowers int64  // 0 = no ceiling
 	Limit        int
 }
 
