@@ -12,6 +12,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/jobs/roster"
 	"creatorcoach/jobs/roster/rostergen"
 	"creatorcoach/store"
 	"creatorcoach/store/storetest"
@@ -245,5 +246,51 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	}
 	if n := countRows(t, db, `SELECT count(*) FROM creators`); n != 0 {
 		t.Fatalf("%d creators saved from a malformed file", n)
+	}
+}
+
+// TestRosterParse_BadTextBecomesRowErrors: NUL bytes and invalid UTF-8 past
+// the head the api sniffs (CSV) or as JSON escapes become row errors; the
+// job ends with every other row saved.
+func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
+	ctx := context.Background()
+	db, _ := storetest.New(t)
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	var csv bytes.Buffer
+	if err := rostergen.WriteCSV(&csv, 200); err != nil {
+		t.Fatal(err)
+	}
+	csv.WriteString("Nul\x00Name,nul@example.com,,,nulhandle,100,,,,,,,,,,,,,,,,,\n")
+	csv.WriteString("Bad Bytes,bad@example.com,,\xff\xfe,badbytes,100,,,,,,,,,,,,,,,,,\n")
+	csvPath := filepath.Join(t.TempDir(), "r.csv")
+	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(csvPath, csv.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(jsonPath, []byte(`[{"name":"Ok One","email":"ok1@example.com","notes\u0000":"x"},
+		{"name":"Nul\u0000Json","email":"nj@example.com"},{"name":"Ok Two","email":"ok2@example.com"}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path         string
+		saved, fails int
+	}{{csvPath, 200, 2}, {jsonPath, 2, 1}} {
+		job, task := rosterJob(t, h, tc.path)
+		if err := h.HandleRosterParse(ctx, task); err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		checkJob(t, db, job.ID, tc.saved, tc.fails)
+		var msgs []string
+		if err := db.SQL().Select(&msgs, `SELECT message FROM roster_row_errors WHERE job_id = $1`, job.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msgs {
+			if m != roster.MsgBadText {
+				t.Fatalf("%s: row error %q, want %q", tc.path, m, roster.MsgBadText)
+			}
+		}
+		if len(msgs) != tc.fails {
+			t.Fatalf("%s: %d row errors, want %d", tc.path, len(msgs), tc.fails)
+		}
 	}
 }

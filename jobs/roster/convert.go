@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"creatorcoach/store"
 )
@@ -14,6 +15,9 @@ const (
 	MsgCount   = "Must be a whole number (e.g. 12500, 12,500 or 12.5K)"
 	MsgPercent = "Must be a number (e.g. 3.5 or 3.5%)"
 	MsgRow     = "(row)"
+	// MsgBadText is the row error of a cell holding a NUL byte or bytes
+	// that are not UTF-8, which cannot be stored as text.
+	MsgBadText = "Contains characters that cannot be stored (a NUL byte or text that is not UTF-8)"
 )
 
 // Convert turns a record into a validated creator. It returns the row
@@ -25,6 +29,12 @@ func Convert(rec *Record) (store.CreatorInput, []store.RosterRowError) {
 	}
 	bad := store.FieldErrors{}
 	v := &rec.Values
+	for f, val := range v {
+		if !utf8.ValidString(val) || strings.IndexByte(val, 0) >= 0 {
+			bad[strconv.Itoa(f)] = MsgBadText
+			v[f] = ""
+		}
+	}
 	c.Name, c.Email, c.Niche, c.Location = v[FieldName], v[FieldEmail], v[FieldNiche], v[FieldLocation]
 	for i := range store.Platforms {
 		h, n := FieldInstagram+Field(2*i), FieldInstagramFollowers+Field(2*i)
@@ -45,7 +55,9 @@ func Convert(rec *Record) (store.CreatorInput, []store.RosterRowError) {
 	}
 	for key, msg := range c.Validate() {
 		if f, ok := fieldOfKey[key]; ok {
-			bad[strconv.Itoa(int(f))] = msg
+			if _, had := bad[strconv.Itoa(int(f))]; !had {
+				bad[strconv.Itoa(int(f))] = msg
+			}
 		}
 	}
 	if len(bad) == 0 {

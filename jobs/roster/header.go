@@ -7,6 +7,7 @@ package roster
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Field is a canonical roster column.
@@ -134,7 +135,7 @@ func mapHeader(names []string) Columns {
 	c := Columns{Fields: make([]Field, len(names)), Names: make([]string, len(names))}
 	seen := map[Field]bool{}
 	for i, n := range names {
-		n = strings.TrimSpace(strings.TrimPrefix(n, "\ufeff"))
+		n = cleanText(strings.TrimSpace(strings.TrimPrefix(n, "\ufeff")))
 		c.Names[i] = n
 		f, ok := Lookup(n)
 		if !ok || seen[f] {
@@ -214,4 +215,13 @@ func (c Columns) fill(rec *Record, cells []string) bool {
 		}
 	}
 	return nonEmpty
+}
+
+// cleanText makes a header name storable text: NUL bytes dropped and
+// invalid UTF-8 replaced by U+FFFD (Postgres text and JSON refuse both).
+func cleanText(s string) string {
+	if utf8.ValidString(s) && strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
 }

@@ -116,7 +116,7 @@ func flatten(rec *Record, prefix string, obj map[string]any, ignored map[string]
 		f, ok := Lookup(key)
 		if !ok {
 			if len(ignored) < maxIgnored {
-				ignored[key] = true
+				ignored[cleanText(key)] = true
 			}
 			continue
 		}

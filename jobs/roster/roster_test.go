@@ -329,3 +329,21 @@ func FuzzParseXLSX(f *testing.F) {
 	rostergen.WriteXLSX(&gen, 5)
 	fuzzParse(f, roster.ParseXLSX, gen.Bytes(), []byte("PK\x03\x04"))
 }
+
+// TestParseXLSX_SharedStringsBomb: a workbook of a few hundred kilobytes
+// whose shared strings unpack to 64 MB is refused from its zip directory
+// (the fault suite measures the worker on a 220 MB one).
+func TestParseXLSX_SharedStringsBomb(t *testing.T) {
+	var bomb bytes.Buffer
+	if err := rostergen.WriteSharedStringsBomb(&bomb, 64<<20); err != nil {
+		t.Fatal(err)
+	}
+	if bomb.Len() > 1<<20 {
+		t.Fatalf("bomb is %d bytes", bomb.Len())
+	}
+	_, err := parse(t, roster.ParseXLSX, bomb.Bytes())
+	var fe *roster.FileError
+	if !errors.As(err, &fe) || fe.Msg != "The Excel file's text is too large once uncompressed (over 32 MB)." {
+		t.Fatalf("got %v, want the shared-strings FileError", err)
+	}
+}
