@@ -34,5 +34,5 @@ func seed(ctx context.Context, db *store.DB, cfg app.Config) error {
 		}
 		fmt.Printf("  %-14s %s\n", a.Role, a.Email)
 	}
-	return nil
+	return seedOffers(ctx, db)
 }
