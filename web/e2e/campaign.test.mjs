@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
-import { launch, newPage, shot, expectToast, loginUi, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE } from './helpers.mjs'
 
 // Issue 4 in the browser: a brand creates a campaign with an attachment, edits it,
 // finds it in the list and on the dashboard, deletes it; a viewer cannot open the form.
@@ -44,13 +44,6 @@ function tinyPng() {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ])
-}
-
-/** quietShot closes any toast first so it does not cover the screen, then saves the screenshot. */
-async function quietShot(page, name) {
-  const close = page.locator('.cc-toaster .btn-close')
-  while (await close.count()) await close.first().click()
-  await shot(page, name)
 }
 
 function isoIn(days) {

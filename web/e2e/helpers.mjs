@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 export const BASE_URL = (process.env.E2E_BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '')
@@ -52,11 +53,59 @@ export async function newPage(browser, viewport = DESKTOP) {
   return page
 }
 
-/** shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations settle. */
+/**
+ * shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations
+ * settle, then checks the screen with expectNoA11yViolations: every screen the
+ * tests photograph must pass WCAG 2.1 AA.
+ */
 export async function shot(page, name) {
   await page.waitForTimeout(600)
   const { width, height } = page.viewportSize()
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
+  await expectNoA11yViolations(page, `${name} (${width}x${height})`)
+}
+
+/** quietShot closes any toast first so it does not cover the screen, then takes the shot. */
+export async function quietShot(page, name) {
+  const close = page.locator('.cc-toaster .btn-close')
+  while (await close.count()) await close.first().click()
+  await shot(page, name)
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** A11Y_TAGS: the axe-core rule sets of WCAG 2.0 and 2.1, levels A and AA. */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * expectNoA11yViolations runs axe-core's WCAG 2.0/2.1 A and AA rules on the
+ * page as it is now (after finite animations end) and throws, listing each
+ * rule, its help text and the failing elements, when any is violated. `name`
+ * labels the screen in the message. axe is injected through the DevTools
+ * protocol, which the app's Content-Security-Policy does not block.
+ */
+export async function expectNoA11yViolations(page, name) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  )
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary || '').replace(/\s+/g, ' ')}`),
+    }))
+  }, A11Y_TAGS)
+  if (!violations.length) return
+  const lines = violations.flatMap((v) => [`- ${v.id} (${v.impact}): ${v.help}`, ...v.nodes.slice(0, 8).map((n) => `    ${n}`)])
+  throw new Error(`${name} at ${page.url()}: ${violations.length} WCAG 2.1 AA violation(s)\n${lines.join('\n')}`)
 }
 
 /** toast waits for a toast with exactly this text (trimmed). */

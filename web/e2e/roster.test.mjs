@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { launch, newPage, shot, loginUi, apiLogin, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, loginUi, apiLogin, DESKTOP, PHONE } from './helpers.mjs'
 
 // Issue 5 in the browser: an admin uploads a roster with some bad rows, follows the
 // progress bar to 100%, reads and downloads the row errors; a brand then finds an
@@ -43,13 +43,6 @@ function rosterCsv() {
   // 40 more good rows so the job has something to count.
   const filler = Array.from({ length: 40 }, (_, i) => ({ Name: `Filler ${TAG} N${i}`, Email: `filler${i}.${RUN}@example.com`, Niche: 'Lifestyle', 'Instagram Handle': `@filler${i}_${RUN}`, 'Instagram Followers': String(1000 + i) }))
   return Buffer.from([HEADER, ...good, ...bad, ...filler].map((r) => (typeof r === 'string' ? r : row(r))).join('\n') + '\n')
-}
-
-/** quietShot closes any toast first so it does not cover the screen, then saves the screenshot. */
-async function quietShot(page, name) {
-  const close = page.locator('.cc-toaster .btn-close')
-  while (await close.count()) await close.first().click()
-  await shot(page, name)
 }
 
 async function tokenPage(viewport, email) {

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import { launch, newPage, shot, apiLogin, DESKTOP, PHONE } from './helpers.mjs'
 
-// Every screen at 1280×800 and 390×844, saved in web/e2e/screenshots/.
+// Every screen at 1280×800 and 390×844, saved in web/e2e/screenshots/; shot() also checks each with axe-core (WCAG 2.1 AA).
 
 let browser
 before(async () => {

@@ -1,4 +1,4 @@
-/** Product-wide constants (SPEC.md section 9). */
+/** Product-wide constants: API base, timeouts, toast duration, OTP length and resend countdown, token storage keys. */
 export const PRODUCT_NAME = 'Creator Coach'
 export const API_BASE = '/api/'
 export const API_TIMEOUT_MS = 30000

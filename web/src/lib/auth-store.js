@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../config/app'
 
-// The auth state of SPEC.md section 3, kept in a tiny external store so the
+// The auth state (tokens, user, role, loading and logging-out flags), kept in a tiny external store so the
 // api client (outside React) and components share one source of truth.
 
 function readToken(key) {

@@ -1,4 +1,4 @@
-// Shared patterns of SPEC.md section 5. The messages live in each form's schema.
+// Shared validation patterns (password, name, OTP). The messages live in each form's schema.
 
 /** PASSWORD_SPECIALS is the only set of special characters a password may hold. */
 export const PASSWORD_SPECIALS = '!@#%^&*()_,.?{}|<>'

@@ -40,7 +40,7 @@ export function SidebarContent({ onNavigate, onLogout, onClose }) {
   )
 }
 
-/** GrowthPlanCard is static placeholder text (SPEC.md section 2); billing is not built yet. */
+/** GrowthPlanCard is static placeholder text for brand roles; billing is not built yet. */
 function GrowthPlanCard() {
   return (
     <section className="card border-0 cc-plan mt-3" aria-label="Growth Plan">

@@ -1,6 +1,7 @@
 import { useAdminCreators } from '../api/get-admin-creators'
 import { formatCount, formatDate, formatPercent } from '../../../lib/format'
 import { AdminList, useAdminListState } from './admin-list'
+import { ScrollRegion } from '../../../components/scroll-region'
 
 const PLATFORM_LABELS = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
 
@@ -11,7 +12,7 @@ export function AdminCreatorList() {
   const creators = swr.data?.creators ?? []
   return (
     <AdminList noun="creators" placeholder="Search name, e-mail or handle" state={state} swr={swr} count={creators.length}>
-      <div className="table-responsive">
+      <ScrollRegion label="Creator table">
         <table className="table cc-admin-table" aria-label="Creators">
           <thead>
             <tr>
@@ -58,7 +59,7 @@ export function AdminCreatorList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </AdminList>
   )
 }

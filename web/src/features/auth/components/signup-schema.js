@@ -20,7 +20,7 @@ export const creatorSchema = yup.object({
   niche: yup.string().required('Creator niche is required'),
 })
 
-// SPEC.md section 5: the brand form says 'company name is required' for both names.
+// The brand form says 'company name is required' for both names, by design.
 export const brandSchema = yup.object({
   brandName: yup.string().required('company name is required').matches(NAME_PATTERN, 'Special characters are not allowed'),
   name: yup.string().required('company name is required').matches(NAME_PATTERN, 'Special characters are not allowed'),

@@ -1,4 +1,4 @@
-// Choices of the campaign form (SPEC.md sections 3 and 4).
+// Choices of the campaign form: goals, vibes, genders, ages, statuses, exclusivity and usage rights.
 
 export const GOAL_OTHER = 'Other'
 export const GOALS = ['Brand Awareness', 'Product Launch', 'Drive Sales', 'Content Creation', 'Community Growth', 'App Installs', GOAL_OTHER]

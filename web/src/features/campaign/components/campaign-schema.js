@@ -14,7 +14,7 @@ const age = (required) =>
   number().typeError(required).required(required).min(AGE_MIN, 'Minimum age is 13').max(AGE_MAX, 'Maximum age is 65')
 
 /**
- * campaignSchema carries the SPEC.md section 5 messages verbatim. keptStart is the
+ * campaignSchema carries the product's campaign messages verbatim. keptStart is the
  * stored start date of the campaign being edited: a running campaign keeps it.
  */
 export function campaignSchema({ keptStart = null, today = todayIso() } = {}) {

@@ -2,6 +2,7 @@ import { useRosterJobs } from '../api/get-roster-jobs'
 import { formatCount, formatDateTime } from '../../../lib/format'
 import { JOB_STATUS } from './roster-format'
 import { LoadError } from '../../../components/status'
+import { ScrollRegion } from '../../../components/scroll-region'
 
 /** RosterRecentImports lists the ten newest roster imports and their status. */
 export function RosterRecentImports() {
@@ -16,7 +17,7 @@ export function RosterRecentImports() {
         {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
         {data && jobs.length === 0 && <p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
         {jobs.length > 0 && (
-          <div className="table-responsive">
+          <ScrollRegion label="Import history">
             <table className="table table-sm align-middle mb-0 cc-roster-table">
               <thead>
                 <tr>
@@ -50,7 +51,7 @@ export function RosterRecentImports() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
     </section>

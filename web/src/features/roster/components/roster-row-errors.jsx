@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useJobErrors, ERRORS_SHOWN } from '../api/get-job-errors'
 import { formatCount } from '../../../lib/format'
 import { LoadError, Loading } from '../../../components/status'
+import { ScrollRegion } from '../../../components/scroll-region'
 
 /** useBlobUrl makes an object URL for text (revoked when it changes or on unmount). */
 function useBlobUrl(text, type) {
@@ -35,7 +36,7 @@ export function RosterRowErrors({ jobId, failed }) {
       {isLoading && <Loading label="Loading row errors…" />}
       {errors.length > 0 && (
         <>
-          <div className="table-responsive cc-roster-errors border rounded-3 bg-white">
+          <ScrollRegion label="Failed rows" className="cc-roster-errors border rounded-3 bg-white">
             <table className="table table-sm mb-0 align-middle">
               <thead>
                 <tr>
@@ -54,7 +55,7 @@ export function RosterRowErrors({ jobId, failed }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className="small text-secondary mt-2 mb-0">
             {errors.length > ERRORS_SHOWN
               ? `Showing the first ${ERRORS_SHOWN} of ${formatCount(errors.length)} errors; download the CSV for all of them.`
