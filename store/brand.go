@@ -38,13 +38,13 @@ type BrandFilter struct {
 // bad page or limit.
 func (s *DB) ListBrands(ctx context.Context, f BrandFilter) (Page, error) {
 	fe := FieldErrors{}
-	checkPage(fe, &f.Page, &f.Limit)
+	CheckPaging(fe, &f.Page, &f.Limit)
 	if err := fe.Err(); err != nil {
 		return Page{}, err
 	}
 	where, args := "", []any{}
 	if q := strings.ToLower(strings.TrimSpace(f.Search)); q != "" {
-		args = append(args, "%"+escapeLike(q)+"%")
+		args = append(args, likeContaining(q))
 		where = ` WHERE lower(b.name) LIKE $1 OR EXISTS (SELECT 1 FROM users m WHERE m.brand_id = b.id
 			AND m.deleted_at IS NULL AND (lower(m.name) LIKE $1 OR m.email LIKE $1))`
 	}

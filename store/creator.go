@@ -118,9 +118,6 @@ type CreatorFilter struct {
 	Page, Limit                                           int
 }
 
-// MaxPageLimit is the largest page size of list calls.
-const MaxPageLimit = 100
-
 // CountCap bounds the exact count of filtered lists: beyond it, a list
 // reports total = CountCap (and TotalCapped), so a broad filter over a
 // million creators never pays for counting them all. The unfiltered list
@@ -146,7 +143,7 @@ var creatorSorts = map[string]struct{ order, searchSort string }{
 // EINVALID with field errors.
 func (f *CreatorFilter) Validate() error {
 	fe := FieldErrors{}
-	checkPage(fe, &f.Page, &f.Limit)
+	CheckPaging(fe, &f.Page, &f.Limit)
 	f.Search = strings.ToLower(strings.TrimSpace(f.Search))
 	if _, ok := creatorSorts[f.Sort]; !ok {
 		fe.add("sort", "Must be one of followers, -followers, engagement, name, recent")
@@ -161,21 +158,6 @@ func (f *CreatorFilter) Validate() error {
 		fe.add("gender", "Must be male, female or other")
 	}
 	return fe.Err()
-}
-
-func checkPage(fe FieldErrors, page, limit *int) {
-	if *page == 0 {
-		*page = 1
-	}
-	if *limit == 0 {
-		*limit = 10
-	}
-	if *page < 1 || *page > 100_000 {
-		fe.add("page", "Must be a positive integer")
-	}
-	if *limit < 1 || *limit > MaxPageLimit {
-		fe.add("limit", "Must be between 1 and "+strconv.Itoa(MaxPageLimit))
-	}
 }
 
 func platformIndex(p string) int {
@@ -218,7 +200,7 @@ func (f *CreatorFilter) where() (string, []any) {
 		conds = append(conds, "engagement_rate >= "+arg(*f.MinEngagement))
 	}
 	if f.Location != "" {
-		conds = append(conds, "location ILIKE "+arg("%"+escapeLike(f.Location)+"%"))
+		conds = append(conds, "location ILIKE "+arg(likeContaining(f.Location)))
 	}
 	if f.Gender != "" {
 		conds = append(conds, "audience_"+f.Gender+" >= 50")
@@ -257,10 +239,6 @@ func searchQuery(term string) string {
 		words[len(words)-1] += ":*"
 	}
 	return strings.Join(words, " & ")
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // CreatorPageSQL returns the statement ListCreators runs for the page of f:

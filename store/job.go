@@ -121,15 +121,16 @@ func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any
 // JobFilter selects jobs for ListJobs.
 type JobFilter struct {
 	Kind  string // empty = every kind
-	Page  int    // 1-based; 0 means 1
-	Limit int    // 0 means 10; at most 100
+	Page  int    // 1 to MaxPage; 0 means 1
+	Limit int    // 1 to MaxPageLimit; 0 means 10
 }
 
 // ListJobs returns the viewer's jobs, newest first; an ADMIN sees everyone's.
+// EINVALID for a page or limit outside the paging rule (CheckPaging).
 func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, int, error) {
-	f.Page, f.Limit = max(f.Page, 1), min(max(f.Limit, 0), 100)
-	if f.Limit == 0 {
-		f.Limit = 10
+	fe := FieldErrors{}
+	if CheckPaging(fe, &f.Page, &f.Limit); len(fe) > 0 {
+		return nil, 0, fe.Err()
 	}
 	owner := viewer.ID
 	if viewer.Role == RoleAdmin {

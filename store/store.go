@@ -5,7 +5,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -97,29 +96,6 @@ func (s *DB) prepared(ctx context.Context, query string) (st *sqlx.Stmt, release
 	}
 	s.stmtCount.Add(1)
 	return st, func() {}, nil
-}
-
-// Page is one page of a list as the API answers it. Postgres writes Items,
-// a JSON array of the list's entries, in the statement that selects them,
-// so a page costs one round trip and no decoding or encoding in Go.
-type Page struct {
-	Items json.RawMessage
-	Total int
-}
-
-// queryPage runs query, a prepared statement answering one row whose first
-// column is the page's JSON array and whose other columns scan into more.
-func (s *DB) queryPage(ctx context.Context, query string, args []any, more ...any) (Page, error) {
-	st, release, err := s.prepared(ctx, query)
-	if err != nil {
-		return Page{}, err
-	}
-	defer release()
-	var items []byte
-	if err := st.QueryRowContext(ctx, args...).Scan(append([]any{&items}, more...)...); err != nil {
-		return Page{}, err
-	}
-	return Page{Items: items}, nil
 }
 
 // SQL exposes the pool for wiring (readiness checks, the outbox listener).

@@ -16,8 +16,9 @@ func (s *server) brandRoutes(signedIn chi.Router) {
 // listBrands answers GET /api/admins/get-brands (page, limit, search):
 // {"brands": [...], "total", "page", "limit"}.
 func (s *server) listBrands(w http.ResponseWriter, r *http.Request) {
-	p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
-	f := store.BrandFilter{Search: p.q.Get("search"), Page: p.int("page"), Limit: p.int("limit")}
+	p := newQueryParams(r)
+	f := store.BrandFilter{Search: p.q.Get("search")}
+	f.Page, f.Limit = p.paging()
 	if err := p.errs.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -27,5 +28,5 @@ func (s *server) listBrands(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	respondPage(w, "brands", page, max(f.Page, 1), limitOr10(f.Limit))
+	respondPage(w, "brands", page, f.Page, f.Limit)
 }

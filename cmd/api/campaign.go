@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -79,17 +78,19 @@ func (s *server) getCampaign(w http.ResponseWriter, r *http.Request) {
 
 // listCampaigns is GET /campaigns/all-campaigns?page&limit&search&status[&brandId for ADMIN].
 func (s *server) listCampaigns(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	limit, _ := strconv.Atoi(q.Get("limit"))
-	f := store.CampaignFilter{BrandID: q.Get("brandId"), Search: q.Get("search"), Status: q.Get("status"), Page: page, Limit: limit}
-	f.Normalize()
-	p, err := s.store.ListCampaigns(r.Context(), currentUser(r), f)
+	p := newQueryParams(r)
+	f := store.CampaignFilter{BrandID: p.q.Get("brandId"), Search: p.q.Get("search"), Status: p.q.Get("status")}
+	f.Page, f.Limit = p.paging()
+	if err := p.errs.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	page, err := s.store.ListCampaigns(r.Context(), currentUser(r), f)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	respondPage(w, "campaigns", p, f.Page, f.Limit)
+	respondPage(w, "campaigns", page, f.Page, f.Limit)
 }
 
 // campaignSummary is GET /campaigns/summary: the dashboard figures.

@@ -232,8 +232,8 @@ func TestCampaign_List(t *testing.T) {
 	if len(d["campaigns"].([]any)) != 0 || d["total"] != 14.0 {
 		t.Fatalf("past the end: got %v", d)
 	}
-	if d = e.want(e.call("GET", "/api/campaigns/all-campaigns?limit=1000", tok, nil), http.StatusOK).data(); d["limit"] != 100.0 {
-		t.Fatalf("limit cap: got %v", d["limit"])
+	if r := e.want(e.call("GET", "/api/campaigns/all-campaigns?limit=1000", tok, nil), http.StatusUnprocessableEntity); r.field("limit") != "Must be between 1 and 100" {
+		t.Fatalf("limit over 100: got %v", r.Body)
 	}
 	for q, want := range map[string]float64{"search=campaign%200": 9, "search=CAMPAIGN%201": 3, "search=100%25": 1, "search=1_": 0,
 		"search=_": 1, "search=%27%5C%22": 0, "search=%5C": 0, "status=active": 1, "status=draft": 13, "status=completed": 0, "status=active&search=zzz": 0} {

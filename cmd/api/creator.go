@@ -22,6 +22,17 @@ type queryParams struct {
 	errs store.FieldErrors
 }
 
+// newQueryParams reads r's query.
+func newQueryParams(r *http.Request) *queryParams {
+	return &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
+}
+
+// paging reads page and limit, defaults applied; the store checks them
+// against the paging rule of every list (store.CheckPaging).
+func (p *queryParams) paging() (page, limit int) {
+	return store.PagingDefaults(p.int("page"), p.int("limit"))
+}
+
 func (p *queryParams) int(name string) int {
 	v := p.q.Get(name)
 	if v == "" {
@@ -66,8 +77,9 @@ func (p *queryParams) float(name string) *float64 {
 // {"creators": [...], "total", "page", "limit"}.
 func (s *server) listCreators(filters bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
-		f := store.CreatorFilter{Search: p.q.Get("search"), Page: p.int("page"), Limit: p.int("limit")}
+		p := newQueryParams(r)
+		f := store.CreatorFilter{Search: p.q.Get("search")}
+		f.Page, f.Limit = p.paging()
 		if filters {
 			f.Niche, f.Tier, f.Platform = p.q.Get("niche"), p.q.Get("tier"), p.q.Get("platform")
 			f.Location, f.Gender, f.Sort = p.q.Get("location"), p.q.Get("gender"), p.q.Get("sort")
@@ -83,13 +95,6 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		respondPage(w, "creators", page, max(f.Page, 1), limitOr10(f.Limit))
+		respondPage(w, "creators", page, f.Page, f.Limit)
 	}
-}
-
-func limitOr10(l int) int {
-	if l == 0 {
-		return 10
-	}
-	return l
 }

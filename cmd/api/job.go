@@ -2,7 +2,6 @@ package main
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -28,14 +27,17 @@ func (s *server) getJob(w http.ResponseWriter, r *http.Request) {
 // listJobs answers GET /api/jobs?kind=&page=&limit= with the caller's jobs
 // (every job for an ADMIN), newest first: {"jobs": [...], "total", "page", "limit"}.
 func (s *server) listJobs(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	limit, _ := strconv.Atoi(q.Get("limit"))
-	f := store.JobFilter{Kind: q.Get("kind"), Page: page, Limit: limit}
+	p := newQueryParams(r)
+	f := store.JobFilter{Kind: p.q.Get("kind")}
+	f.Page, f.Limit = p.paging()
+	if err := p.errs.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	jobs, total, err := s.store.ListJobs(r.Context(), currentUser(r), f)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, map[string]any{"jobs": jobs, "total": total, "page": max(page, 1), "limit": limitOr10(min(max(limit, 0), 100))})
+	respond(w, http.StatusOK, map[string]any{"jobs": jobs, "total": total, "page": f.Page, "limit": f.Limit})
 }

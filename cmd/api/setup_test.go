@@ -139,6 +139,14 @@ func (e *env) call(method, path, token string, body any) resp {
 	return out
 }
 
+// on returns the bundle asserting through t: a subtest's failures stop the
+// subtest, not its parent.
+func (e *env) on(t *testing.T) *env {
+	c := *e
+	c.t = t
+	return &c
+}
+
 // want fails the test unless r has the status.
 func (e *env) want(r resp, status int) resp {
 	e.t.Helper()
