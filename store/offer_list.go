@@ -30,7 +30,7 @@ type OfferCampaignFilter struct {
 // validate checks f and fills the paging defaults; EINVALID with fields.
 func (f *OfferCampaignFilter) validate() error {
 	fe := FieldErrors{}
-	checkPage(fe, &f.Page, &f.Limit)
+	CheckPaging(fe, &f.Page, &f.Limit)
 	for _, st := range f.Status {
 		if st != CampaignDraft && st != CampaignActive && st != CampaignCompleted {
 			fe.add("status", MsgStatusInvalid)
@@ -64,7 +64,7 @@ func (f *OfferCampaignFilter) where() (string, []any) {
 		conds = append(conds, `c.brand_id = `+arg(f.BrandID))
 	}
 	if f.Search != "" {
-		conds = append(conds, `c.name ILIKE `+arg("%"+escapeLike(f.Search)+"%"))
+		conds = append(conds, `c.name ILIKE `+arg(likeContaining(f.Search)))
 	}
 	if f.StartFrom != "" {
 		conds = append(conds, `c.start_date >= `+arg(f.StartFrom)+`::date`)

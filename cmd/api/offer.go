@@ -35,8 +35,8 @@ func (s *server) filterCampaigns(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength != 0 && !s.decode(w, r, &f) {
 		return
 	}
-	p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
-	f.Page, f.Limit = p.int("page"), p.int("limit")
+	p := newQueryParams(r)
+	f.Page, f.Limit = p.paging()
 	if err := p.errs.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
