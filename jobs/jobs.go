@@ -11,6 +11,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/store"
 )
@@ -42,11 +43,12 @@ type Handler struct {
 	PublicURL   string
 	DataDir     string // uploads (see RosterPath)
 	Log         *slog.Logger
+	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
 }
 
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
-var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail}
+var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 	"golang.org/x/sync/errgroup"
 
+	"creatorcoach/jobs/coach"
 	"creatorcoach/store"
 )
 
@@ -26,6 +27,7 @@ type WorkerDeps struct {
 	// RosterConcurrency is how many roster imports run at once (their own
 	// queue, so big files cannot crowd out mail or take all memory); 2 when zero.
 	RosterConcurrency int
+	CoachLLM          *coach.LLM // optional language model of the coach
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -39,7 +41,8 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.RosterConcurrency <= 0 {
 		d.RosterConcurrency = 2
 	}
-	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log}
+	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log,
+		CoachLLM: d.CoachLLM}
 	mux := asynq.NewServeMux()
 	mux.Use(h.lockTask)
 	h.Register(mux)

@@ -23,7 +23,9 @@ const (
 	ERATELIMITED  = "rate_limited"
 	ETOOLARGE     = "too_large"
 	EUNAVAILABLE  = "unavailable"
-	EINTERNAL     = "internal"
+	// EPAYMENTREQUIRED: the action needs a running subscription (no credit left).
+	EPAYMENTREQUIRED = "payment_required"
+	EINTERNAL        = "internal"
 )
 
 // Error is the one error type of the domain: a code, a message meant for the

@@ -14,16 +14,17 @@ import (
 
 // statusOf is the one place that maps store error codes to HTTP statuses.
 var statusOf = map[string]int{
-	store.EINVALID:      http.StatusUnprocessableEntity,
-	store.EUNAUTHORIZED: http.StatusUnauthorized,
-	store.EUNVERIFIED:   http.StatusUnauthorized,
-	store.EFORBIDDEN:    http.StatusForbidden,
-	store.ENOTFOUND:     http.StatusNotFound,
-	store.ECONFLICT:     http.StatusConflict,
-	store.ERATELIMITED:  http.StatusTooManyRequests,
-	store.ETOOLARGE:     http.StatusRequestEntityTooLarge,
-	store.EUNAVAILABLE:  http.StatusServiceUnavailable,
-	store.EINTERNAL:     http.StatusInternalServerError,
+	store.EINVALID:         http.StatusUnprocessableEntity,
+	store.EUNAUTHORIZED:    http.StatusUnauthorized,
+	store.EUNVERIFIED:      http.StatusUnauthorized,
+	store.EFORBIDDEN:       http.StatusForbidden,
+	store.ENOTFOUND:        http.StatusNotFound,
+	store.ECONFLICT:        http.StatusConflict,
+	store.ERATELIMITED:     http.StatusTooManyRequests,
+	store.ETOOLARGE:        http.StatusRequestEntityTooLarge,
+	store.EUNAVAILABLE:     http.StatusServiceUnavailable,
+	store.EPAYMENTREQUIRED: http.StatusPaymentRequired,
+	store.EINTERNAL:        http.StatusInternalServerError,
 }
 
 // errorBody is the JSON of every error answer.

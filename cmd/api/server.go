@@ -56,6 +56,7 @@ func (s *server) routes() http.Handler {
 		s.matchRoutes(signedIn)
 		s.offerRoutes(signedIn)
 		s.teamRoutes(r, signedIn)
+		s.coachRoutes(signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})

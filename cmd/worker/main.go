@@ -12,6 +12,7 @@ import (
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
+	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/mail"
 )
 
@@ -46,7 +47,11 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer sender.Close()
+	var llm *coach.LLM
+	if cfg.Coach.LLMURL != "" {
+		llm = &coach.LLM{URL: cfg.Coach.LLMURL, Model: cfg.Coach.LLMModel, Key: cfg.Coach.LLMKey, Timeout: cfg.Coach.LLMTimeout}
+	}
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
-		RosterConcurrency: cfg.RosterConcurrency})
+		RosterConcurrency: cfg.RosterConcurrency, CoachLLM: llm})
 }

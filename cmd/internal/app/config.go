@@ -43,6 +43,19 @@ type Config struct {
 	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
 	// imports one worker runs at once.
 	RosterConcurrency int
+	Coach             CoachConfig
+}
+
+// CoachConfig configures the coaching chat: the subscribers' monthly
+// fair-use cap (COACH_MONTHLY_CAP) and the optional language model
+// (COACH_LLM_URL, an OpenAI-compatible chat-completions endpoint;
+// COACH_LLM_MODEL; COACH_LLM_KEY; COACH_LLM_TIMEOUT).
+type CoachConfig struct {
+	MonthlyCap int
+	LLMURL     string
+	LLMModel   string
+	LLMKey     string
+	LLMTimeout time.Duration
 }
 
 // DataPath is DataDir (a directory under the system's temporary one when
@@ -94,6 +107,9 @@ func LoadConfig() (Config, error) {
 	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
+	if c.Coach, err = loadCoachConfig(); err != nil {
+		return c, err
+	}
 	if c.Production() {
 		var missing []string
 		for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "OTP_SECRET": c.OTPSecret, "OPS_PASSWORD": c.OpsPassword} {
@@ -131,6 +147,26 @@ func ParsePrefixes(list string) ([]netip.Prefix, error) {
 		out = append(out, p.Masked())
 	}
 	return out, nil
+}
+
+func loadCoachConfig() (CoachConfig, error) {
+	c := CoachConfig{LLMURL: os.Getenv("COACH_LLM_URL"), LLMModel: os.Getenv("COACH_LLM_MODEL"),
+		LLMKey: os.Getenv("COACH_LLM_KEY"), LLMTimeout: 10 * time.Second, MonthlyCap: store.DefaultCoachMonthlyCap}
+	var err error
+	if v := os.Getenv("COACH_MONTHLY_CAP"); v != "" {
+		if c.MonthlyCap, err = strconv.Atoi(v); err != nil || c.MonthlyCap < 1 {
+			return c, fmt.Errorf("COACH_MONTHLY_CAP must be a positive integer")
+		}
+	}
+	if v := os.Getenv("COACH_LLM_TIMEOUT"); v != "" {
+		if c.LLMTimeout, err = time.ParseDuration(v); err != nil || c.LLMTimeout <= 0 {
+			return c, fmt.Errorf("COACH_LLM_TIMEOUT must be a positive duration such as 8s")
+		}
+	}
+	if c.LLMURL != "" && c.LLMModel == "" {
+		return c, fmt.Errorf("COACH_LLM_URL needs COACH_LLM_MODEL")
+	}
+	return c, nil
 }
 
 // Production reports whether APP_ENV is production.

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"creatorcoach/jobs"
+	"creatorcoach/store"
+)
+
+// coachRoutes mounts the coaching chat ('Ask Your {product}'), for creators only.
+func (s *server) coachRoutes(r chi.Router) {
+	r.With(s.allow(store.RoleUser)).Post("/chats", s.askCoach)
+	r.With(s.allow(store.RoleUser)).Get("/chats", s.listChats)
+}
+
+// askCoach answers POST /api/chats {"question", "platform"?} with 201
+// {"data": {"entry": {_id, question, platform, status: "pending", createdAt, jobId}}};
+// the coach:reply task answers it. 402 when the free questions are used up,
+// 429 past a subscriber's monthly fair-use cap, 422 for a bad question or platform.
+func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
+	var q store.ChatQuestion
+	if !s.decode(w, r, &q) {
+		return
+	}
+	monthlyCap := s.cfg.Coach.MonthlyCap
+	if monthlyCap <= 0 {
+		monthlyCap = store.DefaultCoachMonthlyCap
+	}
+	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, monthlyCap, jobs.NewCoachReplyTask)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, map[string]json.RawMessage{"entry": entry})
+}
+
+// listChats answers GET /api/chats?platform=&page=&limit= with the caller's
+// chats: {"data": {"chats": [{_id, platform, createdAt, data: [entries, oldest first]}], "total", "page", "limit"}}.
+func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
+	p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
+	f := store.ChatFilter{Platform: p.q.Get("platform"), Page: p.int("page"), Limit: p.int("limit")}
+	if err := p.errs.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := f.Validate(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	page, err := s.store.ListChats(r.Context(), currentUser(r).ID, f)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respondPage(w, "chats", page, f.Page, f.Limit)
+}

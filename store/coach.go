@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// FreeQuestions is how many questions a creator without a running
+// subscription may ask the coach in all (SPEC: free credits 5, minus one per
+// chat entry, floor 0).
+const FreeQuestions = 5
+
+// DefaultCoachMonthlyCap is the subscribers' fair-use cap of questions per
+// calendar month when COACH_MONTHLY_CAP is not set.
+const DefaultCoachMonthlyCap = 300
+
+// MaxQuestionLength is the longest question accepted, in characters.
+const MaxQuestionLength = 500
+
+// Chat entry statuses: pending while the coach:reply task runs, then
+// answered, or failed with a reason.
+const (
+	ChatPending  = "pending"
+	ChatAnswered = "answered"
+	ChatFailed   = "failed"
+)
+
+// ChatQuestion is the body of POST /api/chats. Platform scopes the facts the
+// coach uses; empty means every connected platform.
+type ChatQuestion struct {
+	Question string `json:"question"`
+	Platform string `json:"platform"`
+}
+
+// Validate trims the question and checks both fields (EINVALID with field errors).
+func (q *ChatQuestion) Validate() error {
+	fe := FieldErrors{}
+	q.Question = strings.TrimSpace(q.Question)
+	q.Platform = strings.ToLower(strings.TrimSpace(q.Platform))
+	switch {
+	case q.Question == "":
+		fe.add("question", "Please enter a question")
+	case utf8.RuneCountInString(q.Question) > MaxQuestionLength:
+		fe.add("question", "Question must be less than "+strconv.Itoa(MaxQuestionLength)+" characters")
+	case !utf8.ValidString(q.Question) || strings.ContainsRune(q.Question, 0):
+		fe.add("question", "Question contains characters that are not allowed")
+	}
+	if q.Platform == "all" {
+		q.Platform = ""
+	}
+	if err := checkPlatform(q.Platform); err != "" {
+		fe.add("platform", err)
+	}
+	return fe.Err()
+}
+
+// checkPlatform returns the field message for a platform filter that is
+// neither empty nor a known platform.
+func checkPlatform(p string) string {
+	if p == "" || platformIndex(p) >= 0 {
+		return ""
+	}
+	return "Platform must be one of " + strings.Join(Platforms, ", ")
+}
+
+// chatEntryJSON is a chat_entries row e as the API shows it: answered
+// entries carry answer, facts, suggestions and answeredAt; failed ones a
+// reason; platform is null for all platforms.
+const chatEntryJSON = `(jsonb_strip_nulls(jsonb_build_object('_id', e.id, 'question', e.question, 'status', e.status,
+	'createdAt', e.created_at, 'answer', e.answer, 'facts', e.facts, 'suggestions', e.suggestions,
+	'answeredAt', e.answered_at, 'reason', e.reason, 'source', e.source, 'jobId', e.job_id))
+	|| jsonb_build_object('platform', nullif(e.platform, '')))`
+
+// Ask records a question as a pending entry of the creator's chat, with a
+// job and the task that answers it (built by task from the entry and job
+// IDs), in one transaction. Credits are checked in the same step, under a
+// lock on the creator's chat row, so questions sent at the same moment never
+// spend more than is left: without a running subscription (ended_at not
+// past) a creator may ask FreeQuestions in all, else EPAYMENTREQUIRED; with
+// one, monthlyCap questions per calendar month (UTC), else ERATELIMITED.
+// It returns the entry as the API shows it.
+func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap int,
+	task func(entryID, jobID string) Task) (json.RawMessage, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var entry json.RawMessage
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var chatID string
+		// ON CONFLICT DO UPDATE locks the chat row until commit: the credit check below is serialised per creator.
+		if err := tx.GetContext(ctx, &chatID, `INSERT INTO chats (user_id, created_at) VALUES ($1, $2)
+			ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING id`, userID, now); err != nil {
+			return fmt.Errorf("lock chat: %w", err)
+		}
+		if err := checkCredits(ctx, tx, userID, now, monthlyCap); err != nil {
+			return err
+		}
+		var jobID, entryID string
+		if err := tx.GetContext(ctx, &jobID, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ('coach_reply', $1, $2)
+			RETURNING id`, userID, now); err != nil {
+			return fmt.Errorf("insert job: %w", err)
+		}
+		if err := tx.GetContext(ctx, &entryID, `INSERT INTO chat_entries (chat_id, user_id, job_id, question, platform, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, chatID, userID, jobID, q.Question, q.Platform, now); err != nil {
+			return fmt.Errorf("insert chat entry: %w", err)
+		}
+		if err := insertTask(tx, task(entryID, jobID)); err != nil {
+			return err
+		}
+		return tx.GetContext(ctx, &entry, `SELECT `+chatEntryJSON+` FROM chat_entries e WHERE e.id = $1`, entryID)
+	})
+	return entry, err
+}
+
+// checkCredits refuses a question the creator has no credit for (see Ask).
+func checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now time.Time, monthlyCap int) error {
+	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	var c struct {
+		Subscribed bool `db:"subscribed"`
+		Total      int  `db:"total"`
+		ThisMonth  int  `db:"this_month"`
+	}
+	err := tx.GetContext(ctx, &c, `SELECT
+		EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2) AS subscribed,
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1) AS total,
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND created_at >= $3) AS this_month`, userID, now, month)
+	if err != nil {
+		return fmt.Errorf("count questions: %w", err)
+	}
+	switch {
+	case !c.Subscribed && c.Total >= FreeQuestions:
+		return Errorf(EPAYMENTREQUIRED, "You have used your 5 free questions. Subscribe to keep asking.")
+	case c.Subscribed && c.ThisMonth >= monthlyCap:
+		return Errorf(ERATELIMITED, "You have asked "+strconv.Itoa(monthlyCap)+" questions this month, the fair-use limit. "+
+			"You can ask again from "+month.AddDate(0, 1, 0).Format("January 2")+".")
+	}
+	return nil
+}
+
+// ChatFilter selects the caller's chats: Platform ("" = all) keeps only
+// entries asked with that platform filter, and chats having some.
+type ChatFilter struct {
+	Platform    string
+	Page, Limit int
+}
+
+// Validate checks the filter and fills page defaults (EINVALID with field errors).
+func (f *ChatFilter) Validate() error {
+	fe := FieldErrors{}
+	f.Platform = strings.ToLower(strings.TrimSpace(f.Platform))
+	if f.Platform == "all" {
+		f.Platform = ""
+	}
+	if msg := checkPlatform(f.Platform); msg != "" {
+		fe.add("platform", msg)
+	}
+	checkPage(fe, &f.Page, &f.Limit)
+	return fe.Err()
+}
+
+// chatListQuery answers one page of a creator's chats ($1 user, $2
+// platform, $3 limit, $4 offset), newest first, each with its entries
+// oldest first, and the total, in one statement.
+const chatListQuery = `WITH scoped AS (
+	SELECT c.id, c.created_at FROM chats c WHERE c.user_id = $1
+		AND ($2 = '' OR EXISTS (SELECT 1 FROM chat_entries e WHERE e.chat_id = c.id AND e.platform = $2))),
+page AS (SELECT id, created_at FROM scoped ORDER BY created_at DESC, id LIMIT $3 OFFSET $4)
+SELECT coalesce((SELECT json_agg(json_build_object('_id', p.id, 'platform', nullif($2, ''), 'createdAt', p.created_at,
+		'data', (SELECT coalesce(json_agg(` + chatEntryJSON + ` ORDER BY e.created_at, e.id), '[]')
+			FROM chat_entries e WHERE e.chat_id = p.id AND ($2 = '' OR e.platform = $2)))
+		ORDER BY p.created_at DESC, p.id) FROM page p), '[]'),
+	(SELECT count(*) FROM scoped)`
+
+// ChatListQuery is the SQL of ListChats, for benchmarks' bare handlers.
+const ChatListQuery = chatListQuery
+
+// ListChats returns a page of the user's chats (only their own).
+func (s *DB) ListChats(ctx context.Context, userID string, f ChatFilter) (Page, error) {
+	if err := f.Validate(); err != nil {
+		return Page{}, err
+	}
+	var total int
+	p, err := s.queryPage(ctx, chatListQuery, []any{userID, f.Platform, f.Limit, (f.Page - 1) * f.Limit}, &total)
+	if err != nil {
+		return Page{}, fmt.Errorf("list chats: %w", err)
+	}
+	p.Total = total
+	return p, nil
+}
