@@ -164,7 +164,7 @@ func TestCoach_SteadyGrower(t *testing.T) {
 		for i, rate := range []float64{1, 2, 3, 4, 6, 8} {
 			coachtest.Peer(t, db, "peer"+string(rune('a'+i)), niche, 20000, rate)
 		}
-		coachtest.Peer(t, db, "bigpeer", niche, 900000, 0.5)       // another tier
+		coachtest.Peer(t, db, "bigpeer", niche, 900000, 0.5)      // another tier
 		coachtest.Peer(t, db, "otherniche", "Gaming", 20000, 0.1) // another niche
 		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
 		rate := math.Round(float64(window(days, n-30, n, likesOf))/float64(window(days, n-30, n, viewsOf))*10000) / 100

@@ -277,13 +277,5 @@ func trendWord(p float64) string {
 	return "flat"
 }
 
-// direction words for a change in percent.
-func upDown(p float64) string {
-	if p < 0 {
-		return "down"
-	}
-	return "up"
-}
-
 // percent2 writes x% with two decimals (engagement rates).
 func percent2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) + "%" }
