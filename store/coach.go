@@ -174,7 +174,7 @@ const chatListQuery = `WITH scoped AS (
 		AND ($2 = '' OR EXISTS (SELECT 1 FROM chat_entries e WHERE e.chat_id = c.id AND e.platform = $2))),
 page AS (SELECT id, created_at FROM scoped ORDER BY created_at DESC, id LIMIT $3 OFFSET $4)
 SELECT coalesce((SELECT json_agg(json_build_object('_id', p.id, 'platform', nullif($2, ''), 'createdAt', p.created_at,
-		'data', (SELECT coalesce(json_agg(` + chatEntryJSON + ` ORDER BY e.created_at, e.id), '[]')
+		'data', (SELECT coalesce(json_agg(` + chatEntryJSON + ` ORDER BY e.seq), '[]')
 			FROM chat_entries e WHERE e.chat_id = p.id AND ($2 = '' OR e.platform = $2)))
 		ORDER BY p.created_at DESC, p.id) FROM page p), '[]'),
 	(SELECT count(*) FROM scoped)`

@@ -20,6 +20,7 @@ func TestRoleTable(t *testing.T) {
 		tokens[role] = e.account(strings.ToLower(role)+"@roles.io", role)
 	}
 	settings := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true}
+	creators := map[string]bool{store.RoleUser: true}
 	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
 	tests := []struct {
 		name    string
@@ -36,6 +37,8 @@ func TestRoleTable(t *testing.T) {
 		{"DeleteMe", "DELETE", "/api/users", map[string]any{"reason": ""}, settings, 422},
 		{"Job", "GET", "/api/jobs/00000000-0000-0000-0000-000000000000", nil, everyone, 404},
 		{"Jobs", "GET", "/api/jobs", nil, everyone, 200},
+		{"AskCoach", "POST", "/api/chats", map[string]any{"question": "How am I doing?"}, creators, 201},
+		{"Chats", "GET", "/api/chats", nil, creators, 200},
 		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
 	}
 	for _, tt := range tests {

@@ -11,6 +11,7 @@ CREATE TABLE chats (
 -- facts: [{label, value, unit, text, kind measured|derived|estimated, period}]; suggestions: [text].
 CREATE TABLE chat_entries (
     id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    seq         bigint GENERATED ALWAYS AS IDENTITY, -- the order questions were asked in
     chat_id     uuid NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
     user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     job_id      uuid REFERENCES jobs (id) ON DELETE SET NULL,
@@ -25,7 +26,7 @@ CREATE TABLE chat_entries (
     created_at  timestamptz NOT NULL DEFAULT now(),
     answered_at timestamptz
 );
-CREATE INDEX chat_entries_chat_idx ON chat_entries (chat_id, created_at, id);
+CREATE INDEX chat_entries_chat_idx ON chat_entries (chat_id, seq);
 CREATE INDEX chat_entries_user_idx ON chat_entries (user_id, created_at);
 
 -- Peers of a creator for the coach's engagement benchmark: same niche and tier.
