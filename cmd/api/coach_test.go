@@ -31,8 +31,8 @@ func (e *env) chats(token, q string) []any {
 	return list
 }
 
-// entries is the data of the first chat (the browser's credit count reads it).
-func entries(chats []any) []any {
+// chatEntries is the data of the first chat (the browser's credit count reads it).
+func chatEntries(chats []any) []any {
 	if len(chats) == 0 {
 		return nil
 	}
@@ -89,13 +89,13 @@ func TestChats_AskAndAnswer(t *testing.T) {
 	// The platform filter scopes the chat list: a YouTube question is listed under youtube only.
 	e.want(ask(e, token, "How am I doing?", "youtube"), http.StatusCreated)
 	waitAnswered(t, e, token, 2)
-	if n := len(entries(e.chats(token, "?platform=youtube"))); n != 1 {
+	if n := len(chatEntries(e.chats(token, "?platform=youtube"))); n != 1 {
 		t.Errorf("%d entries under youtube, want 1", n)
 	}
 	if got := e.chats(token, "?platform=instagram"); len(got) != 0 {
 		t.Errorf("chats under instagram: %v", got)
 	}
-	yt := entries(e.chats(token, "?platform=youtube"))[0].(map[string]any)
+	yt := chatEntries(e.chats(token, "?platform=youtube"))[0].(map[string]any)
 	if !strings.Contains(yt["answer"].(string), "YouTube account is not connected") {
 		t.Errorf("youtube answer %q", yt["answer"])
 	}
@@ -106,7 +106,7 @@ func waitAnswered(t *testing.T, e *env, token string, n int) map[string]any {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		list := entries(e.chats(token, ""))
+		list := chatEntries(e.chats(token, ""))
 		if len(list) >= n {
 			last := list[n-1].(map[string]any)
 			if last["status"] == "answered" {
@@ -132,7 +132,7 @@ func TestChats_Credits(t *testing.T) {
 	token, id := e.creator("credits@chats.io")
 	for i := range store.FreeQuestions {
 		e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
-		if left := store.FreeQuestions - len(entries(e.chats(token, ""))); left != store.FreeQuestions-1-i {
+		if left := store.FreeQuestions - len(chatEntries(e.chats(token, ""))); left != store.FreeQuestions-1-i {
 			t.Fatalf("after %d questions the browser counts %d left", i+1, left)
 		}
 	}
@@ -150,7 +150,7 @@ func TestChats_Credits(t *testing.T) {
 	if r.str("message") != noCredits {
 		t.Fatalf("expired: %v", r.Body)
 	}
-	if n := len(entries(e.chats(token, ""))); n != 7 {
+	if n := len(chatEntries(e.chats(token, ""))); n != 7 {
 		t.Errorf("%d entries, want 7 (nothing saved for a refused question)", n)
 	}
 }
