@@ -162,7 +162,7 @@ func (f *ChatFilter) Validate() error {
 	if msg := checkPlatform(f.Platform); msg != "" {
 		fe.add("platform", msg)
 	}
-	checkPage(fe, &f.Page, &f.Limit)
+	CheckPaging(fe, &f.Page, &f.Limit)
 	return fe.Err()
 }
 

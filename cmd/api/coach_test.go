@@ -234,7 +234,7 @@ func TestChats_Scope(t *testing.T) {
 		{"BadPlatform", "POST", "/api/chats", map[string]any{"question": "Hi", "platform": "myspace"}, "platform", "Platform must be one of instagram, youtube, tiktok, linkedin"},
 		{"ListPlatform", "GET", "/api/chats?platform=myspace", nil, "platform", "Platform must be one of instagram, youtube, tiktok, linkedin"},
 		{"ListLimit", "GET", "/api/chats?limit=101", nil, "limit", "Must be between 1 and 100"},
-		{"ListPage", "GET", "/api/chats?page=999999999", nil, "page", "Must be a positive integer"},
+		{"ListPage", "GET", "/api/chats?page=999999999", nil, "page", "Must be between 1 and 100000"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := e.want(e.call(tt.method, tt.path, bob, tt.body), http.StatusUnprocessableEntity)
