@@ -29,6 +29,8 @@ const SIGNED_IN = [
   ['dashboard-brand-admin', 'brand@example.com', '/dashboard', 'Mission Control'],
   ['dashboard-creator', 'creator@example.com', '/dashboard', 'Mission Control'],
   ['dashboard-admin', 'admin@example.com', '/dashboard', 'Mission Control'],
+  ['dashboard-brand-manager', 'manager@example.com', '/dashboard', 'Mission Control'],
+  ['dashboard-brand-viewer', 'viewer@example.com', '/dashboard', 'Mission Control'],
   ['campaigns', 'manager@example.com', '/campaigns', 'campaigns'],
   ['create-campaign', 'brand@example.com', '/create-campaign', 'Create Campaign'],
   ['update-campaign', 'brand@example.com', '/update-campaign/example', 'Update Campaign'],
@@ -36,6 +38,9 @@ const SIGNED_IN = [
   ['roster', 'admin@example.com', '/roaster', 'Roster'],
   ['offers', 'admin@example.com', '/offers', 'Campaigns'],
   ['account-settings', 'brand@example.com', '/account-settings', 'Account Settings'],
+  ['account-settings-creator', 'creator@example.com', '/account-settings', 'Account Settings'],
+  ['account-settings-admin', 'admin@example.com', '/account-settings', 'Account Settings'],
+  ['account-settings-manager', 'manager@example.com', '/account-settings', 'Account Settings'],
   ['404-viewer', 'viewer@example.com', '/campaigns', 'Page Not Found'],
 ]
 
