@@ -354,6 +354,31 @@ func (s *DB) RosterErrors(ctx context.Context, jobID string, viewer *User) ([]Ro
 	return errs, nil
 }
 
+// RosterErrorPage returns one page of job jobID's row errors in row order,
+// entries as RosterRowError's JSON, and their total. Only the job's owner or
+// an ADMIN may read them (ENOTFOUND otherwise, as GetJob); EINVALID for a
+// page or limit outside the paging rule (CheckPaging).
+func (s *DB) RosterErrorPage(ctx context.Context, jobID string, viewer *User, page, limit int) (Page, error) {
+	fe := FieldErrors{}
+	if CheckPaging(fe, &page, &limit); len(fe) > 0 {
+		return Page{}, fe.Err()
+	}
+	if _, err := s.GetJob(ctx, jobID, viewer); err != nil {
+		return Page{}, err
+	}
+	var total int
+	p, err := s.queryPage(ctx, `SELECT coalesce(json_agg(json_build_object('row', e.row_number, 'column', e.column_name,
+			'message', e.message) ORDER BY e.row_number, e.column_name), '[]')::text,
+		(SELECT count(*) FROM roster_row_errors WHERE job_id = $1)
+		FROM (SELECT * FROM roster_row_errors WHERE job_id = $1 ORDER BY row_number, column_name LIMIT $2 OFFSET $3) e`,
+		[]any{jobID, limit, (page - 1) * limit}, &total)
+	if err != nil {
+		return Page{}, fmt.Errorf("roster errors %s: %w", jobID, err)
+	}
+	p.Total = total
+	return p, nil
+}
+
 // CountRosterChanges returns how many creators job jobID created and how
 // many existing ones it changed (computed from the rows, so retries of the
 // job do not inflate them).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
@@ -15,13 +16,18 @@ func TestPaging(t *testing.T) {
 	e := setup(t)
 	admin := e.account("admin@paging.io", store.RoleAdmin)
 	brand := e.account("owner@paging.io", store.RoleBrandAdmin)
+	job, err := e.db.CreateJob(context.Background(), store.JobKindRosterImport, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lists := []struct{ method, path, token string }{
-		{"GET", "/api/campaigns/all-campaigns", brand},
-		{"GET", "/api/creators", brand},
-		{"GET", "/api/admins/get-creators", admin},
-		{"GET", "/api/admins/get-brands", admin},
-		{"GET", "/api/jobs", admin},
-		{"POST", "/api/admins/filter-campaign", admin},
+		{"GET", "/api/campaigns/all-campaigns?", brand},
+		{"GET", "/api/creators?", brand},
+		{"GET", "/api/admins/get-creators?", admin},
+		{"GET", "/api/admins/get-brands?", admin},
+		{"GET", "/api/jobs?", admin},
+		{"POST", "/api/admins/filter-campaign?", admin},
+		{"GET", "/api/jobs/" + job.ID + "/errors?format=json&", admin},
 	}
 	refused := []struct{ query, field, message string }{
 		{"limit=101", "limit", "Must be between 1 and 100"},
@@ -44,13 +50,13 @@ func TestPaging(t *testing.T) {
 		t.Run(l.path, func(t *testing.T) {
 			e := e.on(t)
 			for _, c := range refused {
-				r := e.want(e.call(l.method, l.path+"?"+c.query, l.token, nil), http.StatusUnprocessableEntity)
+				r := e.want(e.call(l.method, l.path+c.query, l.token, nil), http.StatusUnprocessableEntity)
 				if got := r.field(c.field); got != c.message {
 					t.Errorf("%s: fields[%s] = %q, want %q; body %v", c.query, c.field, got, c.message, r.Body)
 				}
 			}
 			for _, c := range accepted {
-				d := e.want(e.call(l.method, l.path+"?"+c.query, l.token, nil), http.StatusOK).data()
+				d := e.want(e.call(l.method, l.path+c.query, l.token, nil), http.StatusOK).data()
 				if d["page"] != c.page || d["limit"] != c.limit {
 					t.Errorf("%q: page %v limit %v, want %v %v", c.query, d["page"], d["limit"], c.page, c.limit)
 				}

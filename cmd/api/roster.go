@@ -181,9 +181,31 @@ func trimPartialRune(b []byte) []byte {
 }
 
 // rosterErrors answers GET /api/jobs/{id}/errors with the row errors of an
-// import as CSV (columns row, column, message), for the job's owner or an ADMIN.
+// import, for the job's owner or an ADMIN: as a CSV download (columns row,
+// column, message) for people, or with format=json as a page
+// {"errors": [{"row", "column", "message"}], "total", "page", "limit"}.
 func (s *server) rosterErrors(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
+	p := newQueryParams(r)
+	switch p.q.Get("format") {
+	case "", "csv":
+	case "json":
+		page, limit := p.paging()
+		if err := p.errs.Err(); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		list, err := s.store.RosterErrorPage(r.Context(), id, currentUser(r), page, limit)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		respondPage(w, "errors", list, page, limit)
+		return
+	default:
+		s.writeError(w, r, store.FieldErrors{"format": "Must be csv or json"}.Err())
+		return
+	}
 	errs, err := s.store.RosterErrors(r.Context(), id, currentUser(r))
 	if err != nil {
 		s.writeError(w, r, err)

@@ -343,3 +343,44 @@ func TestBrands_List(t *testing.T) {
 	}
 	e.want(e.call("GET", "/api/admins/get-brands?page=0&limit=500", admin, nil), http.StatusUnprocessableEntity)
 }
+
+// TestRoster_ErrorsJSON: format=json answers a page of an import's row
+// errors in row order, under the same owner-or-ADMIN rule as the CSV.
+func TestRoster_ErrorsJSON(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	admin := e.account("admin@rows.io", store.RoleAdmin)
+	other := e.account("other@rows.io", store.RoleAdmin)
+	creator := e.account("c@rows.io", store.RoleUser)
+	me := e.want(e.call("GET", "/api/users/me", admin, nil), http.StatusOK).str("data", "user", "_id")
+	ctx := context.Background()
+	job, err := e.db.CreateJob(ctx, store.JobKindRosterImport, me, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowErrs := []store.RosterRowError{{Row: 7, Column: "Name", Message: "Name is required"},
+		{Row: 3, Column: "Email", Message: store.MsgEmailInvalid}, {Row: 3, Column: "Age", Message: "Must be a number"}}
+	if err := e.db.SaveRosterBatch(ctx, job.ID, nil, rowErrs); err != nil {
+		t.Fatal(err)
+	}
+	path := "/api/jobs/" + job.ID + "/errors?format=json"
+	d := e.want(e.call("GET", path+"&limit=2", admin, nil), http.StatusOK).data()
+	want := []any{map[string]any{"row": 3.0, "column": "Age", "message": "Must be a number"},
+		map[string]any{"row": 3.0, "column": "Email", "message": store.MsgEmailInvalid}}
+	if !reflect.DeepEqual(d["errors"], want) || d["total"] != 3.0 || d["page"] != 1.0 || d["limit"] != 2.0 {
+		t.Fatalf("page 1: %v", d)
+	}
+	d = e.want(e.call("GET", path+"&limit=2&page=2", other, nil), http.StatusOK).data()
+	want = []any{map[string]any{"row": 7.0, "column": "Name", "message": "Name is required"}}
+	if !reflect.DeepEqual(d["errors"], want) || d["total"] != 3.0 || d["page"] != 2.0 {
+		t.Fatalf("page 2 (another ADMIN): %v", d)
+	}
+	e.want(e.call("GET", path, creator, nil), http.StatusNotFound)
+	e.want(e.call("GET", "/api/jobs/00000000-0000-0000-0000-000000000000/errors?format=json", admin, nil), http.StatusNotFound)
+	if r := e.want(e.call("GET", "/api/jobs/"+job.ID+"/errors?format=xml", admin, nil), http.StatusUnprocessableEntity); r.field("format") != "Must be csv or json" {
+		t.Fatalf("format: %v", r.Body)
+	}
+	if status, raw := e.getRaw("/api/jobs/"+job.ID+"/errors?format=csv", admin); status != http.StatusOK || !strings.HasPrefix(string(raw), "row,column,message\n3,Age,") {
+		t.Fatalf("csv: %d %s", status, raw)
+	}
+}
