@@ -12,10 +12,10 @@ export TEST_DATABASE_URL="$DATABASE_URL_BASE/postgres?sslmode=disable"
 export TEST_REDIS_URL="$REDIS_URL"
 status=0
 step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
-# Parts to run: `bash ops/test.sh [go] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
+# Parts to run: `bash ops/test.sh [go] [faults] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
 # (e.g. E2E_FILES=e2e/roster.test.mjs). Browser runs on one machine take turns (the port, database and
 # Redis database 15 are shared).
-PARTS="${*:-go web e2e}"
+PARTS="${*:-go faults web e2e}"
 want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }
 
 if want go; then
@@ -23,6 +23,13 @@ step "go vet"
 go vet ./...
 step "go test"
 go test -count=1 ./... || status=1
+fi
+
+if want faults; then
+step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb)"
+command -v redis-server >/dev/null || apt_install redis-server
+ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
+go run ./ops/faults || status=1
 fi
 
 if want web || want e2e; then
