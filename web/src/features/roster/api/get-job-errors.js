@@ -1,55 +1,26 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
+import { readListPage } from '../../../lib/list-page'
 
-export const ERRORS_SHOWN = 50
+export const ERRORS_PAGE_SIZE = 50
+const LOAD_FALLBACK = 'Could not load the row errors. Please try again.'
 
-/** parseCsv splits simple CSV text (quoted fields, doubled quotes, CRLF) into rows of strings. */
-export function parseCsv(text) {
-  const rows = []
-  let row = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(field)
-      field = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += c
-  }
-  if (field || row.length) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows
+/** jobErrorsKey builds GET /api/jobs/{id}/errors?format=json&page=&limit= (one page of row errors). */
+export function jobErrorsKey(id, page = 1) {
+  return `jobs/${encodeURIComponent(id)}/errors?format=json&page=${page}&limit=${ERRORS_PAGE_SIZE}`
 }
 
-/**
- * getJobErrors loads GET /api/jobs/{id}/errors (CSV row,column,message) and
- * resolves to {csv, errors: [{row, column, message}]} (errors without the header).
- */
+/** getJobErrors loads one page of an import's row errors: {errors: [{row, column, message}], total, page, limit}. */
 export async function getJobErrors(key) {
-  const csv = await request(key, { as: 'text', fallback: 'Could not load the row errors. Please try again.' })
-  const errors = parseCsv(csv)
-    .slice(1)
-    .filter((r) => r.length >= 3)
-    .map(([row, column, message]) => ({ row, column, message }))
-  return { csv, errors }
+  return readListPage(await request(key, { fallback: LOAD_FALLBACK }), 'errors', ERRORS_PAGE_SIZE)
 }
 
-/** useJobErrors loads the row errors of a finished job; id null = nothing to load. */
-export function useJobErrors(id) {
-  return useSWR(id ? `jobs/${id}/errors` : null, getJobErrors, { revalidateOnFocus: false })
+/** useJobErrors loads page `page` of a finished import's row errors; id null = nothing to load. */
+export function useJobErrors(id, page = 1) {
+  return useSWR(id ? jobErrorsKey(id, page) : null, getJobErrors, { revalidateOnFocus: false, keepPreviousData: true })
+}
+
+/** getJobErrorsCsv loads every row error as the CSV people download (row,column,message). */
+export function getJobErrorsCsv(id) {
+  return request(`jobs/${encodeURIComponent(id)}/errors`, { as: 'text', fallback: 'Download failed. Please try again.' })
 }

@@ -1,33 +1,40 @@
-import { useEffect, useState } from 'react'
-import { useJobErrors, ERRORS_SHOWN } from '../api/get-job-errors'
+import { useState } from 'react'
+import { getJobErrorsCsv, useJobErrors, ERRORS_PAGE_SIZE } from '../api/get-job-errors'
 import { formatCount } from '../../../lib/format'
+import { saveFile } from '../../../lib/save-file'
+import { toast } from '../../../lib/toast'
+import { ListPagination } from '../../../lib/list-pagination'
 import { LoadError, Loading } from '../../../components/status'
 import { ScrollRegion } from '../../../components/scroll-region'
 
-/** useBlobUrl makes an object URL for text (revoked when it changes or on unmount). */
-function useBlobUrl(text, type) {
-  const [url, setUrl] = useState(null)
-  useEffect(() => {
-    if (text == null || typeof URL.createObjectURL !== 'function') return undefined
-    const next = URL.createObjectURL(new Blob([text], { type }))
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [text, type])
-  return url
-}
-
-/** RosterRowErrors lists the first rows of an import's row errors with a CSV download. */
+/** RosterRowErrors pages through an import's row errors and offers them all as a CSV download. */
 export function RosterRowErrors({ jobId, failed }) {
-  const { data, error, isLoading, mutate } = useJobErrors(jobId)
-  const href = useBlobUrl(data?.csv ?? null, 'text/csv')
+  const [page, setPage] = useState(1)
+  const [saving, setSaving] = useState(false)
+  const { data, error, isLoading, mutate } = useJobErrors(jobId, page)
   const errors = data?.errors ?? []
+  const total = data?.total ?? 0
+  const filename = `roster-errors-${jobId}.csv`
+
+  const download = async (e) => {
+    e.preventDefault()
+    if (saving) return
+    setSaving(true)
+    try {
+      saveFile(await getJobErrorsCsv(jobId), filename, 'text/csv')
+    } catch (err) {
+      toast.error(err.message)
+    } finally {
+      setSaving(false)
+    }
+  }
 
   return (
     <section className="mt-3" aria-label="Row errors">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <h3 className="h6 fw-bold mb-0">Row errors</h3>
-        {href && (
-          <a className="btn btn-sm btn-outline-primary" href={href} download={`roster-errors-${jobId}.csv`}>
+        {total > 0 && (
+          <a className="btn btn-sm btn-outline-primary" href={`/api/jobs/${jobId}/errors`} download={filename} onClick={download} aria-busy={saving}>
             Download errors (CSV)
           </a>
         )}
@@ -46,8 +53,8 @@ export function RosterRowErrors({ jobId, failed }) {
                 </tr>
               </thead>
               <tbody>
-                {errors.slice(0, ERRORS_SHOWN).map((e, i) => (
-                  <tr key={i}>
+                {errors.map((e, i) => (
+                  <tr key={`${e.row}-${e.column}-${i}`}>
                     <td>{e.row}</td>
                     <td className="text-nowrap">{e.column || '—'}</td>
                     <td>{e.message}</td>
@@ -56,11 +63,15 @@ export function RosterRowErrors({ jobId, failed }) {
               </tbody>
             </table>
           </ScrollRegion>
-          <p className="small text-secondary mt-2 mb-0">
-            {errors.length > ERRORS_SHOWN
-              ? `Showing the first ${ERRORS_SHOWN} of ${formatCount(errors.length)} errors; download the CSV for all of them.`
-              : `${formatCount(Math.max(errors.length, failed || 0))} ${errors.length === 1 ? 'error' : 'errors'}.`}
-          </p>
+          <div className="mt-2">
+            {total > ERRORS_PAGE_SIZE ? (
+              <ListPagination page={page} total={total} limit={data?.limit || ERRORS_PAGE_SIZE} onPage={setPage} label="Row error pages" />
+            ) : (
+              <p className="small text-secondary mb-0">
+                {formatCount(Math.max(total, failed || 0))} {total === 1 ? 'error' : 'errors'}.
+              </p>
+            )}
+          </div>
         </>
       )}
     </section>

@@ -60,7 +60,10 @@ describe('RosterUpload', () => {
     })]
     const api = mockApi({
       'GET jobs/j1': () => [200, { data: { job: polls.length > 1 ? polls.shift() : polls[0] } }],
-      'GET jobs/j1/errors': () => [200, undefined],
+      'GET jobs/j1/errors?format=json&page=1&limit=50': () => [200, { data: { errors: [
+        { row: 3, column: 'Email', message: 'Invalid email' },
+        { row: 4, column: 'Name', message: 'Name is required, please' },
+      ], total: 2, page: 1, limit: 50 } }],
     })
     const csv = 'row,column,message\n3,Email,Invalid email\n4,Name,"Name is required, please"\n'
     globalThis.fetch = vi.fn(async (url, init) =>
@@ -68,6 +71,10 @@ describe('RosterUpload', () => {
     )
     URL.createObjectURL = vi.fn(() => 'blob:errors')
     URL.revokeObjectURL = vi.fn()
+    const saved = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function () {
+      saved.push({ href: this.getAttribute('href'), download: this.getAttribute('download') })
+    })
     renderRoute(<RosterUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
@@ -94,11 +101,23 @@ describe('RosterUpload', () => {
     expect(rows).toHaveLength(3)
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', 'Email', 'Invalid email'])
     expect(within(rows[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', 'Name', 'Name is required, please'])
+    expect(screen.getByText('2 errors.')).toBeInTheDocument()
+    // The page reads the JSON page of errors; the CSV is fetched (with the token) only for the download.
+    expect(globalThis.fetch.mock.calls.some(([u]) => String(u).endsWith('/errors'))).toBe(false)
     const link = screen.getByRole('link', { name: 'Download errors (CSV)' })
-    expect(link).toHaveAttribute('href', 'blob:errors')
     expect(link).toHaveAttribute('download', 'roster-errors-j1.csv')
+    await userEvent.click(link)
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:errors', download: 'roster-errors-j1.csv' }]))
+    const blob = URL.createObjectURL.mock.calls[0][0]
+    const text = await new Promise((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result)
+      reader.readAsText(blob)
+    })
+    expect(text).toBe(csv)
     const errorsCall = globalThis.fetch.mock.calls.find(([u]) => String(u).endsWith('/errors'))
     expect(errorsCall[1].headers.Authorization).toBe('Bearer tok')
+    click.mockRestore()
     await userEvent.click(screen.getByRole('button', { name: 'Upload another file' }))
     expect(screen.getByRole('group', { name: 'Roster file drop zone' })).toBeInTheDocument()
   })
