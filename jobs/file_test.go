@@ -16,6 +16,7 @@ import (
 // imports' files and abandoned partial uploads go; everything in use or
 // within its grace period stays; a second run removes nothing.
 func TestFilePurge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	dataDir := t.TempDir()

@@ -17,6 +17,7 @@ import (
 // TestOTPMail_Idempotent: a redelivered task does not mail twice, and a
 // superseded request mails nothing.
 func TestOTPMail_Idempotent(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	smtp := mailtest.Start(t)

@@ -22,6 +22,7 @@ func testTask(key string) store.Task {
 // TestRelay_RedisDownAtCommit: a row committed while Redis is unreachable
 // stays in the outbox and is delivered, once, when Redis is back.
 func TestRelay_RedisDownAtCommit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, dbURL := storetest.New(t)
 	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
@@ -80,6 +81,7 @@ func TestRelay_RedisDownAtCommit(t *testing.T) {
 // TestRelay_WakesOnNotify: with polling effectively off, an insert is relayed
 // because the outbox trigger's NOTIFY wakes the relay.
 func TestRelay_WakesOnNotify(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	db, dbURL := storetest.New(t)

@@ -142,6 +142,7 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 // TestRosterParse_ReimportNoDuplicates: the same file imported by a second
 // job changes nothing.
 func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
@@ -168,6 +169,7 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 // TestRosterParse_LinksExistingUser: a creator whose e-mail belongs to a
 // USER account is linked to it, and a later creator sign-up is linked too.
 func TestRosterParse_LinksExistingUser(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
@@ -197,6 +199,7 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 // TestRosterParse_WholeFileProblemFailsJob: a file with no usable header
 // fails the job with a clear message and is not retried.
 func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
@@ -253,6 +256,7 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 // the head the api sniffs (CSV) or as JSON escapes become row errors; the
 // job ends with every other row saved.
 func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)
 	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}

@@ -31,6 +31,7 @@ func num(f float64) *store.Number { n := store.Number(f); return &n }
 
 // TestCampaign_Validate has one row per SPEC section 5 campaign rule.
 func TestCampaign_Validate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		edit   func(c *store.Campaign)
@@ -103,6 +104,7 @@ func TestCampaign_Validate(t *testing.T) {
 }
 
 func TestCampaign_ValidateNormalizes(t *testing.T) {
+	t.Parallel()
 	c := validCampaign(t)
 	c.Status, c.CampaignName, c.Duration.StartDate = "", "  Padded  ", "2030-06-20T10:00:00Z"
 	if err := c.Validate(validateNow, ""); err != nil {
@@ -123,6 +125,7 @@ func fields(err error) map[string]string {
 
 // TestCheckUpload covers the extension and content checks of uploads.
 func TestCheckUpload(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file, head, want string // want = MIME type or error message
 	}{
@@ -162,6 +165,7 @@ func TestCheckUpload(t *testing.T) {
 }
 
 func TestCleanFileName(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"../../etc/passwd":  "passwd",
 		`C:\Users\a\b.pdf`:  "b.pdf",
@@ -179,6 +183,7 @@ func TestCleanFileName(t *testing.T) {
 // date the browser accepts anywhere (after the user's local today) passes,
 // and a date that is today or past everywhere does not.
 func TestCampaign_StartDateTimeZones(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		now   time.Time
 		start string

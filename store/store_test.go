@@ -14,6 +14,7 @@ import (
 // TestOpen_SessionSettings: every pool connection runs with
 // store.SessionSettings, whether DATABASE_URL is a URL or key=value pairs.
 func TestOpen_SessionSettings(t *testing.T) {
+	t.Parallel()
 	_, url := storetest.New(t)
 	u, err := neturl.Parse(url)
 	if err != nil {

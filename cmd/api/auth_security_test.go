@@ -16,6 +16,7 @@ func TestPassword_TooCommon(t *testing.T) {
 	niche := e.nicheID()
 	for _, pw := range []string{"P@ssw0rd", "1qaz@WSX", "Password1!", "Baseball#2024", "Iloveyou123!"} {
 		t.Run("SignUp"+pw, func(t *testing.T) {
+			e := e.on(t)
 			r := expect(t, e.call("POST", "/api/users/register", "", map[string]any{
 				"name": "Ann Lee", "email": "common@example.org", "password": pw, "niche": niche}), http.StatusUnprocessableEntity)
 			if got := r.field("password"); got != store.MsgPasswordTooCommon {

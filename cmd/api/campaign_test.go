@@ -65,6 +65,7 @@ func with(body map[string]any, path string, v any) map[string]any {
 }
 
 func TestCampaign_CreateAndGet(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	r := e.want(e.call("POST", "/api/campaigns/add-campaign", tok, e.campaignBody("Summer Launch")), http.StatusCreated)
@@ -95,6 +96,7 @@ func TestCampaign_CreateAndGet(t *testing.T) {
 
 // TestCampaign_Validation has one row per SPEC section 5 campaign rule, through the API.
 func TestCampaign_Validation(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	tests := []struct {
@@ -128,6 +130,7 @@ func TestCampaign_Validation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			e := e.on(t)
 			v := tt.value
 			switch v {
 			case "TODAY":
@@ -149,6 +152,7 @@ func TestCampaign_Validation(t *testing.T) {
 // TestCampaign_Transitions walks the status rules: draft ↔ active,
 // active → completed, completed frozen, any → deleted.
 func TestCampaign_Transitions(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandManager)
 	id := e.createCampaign(tok, "Transitions")
@@ -189,6 +193,7 @@ func TestCampaign_Transitions(t *testing.T) {
 // TestCampaign_StartedStaysEditable: the past-start rule applies only when
 // the start date changes, so a running campaign can still be edited.
 func TestCampaign_StartedStaysEditable(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	id := e.createCampaign(tok, "Running")
@@ -203,6 +208,7 @@ func TestCampaign_StartedStaysEditable(t *testing.T) {
 }
 
 func TestCampaign_List(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	viewer := e.account("viewer@acme.io", store.RoleBrandViewer)
@@ -248,6 +254,7 @@ func TestCampaign_List(t *testing.T) {
 // Postgres from the same column list as a single read; an entry equals the
 // campaign as GET answers it, attachments without their links.
 func TestCampaign_ListEntryEqualsGet(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	key := e.want(e.upload("/api/files/upload", tok, "guide.pdf", strings.NewReader("%PDF-1.4 guide")), http.StatusCreated).str("data", "key")
@@ -285,6 +292,7 @@ func sameInstant(t *testing.T, want, got map[string]any, keys ...string) {
 }
 
 func TestCampaign_Summary(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	viewer := e.account("viewer@acme.io", store.RoleBrandViewer)
@@ -321,12 +329,14 @@ func TestCampaign_Summary(t *testing.T) {
 // TestCampaign_OtherBrand: brand B's staff get 404 for brand A's campaign on
 // every call; ADMIN reads it.
 func TestCampaign_OtherBrand(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	ownerA := e.account("owner@acme.io", store.RoleBrandAdmin)
 	id := e.createCampaign(ownerA, "Acme secret")
 	for _, role := range []string{store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer} {
 		tokB := e.brandAccount(strings.ToLower(role)+"@globex.io", role, "Globex")
 		t.Run(role, func(t *testing.T) {
+			e := e.on(t)
 			e.want(e.call("GET", "/api/campaigns/"+id, tokB, nil), http.StatusNotFound)
 			d := e.want(e.call("GET", "/api/campaigns/all-campaigns?search=Acme", tokB, nil), http.StatusOK).data()
 			if d["total"] != 0.0 {

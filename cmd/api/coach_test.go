@@ -237,6 +237,7 @@ func TestChats_Scope(t *testing.T) {
 		{"ListPage", "GET", "/api/chats?page=999999999", nil, "page", "Must be between 1 and 100000"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			e := e.on(t)
 			r := e.want(e.call(tt.method, tt.path, bob, tt.body), http.StatusUnprocessableEntity)
 			if r.field(tt.field) != tt.msg {
 				t.Errorf("fields %v", r.Body["fields"])

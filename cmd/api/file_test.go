@@ -61,6 +61,7 @@ func (e *env) fetch(link string) (int, http.Header, []byte) {
 }
 
 func TestFile_UploadAndDownload(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	r := e.want(e.upload("/api/files/upload", tok, "My Logo.png", bytes.NewReader(pngBytes)), http.StatusCreated)
@@ -135,6 +136,7 @@ func TestFile_UploadAndDownload(t *testing.T) {
 }
 
 func TestFile_UploadRefused(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("creator@acme.io", store.RoleUser)
 	tests := []struct {
@@ -154,6 +156,7 @@ func TestFile_UploadRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			e := e.on(t)
 			r := e.want(e.upload("/api/files/upload", tok, tt.file, tt.content), tt.status)
 			if r.field("file") != tt.msg {
 				t.Fatalf("got %v, want %q", r.Body, tt.msg)
@@ -161,12 +164,14 @@ func TestFile_UploadRefused(t *testing.T) {
 		})
 	}
 	t.Run("NoFileField", func(t *testing.T) {
+		e := e.on(t)
 		r := e.want(e.call("POST", "/api/files/upload", tok, map[string]any{}), http.StatusUnprocessableEntity)
 		if r.field("file") != store.MsgFileRequired {
 			t.Fatalf("got %v", r.Body)
 		}
 	})
 	t.Run("ExactlyMaxSize", func(t *testing.T) {
+		e := e.on(t)
 		e.want(e.upload("/api/files/upload", tok, "max.txt", io.LimitReader(letters{}, store.MaxFileSize)), http.StatusCreated)
 	})
 	var n int
@@ -191,6 +196,7 @@ func (letters) Read(p []byte) (int, error) {
 // TestCampaign_Attachments: attachments must name the brand's uploads, and
 // reads sign their links afresh.
 func TestCampaign_Attachments(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	tok := e.account("owner@acme.io", store.RoleBrandAdmin)
 	mate := e.account("manager@acme.io", store.RoleBrandManager)
@@ -243,6 +249,7 @@ func TestCampaign_Attachments(t *testing.T) {
 // TestCampaignRoleTable holds the role matrix of every campaign and file
 // route: anonymous, then each of the five roles.
 func TestCampaignRoleTable(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 	tokens := map[string]string{}
@@ -289,10 +296,12 @@ func TestCampaignRoleTable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/anonymous", func(t *testing.T) {
+			e := e.on(t)
 			e.want(tt.do(""), http.StatusUnauthorized)
 		})
 		for _, role := range roles {
 			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				e := e.on(t)
 				want := http.StatusForbidden
 				if tt.allowed[role] {
 					want = tt.status
@@ -302,6 +311,7 @@ func TestCampaignRoleTable(t *testing.T) {
 		}
 	}
 	t.Run("Download/anonymous", func(t *testing.T) {
+		e := e.on(t)
 		if status, _, _ := e.fetch(link); status != http.StatusOK {
 			t.Fatalf("status %d", status)
 		}

@@ -11,9 +11,11 @@ import (
 )
 
 func TestCreateAdmin(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
 	t.Run("OK", func(t *testing.T) {
+		e := e.on(t)
 		if err := createAdmin(ctx, e.db, []string{"--email", "Root@Example.org", "--password", goodPassword}); err != nil {
 			t.Fatal(err)
 		}
@@ -24,6 +26,7 @@ func TestCreateAdmin(t *testing.T) {
 		}
 	})
 	t.Run("PromotesExisting", func(t *testing.T) {
+		e := e.on(t)
 		e.signUp("promote@example.org")
 		if err := createAdmin(ctx, e.db, []string{"--email", "promote@example.org", "--password", "N3w!password"}); err != nil {
 			t.Fatal(err)
@@ -35,6 +38,7 @@ func TestCreateAdmin(t *testing.T) {
 		}
 	})
 	t.Run("ErrWeakPassword", func(t *testing.T) {
+		e := e.on(t)
 		if err := createAdmin(ctx, e.db, []string{"--email", "weak@example.org", "--password", "weak"}); err == nil {
 			t.Fatal("weak password accepted")
 		}
@@ -42,6 +46,7 @@ func TestCreateAdmin(t *testing.T) {
 }
 
 func TestSeed_Idempotent(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	for i := 0; i < 2; i++ {
 		if err := seed(context.Background(), e.db, app.Config{}); err != nil {
@@ -60,6 +65,7 @@ func TestSeed_Idempotent(t *testing.T) {
 }
 
 func TestPeriodic_HasDailyPurges(t *testing.T) {
+	t.Parallel()
 	scheduled := map[string]bool{}
 	for _, p := range jobs.Periodic() {
 		scheduled[p.Task.Type()] = true

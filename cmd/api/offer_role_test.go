@@ -57,10 +57,12 @@ func TestOffersRoleTable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/anonymous", func(t *testing.T) {
+			e := e.on(t)
 			e.want(e.call(tt.method, tt.path, "", tt.body), http.StatusUnauthorized)
 		})
 		for _, role := range roles {
 			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				e := e.on(t)
 				want := http.StatusForbidden
 				if tt.allowed[role] {
 					want = tt.status
@@ -69,6 +71,7 @@ func TestOffersRoleTable(t *testing.T) {
 			})
 			if tok, ok := others[role]; ok && tt.scoped {
 				t.Run(tt.name+"/other-brand/"+role, func(t *testing.T) {
+					e := e.on(t)
 					want := http.StatusForbidden
 					if tt.allowed[role] {
 						want = http.StatusNotFound

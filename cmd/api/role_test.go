@@ -13,6 +13,7 @@ import (
 // (SPEC section 6: account settings for ADMIN, BRAND_ADMIN, BRAND_MANAGER and
 // USER; everything else here for all five roles) plus anonymous access.
 func TestRoleTable(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 	tokens := map[string]string{}
@@ -43,10 +44,12 @@ func TestRoleTable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/anonymous", func(t *testing.T) {
+			e := e.on(t)
 			e.want(e.call(tt.method, tt.path, "", tt.body), http.StatusUnauthorized)
 		})
 		for _, role := range roles {
 			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				e := e.on(t)
 				want := http.StatusForbidden
 				if tt.allowed[role] {
 					want = tt.status
@@ -58,6 +61,7 @@ func TestRoleTable(t *testing.T) {
 }
 
 func TestJob_Get(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
 	creator := e.account("c@jobs.io", store.RoleUser)
@@ -101,6 +105,7 @@ func TestJob_Get(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	r := e.want(e.call("POST", "/api/users/login", "", `{"email": `), http.StatusBadRequest)
 	if r.Body["message"] == "" {
@@ -118,6 +123,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestRateLimit_Login(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	body := map[string]any{"email": "rl@example.org", "password": "Wr0ng!pass"}
 	// The limit replenishes over time, so on a slow machine a few more than
@@ -139,6 +145,7 @@ func TestRateLimit_Login(t *testing.T) {
 }
 
 func TestOps(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	get := func(path, user, pass string) int {
 		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)

@@ -61,6 +61,7 @@ func num(m map[string]any, k string) int { f, _ := m[k].(float64); return int(f)
 // worker imports it; the job is polled until it succeeds and the row errors
 // are downloaded as CSV.
 func TestRoster_UploadEndToEnd(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@roster.io", store.RoleAdmin)
 	creator := e.account("c@roster.io", store.RoleUser)
@@ -123,6 +124,7 @@ func TestRoster_UploadEndToEnd(t *testing.T) {
 }
 
 func TestRoster_UploadChecks(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@checks.io", store.RoleAdmin)
 	big := bytes.Repeat([]byte("a"), 10<<20)
@@ -144,6 +146,7 @@ func TestRoster_UploadChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			e := e.on(t)
 			r := e.want(e.uploadRoster(admin, tt.file, tt.data), tt.status)
 			if tt.message != "" && (r.str("message") != tt.message || r.field("file") != tt.message) {
 				t.Fatalf("body %v", r.Body)
@@ -155,6 +158,7 @@ func TestRoster_UploadChecks(t *testing.T) {
 // TestRoster_RoleTable is the role matrix of every roster, creator and
 // brand call (anonymous is 401 everywhere).
 func TestRoster_RoleTable(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 	tokens := map[string]string{}
@@ -187,6 +191,7 @@ func TestRoster_RoleTable(t *testing.T) {
 		t.Run(tt.name+"/anonymous", func(t *testing.T) { e.want(call(""), http.StatusUnauthorized) })
 		for _, role := range roles {
 			t.Run(tt.name+"/"+role, func(t *testing.T) {
+				e := e.on(t)
 				want := http.StatusForbidden
 				if tt.allowed[role] {
 					want = tt.status
@@ -200,6 +205,7 @@ func TestRoster_RoleTable(t *testing.T) {
 // TestCreators_Browse checks the brand search filters, sorting and the
 // validation of its parameters.
 func TestCreators_Browse(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
 	brand := e.account("b@browse.io", store.RoleBrandManager)
@@ -321,6 +327,7 @@ func TestCreators_Browse(t *testing.T) {
 
 // TestBrands_List checks the admin brand list's shape, search and paging.
 func TestBrands_List(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@brands.io", store.RoleAdmin)
 	e.account("owner@brands.io", store.RoleBrandAdmin) // brand "Acme"

@@ -28,6 +28,7 @@ func TestJSON_TrailingData(t *testing.T) {
 		"Bracket":      `{"email": "a@b.io", "password": "x"}]`,
 	} {
 		t.Run(name, func(t *testing.T) {
+			e := e.on(t)
 			r := expect(t, e.call("POST", "/api/users/login", "", body), http.StatusBadRequest)
 			if r.str("message") != "Malformed JSON body" {
 				t.Fatalf("body %v", r.Body)
@@ -35,6 +36,7 @@ func TestJSON_TrailingData(t *testing.T) {
 		})
 	}
 	t.Run("TrailingSpaceOK", func(t *testing.T) {
+		e := e.on(t)
 		expect(t, e.call("POST", "/api/users/login", "", `{"email": "a@b.io", "password": "Wr0ng!pass"}`+" \n\t\r\n"), http.StatusUnauthorized)
 	})
 }
@@ -107,6 +109,7 @@ func TestCampaign_NulAndHugePage(t *testing.T) {
 	} {
 		roaster, field := tt.roaster, tt.field
 		t.Run(name, func(t *testing.T) {
+			e := e.on(t)
 			r := expect(t, e.call("POST", "/api/campaigns/add-campaign", tok, with(e.campaignBody("Nul roaster"), "roaster", roaster)), http.StatusUnprocessableEntity)
 			if got := r.field(field); got != store.MsgNulCharacter {
 				t.Fatalf("fields[%q] = %q; body %v", field, got, r.Body)
@@ -114,22 +117,26 @@ func TestCampaign_NulAndHugePage(t *testing.T) {
 		})
 	}
 	t.Run("LoneSurrogateStored", func(t *testing.T) {
+		e := e.on(t)
 		body := strings.Replace(mustJSON(t, with(e.campaignBody("Surrogate"), "roaster", "X")), `"roaster":"X"`, `"roaster":"\ud800"`, 1)
 		expect(t, e.call("POST", "/api/campaigns/add-campaign", tok, body), http.StatusCreated)
 	})
 	t.Run("TextField", func(t *testing.T) {
+		e := e.on(t)
 		r := expect(t, e.call("POST", "/api/campaigns/add-campaign", tok, with(e.campaignBody("Nul"), "location", "Ber\u0000lin")), http.StatusUnprocessableEntity)
 		if r.field("location") != store.MsgNulCharacter {
 			t.Fatalf("body %v", r.Body)
 		}
 	})
 	t.Run("LoginEmail", func(t *testing.T) {
+		e := e.on(t)
 		r := expect(t, e.call("POST", "/api/users/login", "", `{"email": "a\u0000@b.io", "password": "Abcdef1!"}`), http.StatusUnprocessableEntity)
 		if r.field("email") != store.MsgNulCharacter {
 			t.Fatalf("body %v", r.Body)
 		}
 	})
 	t.Run("QueryParams", func(t *testing.T) {
+		e := e.on(t)
 		admin := e.account("admin@nul.io", store.RoleAdmin)
 		for _, c := range []struct{ token, path, field string }{
 			{tok, "/api/campaigns/all-campaigns?search=a%00", "search"},

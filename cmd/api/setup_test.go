@@ -147,6 +147,42 @@ func (e *env) on(t *testing.T) *env {
 	return &c
 }
 
+// settle waits until every task written so far has run: the outbox is
+// empty and no queue holds a pending, active, scheduled or retried task.
+func (e *env) settle() {
+	e.t.Helper()
+	insp := asynq.NewInspector(e.asynqOpt)
+	defer insp.Close()
+	idle := func() bool {
+		var outbox int
+		if err := e.db.SQL().Get(&outbox, `SELECT count(*) FROM task_outbox`); err != nil {
+			e.t.Fatal(err)
+		}
+		if outbox > 0 {
+			return false
+		}
+		queues, err := insp.Queues()
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		for _, q := range queues {
+			info, err := insp.GetQueueInfo(q)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			if info.Pending+info.Active+info.Scheduled+info.Retry > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(10 * time.Second); !idle(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			e.t.Fatal("tasks still queued after 10 s")
+		}
+	}
+}
+
 // want fails the test unless r has the status.
 func (e *env) want(r resp, status int) resp {
 	e.t.Helper()

@@ -11,8 +11,10 @@ import (
 )
 
 func TestUser_SignUpVerifyMe(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	t.Run("Creator", func(t *testing.T) {
+		e := e.on(t)
 		access, refresh := e.signUp("ann@example.org")
 		if access == "" || refresh == "" {
 			t.Fatal("verify-email gave no tokens")
@@ -33,6 +35,7 @@ func TestUser_SignUpVerifyMe(t *testing.T) {
 		}
 	})
 	t.Run("Brand", func(t *testing.T) {
+		e := e.on(t)
 		r := e.want(e.call("POST", "/api/users/register", "", map[string]any{
 			"brandName": "Nova Labs", "name": "Bo Brand", "email": "bo@nova.io", "password": goodPassword}), http.StatusCreated)
 		if r.str("data", "user", "role") != store.RoleBrandAdmin || r.str("data", "user", "brand", "name") != "Nova Labs" {
@@ -44,6 +47,7 @@ func TestUser_SignUpVerifyMe(t *testing.T) {
 }
 
 func TestUser_RegisterValidation(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	niche := e.nicheID()
 	e.registerCreator("taken@example.org")
@@ -77,6 +81,7 @@ func TestUser_RegisterValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			e := e.on(t)
 			r := e.call("POST", "/api/users/register", "", tt.body)
 			if r.Status != tt.status || r.field(tt.field) != tt.msg {
 				t.Fatalf("got %d %q, want %d %q (body %v)", r.Status, r.field(tt.field), tt.status, tt.msg, r.Body)
@@ -87,6 +92,7 @@ func TestUser_RegisterValidation(t *testing.T) {
 		})
 	}
 	t.Run("ErrBrandRegisterWithoutName", func(t *testing.T) {
+		e := e.on(t)
 		r := e.call("POST", "/api/brands/register", "", map[string]any{"name": "Bo", "email": "b@x.io", "password": goodPassword})
 		if r.Status != 422 || r.field("brandName") != "Brand name is required" {
 			t.Fatalf("got %d %v", r.Status, r.Body)
@@ -95,6 +101,7 @@ func TestUser_RegisterValidation(t *testing.T) {
 }
 
 func TestUser_LoginUnverified(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.registerCreator("un@example.org")
 	r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "un@example.org", "password": goodPassword}), http.StatusUnauthorized)
@@ -112,6 +119,7 @@ func TestUser_LoginUnverified(t *testing.T) {
 }
 
 func TestOTP_BruteForce(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.registerCreator("bf@example.org")
 	code := e.mail.WaitCode(t, "bf@example.org", 1)
@@ -129,6 +137,7 @@ func TestOTP_BruteForce(t *testing.T) {
 }
 
 func TestOTP_Expiry(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.registerCreator("exp@example.org")
 	code := e.mail.WaitCode(t, "exp@example.org", 1)
@@ -137,6 +146,7 @@ func TestOTP_Expiry(t *testing.T) {
 }
 
 func TestOTP_Validation(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	r := e.want(e.call("POST", "/api/users/verify-email", "", map[string]any{"email": "a@b.io", "otp": "12a"}), 422)
 	if r.field("otp") != "Verification code must be 6 digits" {
@@ -153,6 +163,7 @@ func TestOTP_Validation(t *testing.T) {
 }
 
 func TestOTP_SendValidation(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	r := e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": ""}), 422)
 	if r.field("email") != "Email is required" {
@@ -169,6 +180,7 @@ func TestOTP_SendValidation(t *testing.T) {
 }
 
 func TestOTP_ResendCooldown(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.registerCreator("cd@example.org")
 	first := e.mail.WaitCode(t, "cd@example.org", 1)
@@ -183,13 +195,14 @@ func TestOTP_ResendCooldown(t *testing.T) {
 	// A verified address gets no further mail but the same answer.
 	e.clock.Advance(store.OTPResendCooldown + time.Second)
 	e.want(e.call("POST", "/api/users/send-email-verification-otp", "", map[string]any{"email": "cd@example.org"}), http.StatusOK)
-	time.Sleep(300 * time.Millisecond)
+	e.settle()
 	if n := e.mail.Count("cd@example.org"); n != 2 {
 		t.Fatalf("%d mails, want 2", n)
 	}
 }
 
 func TestSession_RefreshRotationAndReuse(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, refresh := e.signUp("rt@example.org")
 	r := e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusOK)
@@ -208,6 +221,7 @@ func TestSession_RefreshRotationAndReuse(t *testing.T) {
 }
 
 func TestSession_Logout(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, refresh := e.signUp("lo@example.org")
 	e.want(e.call("GET", "/api/users/me", access, nil), http.StatusOK)
@@ -217,6 +231,7 @@ func TestSession_Logout(t *testing.T) {
 }
 
 func TestSession_AccessTokenExpires(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, refresh := e.signUp("ex@example.org")
 	e.clock.Advance(accessTTL + time.Second)
@@ -226,6 +241,7 @@ func TestSession_AccessTokenExpires(t *testing.T) {
 }
 
 func TestPassword_ResetRevokesSessions(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, _ := e.signUp("pr@example.org")
 	e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "pr@example.org"}), http.StatusOK)
@@ -244,6 +260,7 @@ func TestPassword_ResetRevokesSessions(t *testing.T) {
 }
 
 func TestPassword_ForgotNoEnumeration(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.signUp("known@example.org")
 	known := e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "known@example.org"}), http.StatusOK)
@@ -258,6 +275,7 @@ func TestPassword_ForgotNoEnumeration(t *testing.T) {
 }
 
 func TestPassword_Change(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, _ := e.signUp("cp@example.org")
 	other := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "cp@example.org", "password": goodPassword}), http.StatusOK).str("data", "accessToken")
@@ -271,6 +289,7 @@ func TestPassword_Change(t *testing.T) {
 }
 
 func TestUser_Profile(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	access, _ := e.signUp("pf@example.org")
 	niches, _ := e.db.ListNiches(context.Background())
@@ -290,6 +309,7 @@ func TestUser_Profile(t *testing.T) {
 }
 
 func TestAccount_DeletionRecoveryPurge(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
 	access, _ := e.signUp("del@example.org")
@@ -333,6 +353,7 @@ func TestAccount_DeletionRecoveryPurge(t *testing.T) {
 }
 
 func TestAccount_DeletionNeedsItsOwnCode(t *testing.T) {
+	t.Parallel()
 	e := setup(t)
 	e.signUp("dc@example.org")
 	e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "dc@example.org"}), http.StatusOK)

@@ -20,6 +20,7 @@ func msg(to string) mail.Message {
 }
 
 func TestSender_SMTPReusesConnections(t *testing.T) {
+	t.Parallel()
 	srv := mailtest.Start(t)
 	s, err := mail.New(srv.URL, "", "no-reply@creatorcoach.test", quiet)
 	if err != nil {
@@ -43,6 +44,7 @@ func TestSender_SMTPReusesConnections(t *testing.T) {
 }
 
 func TestSender_Files(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := mail.New("", dir, "no-reply@creatorcoach.test", quiet)
 	if err != nil {
@@ -62,6 +64,7 @@ func TestSender_Files(t *testing.T) {
 }
 
 func TestNew_BadURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"http://x", "smtp://", "smtp://host:port"} {
 		if _, err := mail.New(u, "", "a@b.c", quiet); err == nil {
 			t.Errorf("MAIL_URL %q accepted", u)
