@@ -14,7 +14,32 @@ CREATE TABLE social_accounts (
     connected_at   timestamptz NOT NULL DEFAULT now(),
     last_synced_at timestamptz,
     created_at     timestamptz NOT NULL DEFAULT now(),
+    sync_job_id    uuid,
     UNIQUE (user_id, platform)
+);
+CREATE INDEX social_accounts_platform_idx ON social_accounts (platform, id) WHERE status <> 'disconnected';
+
+-- The platform's tokens of an account, sealed with AES-256-GCM under SOCIAL_TOKEN_KEY
+-- ('<key id>:<base64 nonce+ciphertext>'); deleted on disconnect.
+CREATE TABLE social_tokens (
+    account_id         uuid PRIMARY KEY REFERENCES social_accounts (id) ON DELETE CASCADE,
+    access_token       text NOT NULL,
+    refresh_token      text NOT NULL DEFAULT '',
+    scopes             text NOT NULL DEFAULT '',
+    issued_at          timestamptz NOT NULL,
+    expires_at         timestamptz,
+    refresh_expires_at timestamptz,
+    updated_at         timestamptz NOT NULL DEFAULT now()
+);
+
+-- Pending OAuth authorizations: the state handed to the platform, bound to the
+-- user and platform, used once; the PKCE verifier is sealed like the tokens.
+CREATE TABLE social_oauth_states (
+    state_hash  text PRIMARY KEY,
+    user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    platform    text NOT NULL,
+    verifier    text NOT NULL DEFAULT '',
+    created_at  timestamptz NOT NULL DEFAULT now()
 );
 
 CREATE TABLE social_daily (
@@ -36,7 +61,13 @@ CREATE TABLE social_demographics (
     PRIMARY KEY (account_id, dimension, bucket)
 );
 
+-- Which platforms vouched for a creator-network entry's follower counts (set by the analytics sync).
+ALTER TABLE creators ADD COLUMN verified_platforms text[] NOT NULL DEFAULT '{}';
+
 -- +goose Down
+ALTER TABLE creators DROP COLUMN verified_platforms;
+DROP TABLE social_oauth_states;
+DROP TABLE social_tokens;
 DROP TABLE social_demographics;
 DROP TABLE social_daily;
 DROP TABLE social_accounts;

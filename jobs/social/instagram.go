@@ -1,0 +1,327 @@
+package social
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+)
+
+// igVersion is the Graph API version of the Instagram calls.
+const igVersion = "v23.0"
+
+// igScopes are the permissions of Instagram API with Instagram Login we need.
+var igScopes = []string{"instagram_business_basic", "instagram_business_manage_insights"}
+
+// instagram is the Instagram API with Instagram Login (graph.instagram.com):
+// profile followers_count, daily account insights (views, reach, likes,
+// accounts_engaged, total_interactions; views replaced impressions),
+// follower_count gains and follower_demographics. Long-lived tokens
+// (60 days) are refreshed with ig_refresh_token.
+type instagram struct {
+	base
+	ep       Endpoints
+	redirect string
+}
+
+func newInstagram(ep Endpoints, redirect string, b base) *instagram {
+	return &instagram{base: b, ep: ep, redirect: redirect}
+}
+
+func (c *instagram) Platform() string { return Instagram }
+func (c *instagram) PKCE() bool       { return false }
+
+func (c *instagram) AuthURL(state, _ string) string {
+	cfg := oauth2.Config{ClientID: c.ep.ClientID, RedirectURL: c.redirect, Endpoint: oauth2.Endpoint{AuthURL: c.ep.AuthURL}}
+	return cfg.AuthCodeURL(state, oauth2.SetAuthURLParam("scope", strings.Join(igScopes, ",")))
+}
+
+// Exchange trades the code for a short-lived token, then that for a
+// long-lived one (ig_exchange_token).
+func (c *instagram) Exchange(ctx context.Context, code, _ string) (Token, error) {
+	req, err := postForm(ctx, c.ep.TokenURL, url.Values{"client_id": {c.ep.ClientID}, "client_secret": {c.ep.ClientSecret},
+		"grant_type": {"authorization_code"}, "redirect_uri": {c.redirect}, "code": {code}})
+	if err != nil {
+		return Token{}, err
+	}
+	var short struct {
+		Data        []igShortToken `json:"data"`
+		igShortToken
+	}
+	if err := c.do(req, Instagram, "token", &short, c.classify); err != nil {
+		return Token{}, err
+	}
+	if len(short.Data) > 0 {
+		short.igShortToken = short.Data[0]
+	}
+	if short.AccessToken == "" {
+		return Token{}, &AnswerError{Platform: Instagram, Call: "token", Detail: "no access_token"}
+	}
+	scopes := string(short.Permissions)
+	var list []string
+	if json.Unmarshal(short.Permissions, &list) == nil {
+		scopes = strings.Join(list, ",")
+	} else if s, err := strconv.Unquote(scopes); err == nil {
+		scopes = s
+	}
+	if missing := missingScopes(scopes, igScopes...); len(missing) > 0 {
+		return Token{}, scopeError(Instagram, missing)
+	}
+	q := url.Values{"grant_type": {"ig_exchange_token"}, "client_secret": {c.ep.ClientSecret}, "access_token": {short.AccessToken}}
+	tok, err := c.longLived(ctx, c.ep.APIBase+"/access_token?"+q.Encode(), "long-lived token")
+	tok.Scopes = scopes
+	return tok, err
+}
+
+// igShortToken is the code exchange's answer (flat or inside data[]).
+type igShortToken struct {
+	AccessToken string          `json:"access_token"`
+	UserID      json.Number     `json:"user_id"`
+	Permissions json.RawMessage `json:"permissions"`
+}
+
+func (c *instagram) longLived(ctx context.Context, rawURL, call string) (Token, error) {
+	req, err := get(ctx, rawURL, "")
+	if err != nil {
+		return Token{}, err
+	}
+	var out struct {
+		AccessToken string `json:"access_token"`
+		ExpiresIn   int64  `json:"expires_in"`
+	}
+	if err := c.do(req, Instagram, call, &out, c.classify); err != nil {
+		return Token{}, err
+	}
+	if out.AccessToken == "" || out.ExpiresIn <= 0 {
+		return Token{}, &AnswerError{Platform: Instagram, Call: call, Detail: "no access_token or expires_in"}
+	}
+	now := c.now()
+	return Token{Access: out.AccessToken, IssuedAt: now, Expiry: now.Add(time.Duration(out.ExpiresIn) * time.Second)}, nil
+}
+
+// Refresh renews a long-lived token older than 24 hours that expires within
+// 10 days; an expired one cannot be renewed.
+func (c *instagram) Refresh(ctx context.Context, tok Token) (Token, bool, error) {
+	now := c.now()
+	if !tok.Expiry.IsZero() && now.After(tok.Expiry) {
+		return tok, false, &ReconnectError{Platform: Instagram, Reason: "the access token expired"}
+	}
+	if now.Sub(tok.IssuedAt) < 24*time.Hour || tok.Expiry.Sub(now) > 10*24*time.Hour {
+		return tok, false, nil
+	}
+	q := url.Values{"grant_type": {"ig_refresh_token"}, "access_token": {tok.Access}}
+	fresh, err := c.longLived(ctx, c.ep.APIBase+"/refresh_access_token?"+q.Encode(), "refresh token")
+	if err != nil {
+		return tok, false, err
+	}
+	fresh.Scopes = tok.Scopes
+	return fresh, true, nil
+}
+
+// Revoke: Instagram offers no token revocation; deleting our copy is all.
+func (c *instagram) Revoke(context.Context, Token) error { return nil }
+
+func (c *instagram) Calls(since time.Time) int { return 5 + len(window(since, c.now())) }
+
+// Fetch reads the profile, follower gains (the platform keeps 30 days), one
+// insights call per day and the three demographic breakdowns.
+func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
+	var me struct {
+		ID             string `json:"id"`
+		UserID         string `json:"user_id"`
+		Username       string `json:"username"`
+		Name           string `json:"name"`
+		FollowersCount *int64 `json:"followers_count"`
+	}
+	if err := c.graph(ctx, tok, "profile", "/me", url.Values{"fields": {"user_id,username,name,followers_count,media_count"}}, &me); err != nil {
+		return Snapshot{}, err
+	}
+	done()
+	if me.ID == "" || me.FollowersCount == nil {
+		return Snapshot{}, &AnswerError{Platform: Instagram, Call: "profile", Detail: "no id or followers_count"}
+	}
+	snap := Snapshot{Profile: Profile{ExternalID: me.ID, Username: me.Username, FullName: me.Name}}
+	days := window(since, c.now())
+	gainsFrom := day(c.now()).AddDate(0, 0, -29) // the platform keeps 30 days of follower_count
+	if days[0].After(gainsFrom) {
+		gainsFrom = days[0]
+	}
+	var gains igInsights
+	if err := c.graph(ctx, tok, "follower_count", "/"+me.ID+"/insights", url.Values{"metric": {"follower_count"}, "period": {"day"},
+		"since": {unix(gainsFrom)}, "until": {unix(day(c.now()).AddDate(0, 0, 1))}}, &gains); err != nil {
+		return Snapshot{}, err
+	}
+	done()
+	gain := map[time.Time]int64{}
+	for _, m := range gains.Data {
+		for _, v := range m.Values {
+			if t, err := time.Parse("2006-01-02T15:04:05-0700", v.EndTime); err == nil {
+				gain[day(t.Add(-8*time.Hour))] = v.Value // end_time is the next midnight, Pacific time
+			}
+		}
+	}
+	for _, d := range days {
+		var ins igInsights
+		if err := c.graph(ctx, tok, "insights", "/"+me.ID+"/insights", url.Values{"metric": {"views,reach,likes,accounts_engaged,total_interactions"},
+			"metric_type": {"total_value"}, "period": {"day"}, "since": {unix(d)}, "until": {unix(d.AddDate(0, 0, 1))}}, &ins); err != nil {
+			return Snapshot{}, err
+		}
+		done()
+		v := ins.totals()
+		snap.Days = append(snap.Days, Day{Day: d, Likes: v["likes"], Views: v["views"], OrganicImpressions: v["reach"]})
+	}
+	backFollowers(snap.Days, gain, *me.FollowersCount)
+	for _, dim := range []string{"age", "gender", "country"} {
+		var ins igInsights
+		if err := c.graph(ctx, tok, "follower_demographics", "/"+me.ID+"/insights", url.Values{"metric": {"follower_demographics"},
+			"period": {"lifetime"}, "metric_type": {"total_value"}, "breakdown": {dim}}, &ins); err != nil {
+			return Snapshot{}, err
+		}
+		done()
+		snap.Demographics = append(snap.Demographics, ins.shares(dim)...)
+	}
+	return snap, nil
+}
+
+func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
+
+// graph GETs an Instagram Graph path with the token.
+func (c *instagram) graph(ctx context.Context, tok Token, call, path string, q url.Values, out any) error {
+	req, err := get(ctx, c.ep.APIBase+"/"+igVersion+path+"?"+q.Encode(), tok.Access)
+	if err != nil {
+		return err
+	}
+	return c.do(req, Instagram, call, out, c.classify)
+}
+
+// igInsights is an insights answer: time series (values) or totals
+// (total_value, with breakdowns for demographics).
+type igInsights struct {
+	Data []struct {
+		Name   string `json:"name"`
+		Values []struct {
+			Value   int64  `json:"value"`
+			EndTime string `json:"end_time"`
+		} `json:"values"`
+		TotalValue *struct {
+			Value      int64 `json:"value"`
+			Breakdowns []struct {
+				Results []struct {
+					DimensionValues []string `json:"dimension_values"`
+					Value           int64    `json:"value"`
+				} `json:"results"`
+			} `json:"breakdowns"`
+		} `json:"total_value"`
+	} `json:"data"`
+}
+
+func (in igInsights) totals() map[string]int64 {
+	m := map[string]int64{}
+	for _, d := range in.Data {
+		if d.TotalValue != nil {
+			m[d.Name] = d.TotalValue.Value
+		}
+	}
+	return m
+}
+
+// igGender maps the breakdown's F/M/U to our buckets.
+var igGender = map[string]string{"F": "female", "M": "male", "U": "other"}
+
+func (in igInsights) shares(dim string) []Share {
+	counts := map[string]int64{}
+	var total int64
+	for _, d := range in.Data {
+		if d.TotalValue == nil {
+			continue
+		}
+		for _, b := range d.TotalValue.Breakdowns {
+			for _, r := range b.Results {
+				if len(r.DimensionValues) == 0 {
+					continue
+				}
+				k := r.DimensionValues[0]
+				if dim == "gender" {
+					k = igGender[k]
+				}
+				if k != "" {
+					counts[k] += r.Value
+					total += r.Value
+				}
+			}
+		}
+	}
+	return toShares(dim, counts, total)
+}
+
+// toShares turns counts into shares of total.
+func toShares(dim string, counts map[string]int64, total int64) []Share {
+	var out []Share
+	for k, n := range counts {
+		if total > 0 {
+			out = append(out, Share{Dimension: dim, Bucket: k, Share: float64(n) / float64(total)})
+		}
+	}
+	return out
+}
+
+// classify reads Graph errors ({"error": {"message", "type", "code",
+// "error_subcode", "fbtrace_id"}}) and the usage headers.
+func (c *instagram) classify(res *http.Response, body []byte) error {
+	if wait, hot := igUsage(res.Header); hot {
+		return &RateLimitError{Platform: Instagram, RetryAfter: wait, Reason: "usage near the limit"}
+	}
+	if res.StatusCode/100 == 2 {
+		return nil
+	}
+	var e struct {
+		Error struct {
+			Message string `json:"message"`
+			Code    int    `json:"code"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(body, &e)
+	switch code := e.Error.Code; {
+	case res.StatusCode == http.StatusTooManyRequests || code == 4 || code == 17 || code == 32 || code == 613:
+		return &RateLimitError{Platform: Instagram, RetryAfter: retryAfter(res.Header, 10*time.Minute), Reason: e.Error.Message}
+	case code == 190 || code == 102:
+		return &ReconnectError{Platform: Instagram, Reason: e.Error.Message}
+	case code == 10 || (code >= 200 && code < 300):
+		return &ReconnectError{Platform: Instagram, Reason: "permission not granted: " + e.Error.Message}
+	case e.Error.Message != "":
+		return &AnswerError{Platform: Instagram, Call: "graph", Detail: e.Error.Message}
+	}
+	return nil
+}
+
+// igUsage reads X-App-Usage and X-Business-Use-Case-Usage: at 95% of any
+// budget the calls stop until estimated_time_to_regain_access (minutes).
+func igUsage(h http.Header) (time.Duration, bool) {
+	var app map[string]float64
+	if json.Unmarshal([]byte(h.Get("X-App-Usage")), &app) == nil {
+		for _, v := range app {
+			if v >= 95 {
+				return 10 * time.Minute, true
+			}
+		}
+	}
+	var buc map[string][]map[string]any
+	if json.Unmarshal([]byte(h.Get("X-Business-Use-Case-Usage")), &buc) == nil {
+		for _, entries := range buc {
+			for _, e := range entries {
+				wait, _ := e["estimated_time_to_regain_access"].(float64)
+				for _, k := range []string{"call_count", "total_time", "total_cputime"} {
+					if v, _ := e[k].(float64); v >= 95 || wait > 0 {
+						return max(time.Duration(wait)*time.Minute, time.Minute), true
+					}
+				}
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,164 @@
+package sandbox
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+const ig = "instagram"
+
+func (s *Server) instagramRoutes(r chi.Router) {
+	auth := s.authorize(ig, "Instagram", allScopes[ig], insightScope[ig], ",")
+	r.Get("/instagram/oauth/authorize", auth)
+	r.Post("/instagram/oauth/authorize", auth)
+	r.Post("/instagram/oauth/access_token", s.igCode)
+	r.Get("/instagram/graph/access_token", s.igLongLived("short", "ig_exchange_token"))
+	r.Get("/instagram/graph/refresh_access_token", s.igLongLived("access", "ig_refresh_token"))
+	r.Get("/instagram/graph/v23.0/me", s.igData(s.igMe))
+	r.Get("/instagram/graph/v23.0/{id}/insights", s.igData(s.igInsights))
+}
+
+func igError(w http.ResponseWriter, status, code int, msg string) {
+	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": "OAuthException", "code": code,
+		"fbtrace_id": "Sbx" + randomHex(6)}})
+}
+
+// igCode answers the code exchange in the data[] form of Instagram Login.
+func (s *Server) igCode(w http.ResponseWriter, r *http.Request) {
+	_ = r.ParseForm()
+	g, err := s.open(r.Form.Get("code"), ig, "code")
+	if err != nil || g.Redirect != r.Form.Get("redirect_uri") {
+		igError(w, http.StatusBadRequest, 36007, "Invalid authorization code")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": []any{map[string]any{"access_token": s.issue(g, "short", time.Hour),
+		"user_id": fmt.Sprint(hash(g.Handle) % 1e15), "permissions": g.Scopes}}})
+}
+
+// igLongLived answers ig_exchange_token (from a short token) and
+// ig_refresh_token (from a long-lived one).
+func (s *Server) igLongLived(from, grantType string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		g, err := s.open(r.URL.Query().Get("access_token"), ig, from)
+		if r.URL.Query().Get("grant_type") != grantType {
+			igError(w, http.StatusBadRequest, 100, "Unsupported grant_type")
+			return
+		}
+		if err != nil || (from == "access" && s.mode(ig, g.Handle) == ModeExpiredRefresh) {
+			igError(w, http.StatusBadRequest, 190, "Error validating access token: Session has expired")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"access_token": s.issue(g, "access", s.LongTTL), "token_type": "bearer",
+			"expires_in": int64(s.LongTTL.Seconds())})
+	}
+}
+
+// igData checks the token and the switches, counts the call and sets the usage header.
+func (s *Server) igData(next func(http.ResponseWriter, *http.Request, grant)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		g, err := s.open(bearer(r), ig, "access")
+		if err != nil {
+			igError(w, http.StatusUnauthorized, 190, "Error validating access token: "+err.Error())
+			return
+		}
+		s.count(ig)
+		w.Header().Set("X-App-Usage", `{"call_count":3,"total_cputime":1,"total_time":2}`)
+		switch s.mode(ig, g.Handle) {
+		case ModeRateLimit:
+			w.Header().Set("Retry-After", s.retrySeconds())
+			igError(w, http.StatusTooManyRequests, 4, "(#4) Application request limit reached")
+		case ModeRevoked:
+			igError(w, http.StatusUnauthorized, 190, "Error validating access token: The user has not authorized application.")
+		case ModeMissingScope:
+			igError(w, http.StatusForbidden, 10, "(#10) Application does not have permission for this action")
+		case ModeMalformed:
+			malformed(w)
+		default:
+			next(w, r, g)
+		}
+	}
+}
+
+func (s *Server) igMe(w http.ResponseWriter, r *http.Request, g grant) {
+	today := s.Now().UTC().Truncate(24 * time.Hour)
+	writeJSON(w, http.StatusOK, map[string]any{"id": fmt.Sprint(hash(g.Handle) % 1e15), "user_id": fmt.Sprint(hash(g.Handle) % 1e15),
+		"username": g.Handle, "name": displayName(g.Handle), "followers_count": Day(ig, g.Handle, today).Followers, "media_count": 120 + hash(g.Handle)%300})
+}
+
+// igInsights answers follower_count (period=day time series), total_value
+// metrics summed over [since, until), and follower_demographics breakdowns.
+func (s *Server) igInsights(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	metrics := strings.Split(q.Get("metric"), ",")
+	if !hasScope(g.Scopes, insightScope[ig]) {
+		igError(w, http.StatusForbidden, 10, "(#10) Application does not have permission for this action")
+		return
+	}
+	if q.Get("metric") == "follower_demographics" {
+		s.igDemographics(w, q.Get("breakdown"), g)
+		return
+	}
+	since, err1 := strconv.ParseInt(q.Get("since"), 10, 64)
+	until, err2 := strconv.ParseInt(q.Get("until"), 10, 64)
+	if err1 != nil || err2 != nil || until <= since {
+		igError(w, http.StatusBadRequest, 100, "(#100) since and until must be unix times, since before until")
+		return
+	}
+	span := days(time.Unix(since, 0), time.Unix(until, 0))
+	var data []any
+	for _, m := range metrics {
+		if q.Get("metric_type") == "total_value" {
+			var sum int64
+			for _, d := range span {
+				st := Day(ig, g.Handle, d)
+				sum += map[string]int64{"views": st.Views, "reach": st.Reach, "likes": st.Likes, "accounts_engaged": st.Reach / 9,
+					"total_interactions": st.Likes * 13 / 10}[m]
+			}
+			data = append(data, map[string]any{"name": m, "period": "day", "title": m, "total_value": map[string]any{"value": sum},
+				"id": fmt.Sprintf("%d/insights/%s/day", hash(g.Handle)%1e15, m)})
+			continue
+		}
+		var values []any
+		for _, d := range span {
+			values = append(values, map[string]any{"value": Day(ig, g.Handle, d).Gained,
+				"end_time": d.AddDate(0, 0, 1).Add(7 * time.Hour).Format("2006-01-02T15:04:05-0700")})
+		}
+		data = append(data, map[string]any{"name": m, "period": "day", "values": values, "title": m,
+			"id": fmt.Sprintf("%d/insights/%s/day", hash(g.Handle)%1e15, m)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "paging": map[string]any{}})
+}
+
+func (s *Server) igDemographics(w http.ResponseWriter, dim string, g grant) {
+	shares, ok := Audience(ig, g.Handle)[dim]
+	if !ok {
+		igError(w, http.StatusBadRequest, 100, "(#100) breakdown must be one of age, gender, country, city")
+		return
+	}
+	followers := Day(ig, g.Handle, s.Now().UTC().Truncate(24*time.Hour)).Followers
+	var results []any
+	for _, k := range sortedKeys(shares) {
+		key := k
+		if dim == "gender" {
+			key = map[string]string{"female": "F", "male": "M", "other": "U"}[k]
+		}
+		results = append(results, map[string]any{"dimension_values": []string{key}, "value": int64(shares[k] * float64(followers))})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": []any{map[string]any{"name": "follower_demographics", "period": "lifetime",
+		"title": "Follower demographics", "total_value": map[string]any{"breakdowns": []any{map[string]any{"dimension_keys": []string{dim},
+			"results": results}}}}}})
+}
+
+// displayName makes "Sandbox Maya" of "maya_fit".
+func displayName(handle string) string {
+	first, _, _ := strings.Cut(handle, "_")
+	if first == "" {
+		first = handle
+	}
+	return "Sandbox " + strings.ToUpper(first[:1]) + first[1:]
+}

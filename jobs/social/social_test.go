@@ -1,0 +1,232 @@
+package social_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"creatorcoach/jobs/social"
+	"creatorcoach/jobs/social/sandbox"
+)
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// bundle is one test's sandbox and connectors sharing a clock.
+type bundle struct {
+	sb    *sandbox.Server
+	conns map[string]social.Connector
+	clock *clock
+	cfg   social.Config
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 6, 10, 12, 0, 0, 0, time.UTC)}
+	sb := sandbox.New()
+	sb.Now = clk.Now
+	srv := httptest.NewServer(sb.Handler())
+	t.Cleanup(srv.Close)
+	cfg := social.Config{Platforms: social.SandboxEndpoints(srv.URL), RedirectBase: "http://app.test/api/accounts/callback/",
+		Timeout: 5 * time.Second, Now: clk.Now}
+	return &bundle{sb: sb, conns: cfg.Connectors(), clock: clk, cfg: cfg}
+}
+
+// connect runs the code exchange as the callback would.
+func (b *bundle) connect(t *testing.T, platform, handle string) social.Token {
+	t.Helper()
+	c := b.conns[platform]
+	verifier, challenge := "", ""
+	if c.PKCE() {
+		verifier = "test-verifier-0123456789-0123456789-0123456789"
+		sum := sha256.Sum256([]byte(verifier))
+		challenge = base64.RawURLEncoding.EncodeToString(sum[:])
+	}
+	code := b.sb.Code(platform, handle, b.cfg.RedirectBase+platform, challenge)
+	tok, err := c.Exchange(context.Background(), code, verifier)
+	if err != nil {
+		t.Fatalf("exchange: %v", err)
+	}
+	return tok
+}
+
+func (b *bundle) fetch(platform string, tok social.Token, days int) (social.Snapshot, int, error) {
+	calls := 0
+	snap, err := b.conns[platform].Fetch(context.Background(), tok, b.clock.Now().AddDate(0, 0, -days+1), func() { calls++ })
+	return snap, calls, err
+}
+
+func TestConnectors(t *testing.T) {
+	t.Parallel()
+	demographics := map[string]bool{social.Instagram: true, social.YouTube: true}
+	for _, platform := range social.Platforms {
+		t.Run(platform, func(t *testing.T) {
+			t.Parallel()
+			t.Run("OK", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				if tok.Access == "" || tok.Scopes == "" {
+					t.Fatalf("token %+v", tok)
+				}
+				snap, calls, err := b.fetch(platform, tok, 30)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(snap.Days) != 30 {
+					t.Fatalf("got %d days, want 30", len(snap.Days))
+				}
+				if want := b.conns[platform].Calls(b.clock.Now().AddDate(0, 0, -29)); platform != social.TikTok && calls != want {
+					t.Errorf("got %d calls, want the planned %d", calls, want)
+				}
+				today := sandbox.Day(platform, "maya_fit", snap.Days[29].Day)
+				if got := snap.Days[29].Followers; got != today.Followers {
+					t.Errorf("followers today: got %d, want %d", got, today.Followers)
+				}
+				if snap.Username == "" || snap.ExternalID == "" {
+					t.Errorf("profile %+v", snap.Profile)
+				}
+				var likes int64
+				for _, d := range snap.Days {
+					likes += d.Likes
+					if d.Followers <= 0 {
+						t.Fatalf("day %s without followers", d.Day)
+					}
+				}
+				if likes == 0 {
+					t.Error("no likes in 30 days")
+				}
+				if got := len(snap.Demographics) > 0; got != demographics[platform] {
+					t.Errorf("demographics shared: got %v, want %v", got, demographics[platform])
+				}
+			})
+			t.Run("Refresh", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				b.clock.Advance(55 * 24 * time.Hour) // past every access token, within Instagram's last 10 days
+				fresh, changed, err := b.conns[platform].Refresh(context.Background(), tok)
+				if err != nil || !changed || fresh.Access == tok.Access {
+					t.Fatalf("refresh: changed %v, err %v", changed, err)
+				}
+				if _, _, err := b.fetch(platform, fresh, 3); err != nil {
+					t.Fatalf("fetch with the refreshed token: %v", err)
+				}
+			})
+			t.Run("ExpiredRefresh", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				b.clock.Advance(55 * 24 * time.Hour)
+				b.sb.Switch(platform, "maya_fit", sandbox.ModeExpiredRefresh)
+				_, _, err := b.conns[platform].Refresh(context.Background(), tok)
+				if social.AsReconnect(err) == nil {
+					t.Fatalf("got %v, want a reconnect error", err)
+				}
+			})
+			t.Run("MissingScope", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				b.sb.Switch(platform, "maya_fit", sandbox.ModeMissingScope)
+				_, _, err := b.fetch(platform, tok, 3)
+				if re := social.AsReconnect(err); re == nil || !strings.Contains(re.Reason, "permission") {
+					t.Fatalf("got %v, want a reconnect error naming the permission", err)
+				}
+			})
+			t.Run("RateLimited", func(t *testing.T) {
+				b := setup(t)
+				b.sb.RetryAfter = 42 * time.Second
+				tok := b.connect(t, platform, "maya_fit")
+				b.sb.Switch(platform, "maya_fit", sandbox.ModeRateLimit)
+				_, _, err := b.fetch(platform, tok, 3)
+				if rl := social.AsRateLimit(err); rl == nil || rl.RetryAfter != 42*time.Second {
+					t.Fatalf("got %v, want a rate limit of 42s", err)
+				}
+			})
+			t.Run("Revoked", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				b.sb.Switch(platform, "maya_fit", sandbox.ModeRevoked)
+				_, _, err := b.fetch(platform, tok, 3)
+				if social.AsReconnect(err) == nil {
+					t.Fatalf("got %v, want a reconnect error", err)
+				}
+			})
+			t.Run("Malformed", func(t *testing.T) {
+				b := setup(t)
+				tok := b.connect(t, platform, "maya_fit")
+				b.sb.Switch(platform, "maya_fit", sandbox.ModeMalformed)
+				_, _, err := b.fetch(platform, tok, 3)
+				if ae := social.AsAnswer(err); ae == nil || !strings.Contains(ae.Error(), "could not read") {
+					t.Fatalf("got %v, want an answer error", err)
+				}
+			})
+		})
+	}
+}
+
+func TestConnectors_MissingScopeAtConsent(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	// A code granting everything but analytics, as the consent page gives with its box unticked.
+	for _, platform := range social.Platforms {
+		c := b.conns[platform]
+		verifier, challenge := "", ""
+		if c.PKCE() {
+			verifier = "v-0123456789-0123456789-0123456789-0123456789"
+			sum := sha256.Sum256([]byte(verifier))
+			challenge = base64.RawURLEncoding.EncodeToString(sum[:])
+		}
+		code := b.sb.CodeWithScopes(platform, "no_insights", b.cfg.RedirectBase+platform, challenge, false)
+		_, err := c.Exchange(context.Background(), code, verifier)
+		if re := social.AsReconnect(err); re == nil || !strings.Contains(re.Reason, "permission not granted") {
+			t.Errorf("%s: got %v, want a missing permission", platform, err)
+		}
+	}
+}
+
+func TestConnectors_PKCE(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	sum := sha256.Sum256([]byte("the-right-verifier-0123456789-0123456789"))
+	code := b.sb.Code(social.YouTube, "maya_fit", b.cfg.RedirectBase+social.YouTube, base64.RawURLEncoding.EncodeToString(sum[:]))
+	if _, err := b.conns[social.YouTube].Exchange(context.Background(), code, "a-wrong-verifier-0123456789-0123456789-01"); social.AsReconnect(err) == nil {
+		t.Fatalf("got %v, want the code refused", err)
+	}
+}
+
+func TestSealer(t *testing.T) {
+	t.Parallel()
+	old, err := social.NewSealer("k1:" + base64.StdEncoding.EncodeToString(make([]byte, 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, _ := old.Seal("secret-token")
+	if strings.Contains(sealed, "secret-token") || !strings.HasPrefix(sealed, "k1:") {
+		t.Fatalf("sealed %q", sealed)
+	}
+	key2 := base64.StdEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))
+	rotated, err := social.NewSealer("k2:" + key2 + ",k1:" + base64.StdEncoding.EncodeToString(make([]byte, 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := rotated.Open(sealed); err != nil || got != "secret-token" {
+		t.Fatalf("old row: got %q, %v", got, err)
+	}
+	again, _ := rotated.Seal("secret-token")
+	if !strings.HasPrefix(again, "k2:") {
+		t.Fatalf("new rows should use the first key: %q", again)
+	}
+	for _, bad := range []string{"k1", "k1:short", ":" + key2} {
+		if _, err := social.NewSealer(bad); err == nil {
+			t.Errorf("NewSealer(%q) accepted", bad)
+		}
+	}
+}
