@@ -44,11 +44,12 @@ type Handler struct {
 	DataDir     string // uploads (see RosterPath)
 	Log         *slog.Logger
 	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
+	Social      *Syncer    // social connectors; nil = the analytics tasks are not served
 }
 
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
-var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply}
+var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/jobs/social"
 	"creatorcoach/store"
 )
 
@@ -49,12 +50,15 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 		return time.Second
 	case store.Unavailable(err):
 		return unavailableWait
+	case social.AsRateLimit(err) != nil: // the platform's own wait
+		return social.AsRateLimit(err).RetryAfter
 	}
 	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
-// isFailure: Postgres being away does not count against a task's retries.
-func isFailure(err error) bool { return !store.Unavailable(err) }
+// isFailure: Postgres being away, or a platform asking us to wait, does not
+// count against a task's retries.
+func isFailure(err error) bool { return !store.Unavailable(err) && social.AsRateLimit(err) == nil }
 
 // jobOf reads the job id a task's payload names, if any.
 func jobOf(t *asynq.Task) string {

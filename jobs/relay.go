@@ -87,6 +87,9 @@ func (r *Relay) enqueue(ctx context.Context, tasks []store.Task) []error {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			opts := append([]asynq.Option{asynq.TaskID(t.Key), asynq.Queue(t.Queue), asynq.Retention(24 * time.Hour)}, taskOptions(t.Type)...)
+			if t.ProcessAt != nil {
+				opts = append(opts, asynq.ProcessAt(*t.ProcessAt))
+			}
 			_, err := r.Client.EnqueueContext(ctx, asynq.NewTask(t.Type, t.Payload), opts...)
 			if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
 				err = nil

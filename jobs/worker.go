@@ -28,6 +28,7 @@ type WorkerDeps struct {
 	// queue, so big files cannot crowd out mail or take all memory); 2 when zero.
 	RosterConcurrency int
 	CoachLLM          *coach.LLM // optional language model of the coach
+	Social            *Syncer    // social connectors; nil = no analytics tasks
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -42,7 +43,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 		d.RosterConcurrency = 2
 	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log,
-		CoachLLM: d.CoachLLM}
+		CoachLLM: d.CoachLLM, Social: d.Social}
 	mux := asynq.NewServeMux()
 	mux.Use(h.lockTask)
 	h.Register(mux)

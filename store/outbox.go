@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -17,12 +18,14 @@ type Task struct {
 	Type    string `db:"task_type"` // asynq task type, e.g. "otp:mail"
 	Queue   string `db:"queue"`     // asynq queue name
 	Payload []byte `db:"payload"`   // JSON; carries IDs, never secrets or file bytes
+	// ProcessAt, when set, is the earliest moment the task runs.
+	ProcessAt *time.Time `db:"process_at"`
 }
 
 // insertTask writes t to the outbox inside tx.
 func insertTask(tx *sqlx.Tx, t Task) error {
-	_, err := tx.Exec(`INSERT INTO task_outbox (task_key, task_type, queue, payload) VALUES ($1, $2, $3, $4)`,
-		t.Key, t.Type, t.Queue, t.Payload)
+	_, err := tx.Exec(`INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at) VALUES ($1, $2, $3, $4, $5)`,
+		t.Key, t.Type, t.Queue, t.Payload, t.ProcessAt)
 	if err != nil {
 		return fmt.Errorf("insert outbox task %s: %w", t.Type, err)
 	}
@@ -49,7 +52,7 @@ func (s *DB) RelayOutbox(ctx context.Context, limit int, send func([]Task) []err
 			ID int64 `db:"id"`
 			Task
 		}
-		err := tx.SelectContext(ctx, &rows, `SELECT id, task_key, task_type, queue, payload FROM task_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, limit)
+		err := tx.SelectContext(ctx, &rows, `SELECT id, task_key, task_type, queue, payload, process_at FROM task_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, limit)
 		if err != nil {
 			return fmt.Errorf("claim outbox: %w", err)
 		}

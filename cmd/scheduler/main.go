@@ -14,6 +14,7 @@ import (
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
+	"creatorcoach/jobs/social"
 )
 
 func main() {
@@ -38,7 +39,11 @@ func run(ctx context.Context) error {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
 	s := asynq.NewScheduler(redisOpt, &asynq.SchedulerOpts{Location: time.UTC})
-	for _, p := range jobs.Periodic() {
+	interval, err := social.SyncInterval()
+	if err != nil {
+		return err
+	}
+	for _, p := range append(jobs.Periodic(), jobs.AnalyticsTickPeriodic(interval)) {
 		id, err := s.Register(p.Cronspec, p.Task, p.Opts...)
 		if err != nil {
 			return fmt.Errorf("register %s: %w", p.Task.Type(), err)

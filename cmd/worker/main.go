@@ -8,12 +8,15 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/go-redis/redis_rate/v10"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/social"
 )
 
 func main() {
@@ -47,11 +50,21 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer sender.Close()
+	socialCfg, err := social.LoadConfig(cfg.Production(), cfg.PublicURL)
+	if err != nil {
+		return err
+	}
+	ropt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(ropt)
+	defer rdb.Close()
 	var llm *coach.LLM
 	if cfg.Coach.LLMURL != "" {
 		llm = &coach.LLM{URL: cfg.Coach.LLMURL, Model: cfg.Coach.LLMModel, Key: cfg.Coach.LLMKey, Timeout: cfg.Coach.LLMTimeout}
 	}
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
-		RosterConcurrency: cfg.RosterConcurrency, CoachLLM: llm})
+		RosterConcurrency: cfg.RosterConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))})
 }

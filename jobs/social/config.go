@@ -93,7 +93,10 @@ func LoadConfig(production bool, publicURL string) (Config, error) {
 		}
 		c.Sealer = DevSealer()
 	}
-	for name, dst := range map[string]*time.Duration{"SOCIAL_HTTP_TIMEOUT": &c.Timeout, "SOCIAL_SYNC_INTERVAL": &c.SyncInterval} {
+	if c.SyncInterval, err = SyncInterval(); err != nil {
+		return c, err
+	}
+	for name, dst := range map[string]*time.Duration{"SOCIAL_HTTP_TIMEOUT": &c.Timeout} {
 		if v := os.Getenv(name); v != "" {
 			if *dst, err = time.ParseDuration(v); err != nil || *dst <= 0 {
 				return c, fmt.Errorf("%s must be a positive duration such as 6h", name)
@@ -134,6 +137,19 @@ func overrideEndpoints(eps map[string]Endpoints) map[string]Endpoints {
 		out[p] = e
 	}
 	return out
+}
+
+// SyncInterval reads SOCIAL_SYNC_INTERVAL alone (the scheduler needs no keys).
+func SyncInterval() (time.Duration, error) {
+	v := os.Getenv("SOCIAL_SYNC_INTERVAL")
+	if v == "" {
+		return 6 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Minute {
+		return 0, fmt.Errorf("SOCIAL_SYNC_INTERVAL must be a duration of at least 1m, such as 6h")
+	}
+	return d, nil
 }
 
 // Connectors builds every platform's connector from c, sharing one HTTP client.

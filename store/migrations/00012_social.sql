@@ -61,11 +61,15 @@ CREATE TABLE social_demographics (
     PRIMARY KEY (account_id, dimension, bucket)
 );
 
+-- Tasks may wait for a moment (the analytics tick spreads its syncs over the interval).
+ALTER TABLE task_outbox ADD COLUMN process_at timestamptz;
+
 -- Which platforms vouched for a creator-network entry's follower counts (set by the analytics sync).
 ALTER TABLE creators ADD COLUMN verified_platforms text[] NOT NULL DEFAULT '{}';
 
 -- +goose Down
 ALTER TABLE creators DROP COLUMN verified_platforms;
+ALTER TABLE task_outbox DROP COLUMN process_at;
 DROP TABLE social_oauth_states;
 DROP TABLE social_tokens;
 DROP TABLE social_demographics;
