@@ -212,6 +212,14 @@ func (s *DB) DisconnectSocialAccount(ctx context.Context, userID, accountID stri
 	return platform, tokens, err
 }
 
+// uuidOrNil is id, or the nil UUID (nobody's) when id is not a UUID.
+func uuidOrNil(id string) string {
+	if !isUUID(id) {
+		return "00000000-0000-0000-0000-000000000000"
+	}
+	return id
+}
+
 // accountsQuery builds the user's accounts as the API answers them.
 const accountsQuery = `SELECT coalesce(json_agg(json_build_object(
 		'_id', a.id, 'platform', a.platform, 'platformName', p.name, 'fullName', a.full_name,
@@ -233,7 +241,7 @@ const accountsQuery = `SELECT coalesce(json_agg(json_build_object(
 // ListSocialAccounts returns the user's connected accounts as a JSON array
 // built by Postgres in one statement.
 func (s *DB) ListSocialAccounts(ctx context.Context, userID string) (json.RawMessage, error) {
-	p, err := s.queryPage(ctx, accountsQuery, []any{userID})
+	p, err := s.queryPage(ctx, accountsQuery, []any{uuidOrNil(userID)})
 	if err != nil {
 		return nil, fmt.Errorf("list social accounts: %w", err)
 	}

@@ -172,7 +172,7 @@ func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, buc
 }
 
 // engagementQuery answers GET /api/accounts/engagement in one statement.
-// $1 user, $2 platform ('' = all), $3 today, $4 days.
+// $1 user, $2 platform (” = all), $3 today, $4 days.
 const engagementQuery = `WITH acc AS (
 		SELECT a.id, a.platform, p.name, p.ord FROM social_accounts a
 		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
@@ -204,7 +204,7 @@ const engagementQuery = `WITH acc AS (
 // window's totals and daily history; the audience, weighted by followers)
 // over the days ending today, as JSON built by Postgres in one statement.
 func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days int) (json.RawMessage, error) {
-	p, err := s.queryPage(ctx, engagementQuery, []any{userID, platform, s.now().Format(time.DateOnly), days})
+	p, err := s.queryPage(ctx, engagementQuery, []any{uuidOrNil(userID), platform, s.now().Format(time.DateOnly), days})
 	if err != nil {
 		return nil, fmt.Errorf("social engagement: %w", err)
 	}
@@ -212,5 +212,5 @@ func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days
 }
 
 // EngagementSQL is the statement behind SocialEngagement, for benchmarks'
-// bare handlers ($1 user, $2 platform or '', $3 today, $4 days).
+// bare handlers ($1 user, $2 platform or ”, $3 today, $4 days).
 const EngagementSQL = engagementQuery

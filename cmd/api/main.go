@@ -23,6 +23,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/jobs/social"
+	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
 )
 
@@ -124,6 +126,15 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
+	socialCfg, err := social.LoadConfig(cfg.Production(), cfg.PublicURL)
+	if err != nil {
+		return err
+	}
+	var sb *sandbox.Server
+	if socialCfg.Sandbox {
+		sb = sandbox.New()
+	}
+	s.useSocial(socialCfg, sb)
 	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)

@@ -22,6 +22,7 @@ func TestRoleTable(t *testing.T) {
 	}
 	settings := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true}
 	creators := map[string]bool{store.RoleUser: true}
+	readers := map[string]bool{store.RoleUser: true, store.RoleAdmin: true} // social accounts: ADMIN reads
 	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
 	tests := []struct {
 		name    string
@@ -40,6 +41,13 @@ func TestRoleTable(t *testing.T) {
 		{"Jobs", "GET", "/api/jobs", nil, everyone, 200},
 		{"AskCoach", "POST", "/api/chats", map[string]any{"question": "How am I doing?"}, creators, 201},
 		{"Chats", "GET", "/api/chats", nil, creators, 200},
+		{"Platforms", "GET", "/api/accounts/platform", nil, everyone, 200},
+		{"Accounts", "GET", "/api/accounts", nil, readers, 200},
+		{"Engagement", "GET", "/api/accounts/engagement", nil, readers, 200},
+		{"Connect", "POST", "/api/accounts", map[string]any{"id": "instagram"}, creators, 200},
+		{"AccountToken", "POST", "/api/accounts/token", map[string]any{"platform": "instagram", "code": "c", "state": "s"}, creators, 422},
+		{"SyncAccount", "POST", "/api/accounts/00000000-0000-0000-0000-000000000000/sync", nil, creators, 404},
+		{"Disconnect", "DELETE", "/api/accounts/00000000-0000-0000-0000-000000000000", nil, creators, 404},
 		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
 	}
 	for _, tt := range tests {

@@ -23,6 +23,7 @@ type server struct {
 	log      *slog.Logger
 	metrics  *metrics
 	verified tokenCache
+	social   *socialDeps // nil = no social calls
 }
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
@@ -57,6 +58,7 @@ func (s *server) routes() http.Handler {
 		s.offerRoutes(signedIn)
 		s.teamRoutes(r, signedIn)
 		s.coachRoutes(signedIn)
+		s.socialRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})
@@ -64,6 +66,7 @@ func (s *server) routes() http.Handler {
 			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: "Method not allowed", ErrorCode: "method_not_allowed"})
 		})
 	})
+	s.mountSandbox(r)
 	r.Handle("/*", s.webApp())
 	return r
 }

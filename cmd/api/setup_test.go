@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-redis/redis_rate/v10"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
@@ -19,6 +20,8 @@ import (
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/jobs/social"
+	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
 	"creatorcoach/store/storetest"
 )
@@ -47,6 +50,8 @@ type env struct {
 	redisURL string
 	asynqOpt asynq.RedisConnOpt
 	log      *slog.Logger
+	// sandbox is the social platforms' stand-in the api serves under /sandbox.
+	sandbox *sandbox.Server
 }
 
 func setup(t *testing.T) *env {
@@ -67,20 +72,31 @@ func setup(t *testing.T) *env {
 	}
 	cfg := app.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
 		ProductName: "Creator Coach", DataDir: t.TempDir()}
+	// The api serves the social sandbox itself, as in development; the
+	// platforms send the browser back to this server's callback.
+	srv := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(srv.Close)
+	sb := sandbox.New()
+	sb.Now = clk.Now
+	socialCfg := social.Config{Sandbox: true, Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"),
+		RedirectBase: srv.URL + "/api/accounts/callback/", Timeout: 5 * time.Second, SyncInterval: 6 * time.Hour, HistoryDays: 30,
+		Budgets: map[string]int{"instagram": 10000, "youtube": 10000, "tiktok": 10000, "linkedin": 10000}, Sealer: social.DevSealer(), Now: clk.Now}
+	ropt, _ := redis.ParseURL(redisURL)
+	rdb := redis.NewClient(ropt)
+	t.Cleanup(func() { rdb.Close() })
+	syncer := jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4})
+			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer})
 	}()
 	t.Cleanup(func() { cancel(); <-done })
-	ropt, _ := redis.ParseURL(redisURL)
-	rdb := redis.NewClient(ropt)
-	t.Cleanup(func() { rdb.Close() })
-	srv := httptest.NewServer(newServer(cfg, db, rdb, asynqOpt, log).routes())
-	t.Cleanup(srv.Close)
-	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log,
-		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log}}
+	api := newServer(cfg, db, rdb, asynqOpt, log)
+	api.useSocial(socialCfg, sb)
+	srv.Config.Handler = api.routes()
+	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb,
+		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer}}
 }
 
 // resp is a decoded answer.

@@ -50,7 +50,7 @@ func (c *instagram) Exchange(ctx context.Context, code, _ string) (Token, error)
 		return Token{}, err
 	}
 	var short struct {
-		Data        []igShortToken `json:"data"`
+		Data []igShortToken `json:"data"`
 		igShortToken
 	}
 	if err := c.do(req, Instagram, "token", &short, c.classify); err != nil {

@@ -149,7 +149,9 @@ func (c *linkedin) Fetch(ctx context.Context, tok Token, since time.Time, done f
 
 // liRange is a Rest.li 2.0 date range, end exclusive.
 func liRange(start, end time.Time) string {
-	f := func(t time.Time) string { return fmt.Sprintf("(day:%d,month:%d,year:%d)", t.Day(), int(t.Month()), t.Year()) }
+	f := func(t time.Time) string {
+		return fmt.Sprintf("(day:%d,month:%d,year:%d)", t.Day(), int(t.Month()), t.Year())
+	}
 	return "(start:" + f(start) + ",end:" + f(end) + ")"
 }
 

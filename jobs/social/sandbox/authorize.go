@@ -48,6 +48,9 @@ func (s *Server) authorize(platform, name string, scopes []string, insights stri
 			return
 		}
 		if r.Method == http.MethodGet {
+			u, _ := url.Parse(redirect)
+			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' "+
+				u.Scheme+"://"+u.Host+"; frame-ancestors 'none'; base-uri 'none'")
 			q := url.Values{}
 			for k, v := range r.URL.Query() {
 				q[k] = v
