@@ -3,6 +3,7 @@ import { useDebounced } from '../../../lib/use-debounced'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatTotal } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
+import { SearchBox } from '../../../components/search-box'
 import { LoadError, Loading } from '../../../components/status'
 import './admin.css'
 
@@ -26,15 +27,7 @@ export function AdminList({ noun, placeholder, state, swr, count, children }) {
   return (
     <div className="d-flex flex-column gap-3">
       <div className="d-flex flex-wrap align-items-center gap-2" role="search">
-        <input
-          type="search"
-          className="form-control cc-input flex-grow-1"
-          style={{ flexBasis: 240, maxWidth: 480 }}
-          placeholder={placeholder}
-          aria-label={`Search ${noun}`}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchBox label={`Search ${noun}`} placeholder={placeholder} value={search} onChange={setSearch} basis={240} maxWidth={480} />
         {data && (
           <span className="small text-secondary ms-auto" aria-live="polite">
             {formatTotal(total)} {total === 1 ? noun.replace(/s$/, '') : noun}

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
+import { SearchBox } from '../../../components/search-box'
 import { LoadError, Loading } from '../../../components/status'
 import { STATUSES } from './campaign-options'
 import { CampaignStatusBadge } from './campaign-status-badge'
@@ -74,15 +75,7 @@ export function CampaignList() {
   return (
     <div className="d-flex flex-column gap-3">
       <div className="d-flex flex-wrap gap-2 align-items-center" role="search">
-        <input
-          type="search"
-          className="form-control cc-input flex-grow-1"
-          style={{ flexBasis: 220 }}
-          placeholder="Search campaigns by name"
-          aria-label="Search campaigns"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchBox label="Search campaigns" placeholder="Search campaigns by name" value={search} onChange={setSearch} />
         <select className="form-select cc-input" style={{ width: 160 }} aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">All statuses</option>
           {STATUSES.map((s) => (
