@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"creatorcoach/cmd/internal/app"
@@ -34,5 +35,5 @@ func seed(ctx context.Context, db *store.DB, cfg app.Config) error {
 		}
 		fmt.Printf("  %-14s %s\n", a.Role, a.Email)
 	}
-	return seedOffers(ctx, db)
+	return errors.Join(seedOffers(ctx, db), seedSocial(ctx, db, cfg))
 }
