@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// Campaign statuses (SPEC section 4). The form accepts draft, active and
+// Campaign statuses. The form accepts draft, active and
 // completed; deleted is reached only through DeleteCampaign.
 //
 // Allowed transitions:
@@ -27,7 +27,7 @@ const (
 	CampaignDeleted   = "deleted"
 )
 
-// Terms values (SPEC section 4).
+// Terms values: exclusivity, then content usage rights.
 const (
 	ExclusivityNone      = "no_exclusivity"
 	ExclusivityExclusive = "exclusive"
@@ -39,7 +39,8 @@ const (
 // GoalOther is the goal that asks for a custom goal in Campaign.CustomGoal.
 const GoalOther = "Other"
 
-// Campaign limits of SPEC sections 5 and 9, and our own caps on list sizes.
+// Campaign limits: name 3 to 50 characters, budget $500 to $50,000, audience
+// age 13 to 65, instructions up to 500 characters; and our own caps on list sizes.
 const (
 	CampaignNameMin      = 3
 	CampaignNameMax      = 50
@@ -52,8 +53,8 @@ const (
 	campaignShortTextMax = 200 // a goal, a vibe, a gender, a location
 )
 
-// Messages of SPEC section 5 for the campaign form, plus our wording for the
-// required fields whose message SPEC does not show.
+// Messages of the campaign form, word for word as the browser shows them,
+// plus our wording for the required fields the form marks without a message.
 const (
 	MsgCampaignNameRequired = "Campaign name is required"
 	MsgCampaignNameShort    = "Campaign name must be at least 3 characters"
@@ -135,7 +136,7 @@ type Terms struct {
 	ContentUsage string `json:"contentUsage"`
 }
 
-// Attachment is a file attached to a campaign (SPEC section 3). Clients send
+// Attachment is a file attached to a campaign. Clients send
 // at least the key of an uploaded file; type and name are taken from the
 // upload record, and url/expiresAt are filled with a fresh signed link on
 // every read.
@@ -147,7 +148,7 @@ type Attachment struct {
 	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
 }
 
-// Campaign is a brand's campaign: the form fields of SPEC section 3 plus
+// Campaign is a brand's campaign: the campaign form's fields plus
 // ownership and timestamps. Its JSON is what the API answers and accepts
 // (read-only fields sent by a client are ignored).
 type Campaign struct {
@@ -173,7 +174,7 @@ type Campaign struct {
 	UpdatedAt              time.Time       `json:"updatedAt"`
 }
 
-// Validate checks every SPEC section 5 campaign rule and returns EINVALID
+// Validate checks every rule of the campaign form and returns EINVALID
 // with field errors keyed by JSON path ("campaignName", "customGoal",
 // "duration.startDate", "demographics.ageRange.start", "terms.exclusivity",
 // ...). It normalises the campaign (trimmed strings, dates as YYYY-MM-DD,

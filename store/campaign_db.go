@@ -73,7 +73,7 @@ func resolveCampaignFiles(tx *sqlx.Tx, c *Campaign, actorID string) error {
 
 // CreateCampaign creates a campaign of actor's brand (status draft unless
 // given). EFORBIDDEN unless actor is a BRAND_ADMIN or BRAND_MANAGER;
-// EINVALID with field errors for any SPEC section 5 rule or unknown file key.
+// EINVALID with field errors for any rule of Campaign.Validate or an unknown file key.
 func (s *DB) CreateCampaign(ctx context.Context, actor *User, c Campaign) (*Campaign, error) {
 	if err := campaignEditor(actor); err != nil {
 		return nil, err

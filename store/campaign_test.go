@@ -29,7 +29,7 @@ func validCampaign(t *testing.T) store.Campaign {
 
 func num(f float64) *store.Number { n := store.Number(f); return &n }
 
-// TestCampaign_Validate has one row per SPEC section 5 campaign rule.
+// TestCampaign_Validate has one row per campaign form rule.
 func TestCampaign_Validate(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

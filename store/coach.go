@@ -13,8 +13,8 @@ import (
 )
 
 // FreeQuestions is how many questions a creator without a running
-// subscription may ask the coach in all (SPEC: free credits 5, minus one per
-// chat entry, floor 0).
+// subscription may ask the coach in all (the browser shows 5 free credits,
+// minus one per chat entry, never below 0).
 const FreeQuestions = 5
 
 // DefaultCoachMonthlyCap is the subscribers' fair-use cap of questions per

@@ -20,7 +20,8 @@ const (
 	MacroFollowers = 500_000
 )
 
-// Creator tiers (SPEC section 3 labels).
+// Creator tiers, labelled as the browser shows them: Micro below 50,000
+// followers on the largest platform, Mid to 499,999, Macro from 500,000.
 const (
 	TierMicro = "Micro"
 	TierMid   = "Mid"

@@ -29,7 +29,7 @@ const (
 )
 
 // Error is the one error type of the domain: a code, a message meant for the
-// user, and optional per-field messages (the SPEC section 5 wording).
+// user, and optional per-field messages (the form's own wording).
 type Error struct {
 	Code    string
 	Message string

@@ -228,7 +228,7 @@ type AcceptInput struct {
 // AcceptInvitation uses a link token once: it sets the invitee's name and
 // password (creating the account, or completing the one an ADMIN made),
 // marks the e-mail verified (the link came by mail) and opens a session.
-// EINVALID with field errors (SPEC name and password rules) or for an
+// EINVALID with field errors (the sign-up name and password rules) or for an
 // unknown link; ECONFLICT for a used or expired link, or when the e-mail
 // has an account already.
 func (s *DB) AcceptInvitation(ctx context.Context, in AcceptInput, meta SessionMeta) (*User, *Session, error) {
@@ -285,7 +285,7 @@ type BrandInput struct {
 
 // CreateBrand creates a brand and its BRAND_ADMIN (without a password) and
 // queues the invitation mail with which they set one. EFORBIDDEN unless
-// actor is an ADMIN; EINVALID with field errors (SPEC brand sign-up
+// actor is an ADMIN; EINVALID with field errors (the brand sign-up
 // rules); ECONFLICT when the e-mail has an account.
 func (s *DB) CreateBrand(ctx context.Context, actor *User, in BrandInput, task Task) (*Brand, error) {
 	if actor.Role != RoleAdmin {

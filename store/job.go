@@ -19,7 +19,8 @@ const (
 )
 
 // Job is the Postgres record of a piece of background work, the source of
-// truth the browser polls. Its JSON is the shape of DESIGN.md.
+// truth the browser polls. Its JSON is what GET /api/jobs/{id} answers and
+// every call that starts a job returns.
 type Job struct {
 	ID         string          `db:"id" json:"id"`
 	Kind       string          `db:"kind" json:"kind"`

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-// Roles of SPEC section 6.
+// Roles: a creator (USER), an administrator (ADMIN) and the three brand staff roles.
 const (
 	RoleUser         = "USER"
 	RoleAdmin        = "ADMIN"

@@ -20,7 +20,8 @@ type Registration struct {
 	Niche     string  `json:"niche"`
 }
 
-// Validate checks the SPEC section 5 sign-up rules and returns field errors.
+// Validate checks the sign-up rules (name, e-mail, password, and a niche for
+// a creator or a brand name for a brand) and returns field errors.
 func (r *Registration) Validate() error {
 	f := FieldErrors{}
 	r.Email = NormalizeEmail(r.Email)

@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// Messages of SPEC section 5, shared by the server's validation.
+// Form messages, word for word as the browser shows them, shared by the
+// server's validation.
 const (
 	MsgPasswordRule      = "Password must be at least 8 characters long and include one uppercase, one lowercase, one number, and one special character"
 	MsgResetPasswordRule = "Password must be at least 8 characters long and include uppercase, lowercase, number, and special character"
@@ -33,7 +34,7 @@ const (
 	MsgPasswordTooCommon = "This password is too common"
 )
 
-// DeletionReasons are the reasons a user may give for deleting the account (SPEC section 5).
+// DeletionReasons are the reasons a user may give for deleting the account.
 var DeletionReasons = []string{
 	"No longer using the service/platform",
 	"Found a better alternative",
@@ -54,8 +55,10 @@ var (
 	hasSpecial    = regexp.MustCompile(`[!@#%^&*()_,.?{}|<>]`)
 )
 
-// ValidPassword reports whether p follows the password rule of SPEC section 5
-// (bcrypt reads at most 72 bytes, so longer passwords are refused too).
+// ValidPassword reports whether p follows the password rule: 8 to 72 of the
+// letters, digits and specials !@#%^&*()_,.?{}|<>, with a lower-case and an
+// upper-case letter, a digit and a special (bcrypt reads at most 72 bytes,
+// so longer passwords are refused too).
 func ValidPassword(p string) bool {
 	return passwordChars.MatchString(p) && hasLower.MatchString(p) && hasUpper.MatchString(p) &&
 		hasDigit.MatchString(p) && hasSpecial.MatchString(p)

@@ -139,7 +139,7 @@ func currentUser(r *http.Request) *store.User { return r.Context().Value(userKey
 
 func currentSession(r *http.Request) string { return r.Context().Value(sessionKey).(string) }
 
-// Role groups of SPEC section 6.
+// Role groups: every role; and the roles with account settings (all but BRAND_VIEWER).
 var (
 	allRoles      = []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 	settingsRoles = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser}

@@ -9,7 +9,7 @@ import (
 
 // TestPassword_TooCommon: a password on the common-password list, or one of
 // at least 8 characters with only digits or special characters appended, is
-// refused on sign-up, reset and change, although it meets the SPEC rule.
+// refused on sign-up, reset and change, although it meets the password rule.
 func TestPassword_TooCommon(t *testing.T) {
 	t.Parallel()
 	e := setup(t)

@@ -94,7 +94,7 @@ func TestCampaign_CreateAndGet(t *testing.T) {
 	e.want(e.call("POST", "/api/campaigns/add-campaign", tok, `{"budget": "x`), http.StatusBadRequest)
 }
 
-// TestCampaign_Validation has one row per SPEC section 5 campaign rule, through the API.
+// TestCampaign_Validation has one row per campaign form rule, through the API.
 func TestCampaign_Validation(t *testing.T) {
 	t.Parallel()
 	e := setup(t)

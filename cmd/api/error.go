@@ -45,7 +45,7 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Fields = e.Fields
 	}
 	if code == store.EUNVERIFIED {
-		body.ErrorCode = http.StatusUnauthorized // the SPEC's "e-mail not verified" signal
+		body.ErrorCode = http.StatusUnauthorized // the browser reads it as "e-mail not verified"
 	}
 	if code == store.EUNAVAILABLE {
 		w.Header().Set("Retry-After", "5")
@@ -83,7 +83,7 @@ func respond(w http.ResponseWriter, status int, data any) {
 	writeJSON(w, status, map[string]any{"data": data})
 }
 
-// respondPage answers 200 with a list in the DESIGN shape
+// respondPage answers 200 with a list in the shape every list shares,
 // {"data": {"<name>": [...], "total": N, "page": P, "limit": L}}; the
 // entries are p.Items as Postgres wrote them.
 func respondPage(w http.ResponseWriter, name string, p store.Page, page, limit int) {

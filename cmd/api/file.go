@@ -24,7 +24,8 @@ import (
 // fileLinkTTL is how long a signed download link works.
 const fileLinkTTL = 24 * time.Hour
 
-// uploadRoles may upload: the roles SPEC section 6 lets use account settings or campaigns.
+// uploadRoles may upload: the roles that use account settings (a profile
+// image) or edit campaigns (attachments).
 var uploadRoles = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser}
 
 var (

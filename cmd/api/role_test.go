@@ -10,8 +10,8 @@ import (
 )
 
 // TestRoleTable holds the whole role matrix of the signed-in API routes
-// (SPEC section 6: account settings for ADMIN, BRAND_ADMIN, BRAND_MANAGER and
-// USER; everything else here for all five roles) plus anonymous access.
+// (account settings for ADMIN, BRAND_ADMIN, BRAND_MANAGER and USER;
+// everything else here for all five roles) plus anonymous access.
 func TestRoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)

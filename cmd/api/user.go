@@ -10,7 +10,7 @@ import (
 	"creatorcoach/store"
 )
 
-// userJSON is the user of SPEC section 3 (profile call).
+// userJSON is the user as the profile call answers it.
 type userJSON struct {
 	ID           string       `json:"_id"`
 	Name         string       `json:"name"`
@@ -173,7 +173,7 @@ func (s *server) signedIn(w http.ResponseWriter, r *http.Request, u *store.User,
 }
 
 // refreshToken rotates the refresh token. The tokens are in data and, for
-// clients that read the SPEC's unwrapped shape, at the top level too.
+// clients that read the unwrapped shape, at the top level too.
 func (s *server) refreshToken(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		RefreshToken string `json:"refreshToken"`
