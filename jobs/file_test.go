@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // TestFilePurge: unused uploads, bytes without a record, old finished
@@ -18,9 +17,8 @@ import (
 func TestFilePurge(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	dataDir := t.TempDir()
-	h := &Handler{Store: db, Log: quietLog(), DataDir: dataDir}
+	h := setup(t)
+	db, dataDir := h.Store, h.DataDir
 	now := time.Now()
 	db.Now = func() time.Time { return now }
 	owner, err := db.SaveAccount(ctx, store.AccountSpec{Email: "owner@files.io", Password: "Files#2026", Role: store.RoleBrandAdmin, BrandName: "Files"})

@@ -4,7 +4,17 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"creatorcoach/store/storetest"
 )
+
+// setup is one test's bundle: a handler over a fresh clone of the migrated
+// database, with a private data directory.
+func setup(t *testing.T) *Handler {
+	t.Helper()
+	db, _ := storetest.New(t)
+	return &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir(), ProductName: "Creator Coach"}
+}
 
 // TestTaskTypes: every registered task type names a worker queue, has its
 // own name, a handler, a timeout and retries, and the relay applies them.

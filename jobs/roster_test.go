@@ -15,7 +15,6 @@ import (
 	"creatorcoach/jobs/roster"
 	"creatorcoach/jobs/roster/rostergen"
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // rosterFile writes n generated rows plus two bad rows and a duplicate of
@@ -99,8 +98,8 @@ func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) stor
 // TestRosterParse_CancelledMidImportThenRetried: the worker dies after the
 // first batch; the retried task ends with exactly the file's rows and errors.
 func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	const n = 1000
 	job, task := rosterJob(t, h, rosterFile(t, n))
 	defer func(size int) { rosterBatchSize, afterRosterBatch = size, nil }(rosterBatchSize)
@@ -144,8 +143,8 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	file := rosterFile(t, 500)
 	for i := 0; i < 2; i++ {
 		job, task := rosterJob(t, h, file)
@@ -171,8 +170,8 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 func TestRosterParse_LinksExistingUser(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "ann@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
 	if err != nil {
 		t.Fatal(err)
@@ -201,8 +200,8 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	path := filepath.Join(t.TempDir(), "r.csv")
 	os.WriteFile(path, []byte("Colour,Size\nblue,3\n"), 0o600)
 	job, task := rosterJob(t, h, path)
@@ -222,8 +221,8 @@ func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 // many good items fails the job before any creator is saved.
 func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	defer func(n int) { rosterBatchSize = n }(rosterBatchSize)
 	rosterBatchSize = 5
 	var buf bytes.Buffer
@@ -258,8 +257,8 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	h := setup(t)
+	db := h.Store
 	var csv bytes.Buffer
 	if err := rostergen.WriteCSV(&csv, 200); err != nil {
 		t.Fatal(err)
