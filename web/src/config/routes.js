@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { matchPath } from 'react-router-dom'
 import { ALL_ROLES, ROLES } from './roles'
+import { PRODUCT_NAME } from './app'
 
 const { ADMIN, BRAND_ADMIN, BRAND_MANAGER, USER } = ROLES
 const BRAND_EDITORS = [BRAND_ADMIN, BRAND_MANAGER]
@@ -10,7 +11,8 @@ const BRAND_EDITORS = [BRAND_ADMIN, BRAND_MANAGER]
  * router, the role guard, the sidebar (entries with `nav`, in this order), the
  * header and document title, and the focus rule (`focus`: no sidebar, a back
  * link) all read this table. Entry: {path, page (lazy), roles, title,
- * subtitle?, docTitle? (browser tab, when it differs from title), nav?: {label, icon}, focus?}.
+ * subtitle?, docTitle? (browser tab, when it differs from title), nav?: {label, icon}, focus?,
+ * headerMenu? (lazy component shown in the header beside the title)}.
  * Each page is its own lazy chunk.
  */
 export const SIGNED_IN_ROUTES = [
@@ -48,6 +50,14 @@ export const SIGNED_IN_ROUTES = [
     nav: { label: 'Creators', icon: 'users' },
   },
   { path: '/offers', page: lazy(() => import('../app/routes/offers')), roles: [ADMIN], title: 'Campaigns', nav: { label: 'Campaigns', icon: 'megaphone' } },
+  {
+    path: '/coach',
+    page: lazy(() => import('../app/routes/coach')),
+    roles: [USER],
+    title: `Ask Your ${PRODUCT_NAME}`,
+    nav: { label: `Ask Your ${PRODUCT_NAME}`, icon: 'chat' },
+    headerMenu: lazy(() => import('../app/routes/coach-filter')),
+  },
   {
     path: '/account-settings',
     page: lazy(() => import('../app/routes/account-settings')),

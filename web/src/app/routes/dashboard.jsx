@@ -1,5 +1,13 @@
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview'
+import { CoachCard } from '../../features/coach/components/coach-card'
+import { useAuth } from '../../lib/auth-store'
 
 export default function DashboardRoute() {
-  return <DashboardOverview />
+  const { role } = useAuth()
+  return (
+    <div className="d-flex flex-column gap-4">
+      <DashboardOverview />
+      {role === 'USER' && <CoachCard />}
+    </div>
+  )
 }

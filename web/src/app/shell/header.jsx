@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useAuth } from '../../lib/auth-store'
 import { ROLES } from '../../config/roles'
@@ -17,6 +17,7 @@ export function Header() {
   const title = shown?.title || ''
   const subtitle = shown?.subtitle
   const focus = Boolean(route?.focus)
+  const HeaderMenu = shown?.headerMenu
 
   useEffect(() => {
     const name = shown?.docTitle || title
@@ -36,17 +37,24 @@ export function Header() {
           {subtitle && <p className="text-secondary mb-0 small">{subtitle}</p>}
         </div>
       </div>
-      {profileImage ? (
-        <img src={profileImage} alt="Profile" className="cc-avatar" width={44} height={44} />
-      ) : role === ROLES.BRAND_ADMIN && !focus ? (
-        <Link to="/create-campaign" className="btn btn-primary text-nowrap">
-          Start New Campaign
-        </Link>
-      ) : (
-        <span className="cc-avatar cc-avatar-initials" role="img" aria-label="Profile">
-          {initials(userName)}
-        </span>
-      )}
+      <div className="d-flex align-items-center gap-3 ms-auto">
+        {HeaderMenu && (
+          <Suspense fallback={null}>
+            <HeaderMenu />
+          </Suspense>
+        )}
+        {profileImage ? (
+          <img src={profileImage} alt="Profile" className="cc-avatar" width={44} height={44} />
+        ) : role === ROLES.BRAND_ADMIN && !focus ? (
+          <Link to="/create-campaign" className="btn btn-primary text-nowrap">
+            Start New Campaign
+          </Link>
+        ) : (
+          <span className="cc-avatar cc-avatar-initials" role="img" aria-label="Profile">
+            {initials(userName)}
+          </span>
+        )}
+      </div>
     </header>
   )
 }

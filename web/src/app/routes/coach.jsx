@@ -1,0 +1,5 @@
+import { CoachChat } from '../../features/coach/components/coach-chat'
+
+export default function CoachRoute() {
+  return <CoachChat />
+}

@@ -1,0 +1,30 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+// SPEC cache tag "Chats": every key starts with 'chats'; asking revalidates them all.
+export const CHATS_KEY = 'chats'
+export const isChatsKey = (key) => typeof key === 'string' && key.startsWith(CHATS_KEY)
+
+/** chatsKey is the GET /api/chats key of a platform filter ('' = all platforms). */
+export function chatsKey(platform) {
+  return platform ? `${CHATS_KEY}?platform=${encodeURIComponent(platform)}` : CHATS_KEY
+}
+
+/** getChats loads GET /api/chats and returns data.chats. */
+export async function getChats(key) {
+  const json = await request(key)
+  return json?.data?.chats ?? []
+}
+
+/** hasPending reports whether an entry of the chats still waits for its answer. */
+export function hasPending(chats) {
+  return (chats || []).some((c) => (c.data || []).some((e) => e.status === 'pending'))
+}
+
+/** POLL_MS: how often the list is read again while an answer is pending. */
+export const POLL_MS = 700
+
+/** useChats reads the chats under a platform filter, polling while an answer is pending. */
+export function useChats(platform) {
+  return useSWR(chatsKey(platform), getChats, { refreshInterval: (chats) => (hasPending(chats) ? POLL_MS : 0) })
+}

@@ -1,0 +1,68 @@
+import { formatDateTime } from '../../../lib/format'
+import { PLATFORM_NAMES } from './questions'
+
+const KIND_CLASS = { measured: 'text-bg-primary', derived: 'text-bg-info', estimated: 'text-bg-warning' }
+
+/** Facts lists the figures an answer rests on, each labelled measured, derived or estimated. */
+function Facts({ facts }) {
+  if (!facts?.length) return null
+  return (
+    <div className="mt-3">
+      <h3 className="h6 fw-semibold mb-2">Facts behind this answer</h3>
+      <ul className="list-unstyled mb-0 cc-facts">
+        {facts.map((f) => (
+          <li key={`${f.label}|${f.period}`} className="d-flex flex-wrap align-items-baseline gap-2 py-1 border-bottom">
+            <span className={`badge ${KIND_CLASS[f.kind] || 'text-bg-secondary'}`}>{f.kind}</span>
+            <span className="flex-grow-1">{f.label}</span>
+            <strong>{f.text ?? String(f.value)}</strong>
+            {f.period && <span className="text-secondary small w-100 w-md-auto">{f.period}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** ChatEntry shows one question and its answer, a pending note while the coach works, or why it failed. */
+export function ChatEntry({ entry, onAsk, canAsk }) {
+  return (
+    <li className="cc-chat-entry">
+      <div className="d-flex justify-content-end mb-2">
+        <div className="cc-bubble cc-bubble-question">
+          <p className="mb-1">{entry.question}</p>
+          <p className="small mb-0 opacity-75">
+            {PLATFORM_NAMES[entry.platform] || 'All social platforms'} · {formatDateTime(entry.createdAt)}
+          </p>
+        </div>
+      </div>
+      <div className="cc-bubble cc-bubble-answer">
+        {entry.status === 'pending' && (
+          <div className="d-flex align-items-center gap-2" role="status">
+            <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+            <span>Your coach is looking at your numbers…</span>
+          </div>
+        )}
+        {entry.status === 'failed' && (
+          <p className="text-danger mb-0" role="alert">
+            {entry.reason || 'The coach could not answer this question.'}
+          </p>
+        )}
+        {entry.status === 'answered' && (
+          <>
+            <p className="mb-0 cc-answer">{entry.answer}</p>
+            <Facts facts={entry.facts} />
+            {entry.suggestions?.length > 0 && (
+              <div className="mt-3 d-flex flex-wrap gap-2" aria-label="Follow-up questions">
+                {entry.suggestions.map((q) => (
+                  <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => onAsk(q)}>
+                    {q}
+                  </button>
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,89 @@
+import { useSWRConfig } from 'swr'
+import { Link } from 'react-router-dom'
+import { Loading, LoadError } from '../../../components/status'
+import { toast } from '../../../lib/toast'
+import { useAskCoach } from '../api/ask-coach'
+import { chatsKey, isChatsKey, useChats } from '../api/get-chats'
+import { useSubscription } from '../api/get-subscription'
+import { AskForm } from './ask-form'
+import { ChatEntry } from './chat-entry'
+import { creditsLabel, freeCredits, subscriptionState } from './credits'
+import { usePlatformFilter } from './platform-filter'
+import { QUESTIONS } from './questions'
+import './coach.css'
+
+/** CoachChat is the coaching chat: the conversation under the header's platform filter, the input and the credits. */
+export function CoachChat() {
+  const [platform] = usePlatformFilter()
+  const list = useChats(platform)
+  // The badge always counts from the unfiltered list, as SPEC's rule reads chats[0].data.
+  const all = useChats('')
+  const { data: subscription } = useSubscription()
+  const ask = useAskCoach()
+  const { mutate } = useSWRConfig()
+  const state = subscriptionState(subscription)
+  const running = state === 'subscribed' || state === 'cancelled'
+  const credits = freeCredits(all.data)
+  const canAsk = running || credits > 0
+  const entries = (list.data || []).flatMap((c) => c.data || [])
+
+  const send = async (question) => {
+    try {
+      await ask({ question, platform })
+      return true
+    } catch (err) {
+      toast.error(err.message)
+      if (err.status === 402) mutate(isChatsKey)
+      return false
+    }
+  }
+
+  if (list.error) return <LoadError error={list.error} onRetry={() => mutate(chatsKey(platform))} />
+  if (!list.data || !all.data) return <Loading label="Loading your chat…" />
+  return (
+    <div className="d-flex flex-column gap-3 cc-coach">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <p className="text-secondary mb-0">Ask about your growth, views, engagement or audience. Every figure comes from your own data.</p>
+        {!running && (
+          <span className={`badge rounded-pill ${credits > 0 ? 'text-bg-light border' : 'text-bg-danger'} cc-credits`} aria-live="polite">
+            {creditsLabel(credits)}
+          </span>
+        )}
+      </div>
+      {entries.length === 0 ? (
+        <section className="card border-0 shadow-sm">
+          <div className="card-body">
+            <h2 className="h6 fw-semibold">Try one of these</h2>
+            <div className="d-flex flex-wrap gap-2" aria-label="Suggested questions">
+              {QUESTIONS.map((q) => (
+                <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => send(q)}>
+                  {q}
+                </button>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : (
+        <ol className="list-unstyled d-flex flex-column gap-4 mb-0" aria-label="Conversation">
+          {entries.map((e) => (
+            <ChatEntry key={e._id} entry={e} onAsk={send} canAsk={canAsk} />
+          ))}
+        </ol>
+      )}
+      <section className="card border-0 shadow-sm">
+        <div className="card-body">
+          {canAsk ? (
+            <AskForm onAsk={send} />
+          ) : (
+            <div className="d-flex flex-wrap align-items-center justify-content-between gap-3" role="region" aria-label="Subscribe">
+              <p className="mb-0">You have used your 5 free questions. Subscribe to keep asking.</p>
+              <Link to="/account-settings" className="btn btn-primary">
+                Subscribe
+              </Link>
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+/** FREE_CREDITS: questions a creator without a running subscription may ask (SPEC section 9). */
+export const FREE_CREDITS = 5
+
+/** freeCredits is SPEC's rule: 5 with no chats, else 5 minus the entries of the first chat, floored at 0. */
+export function freeCredits(chats) {
+  if (!chats?.length) return FREE_CREDITS
+  return Math.max(0, FREE_CREDITS - (chats[0]?.data?.length ?? 0))
+}
+
+/**
+ * subscriptionState reads SPEC's flags from {active, endedAt}: none, subscribed
+ * (active, now at or before endedAt), cancelled (inactive but still running) or expired.
+ */
+export function subscriptionState(sub, now = new Date()) {
+  if (!sub) return 'none'
+  const running = sub.endedAt && now <= new Date(sub.endedAt)
+  if (!running) return 'expired'
+  return sub.active ? 'subscribed' : 'cancelled'
+}
+
+/** creditsLabel is the badge text: 'N free questions left'. */
+export function creditsLabel(n) {
+  return `${n} free question${n === 1 ? '' : 's'} left`
+}

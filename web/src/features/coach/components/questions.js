@@ -1,0 +1,13 @@
+/** QUESTIONS are the questions the coach recognises, suggested before the first one is asked. */
+export const QUESTIONS = [
+  'How am I doing?',
+  'Why did my views drop?',
+  'Which platform is doing best?',
+  'How does my engagement compare to similar creators?',
+  'Who is my audience and when should I post?',
+  'When will I reach my next follower milestone?',
+  'What should I do next?',
+]
+
+/** PLATFORM_NAMES: how each platform id is written. */
+export const PLATFORM_NAMES = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
