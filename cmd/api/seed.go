@@ -35,5 +35,8 @@ func seed(ctx context.Context, db *store.DB, cfg app.Config) error {
 		}
 		fmt.Printf("  %-14s %s\n", a.Role, a.Email)
 	}
-	return errors.Join(seedOffers(ctx, db), seedSocial(ctx, db, cfg))
+	if err := errors.Join(seedOffers(ctx, db), seedSocial(ctx, db, cfg)); err != nil {
+		return err
+	}
+	return seedCoach(ctx, db) // after the analytics it answers from
 }
