@@ -40,8 +40,9 @@ func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 // listChats answers GET /api/chats?platform=&page=&limit= with the caller's
 // chats: {"data": {"chats": [{_id, platform, createdAt, data: [entries, oldest first]}], "total", "page", "limit"}}.
 func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
-	p := &queryParams{q: r.URL.Query(), errs: store.FieldErrors{}}
-	f := store.ChatFilter{Platform: p.q.Get("platform"), Page: p.int("page"), Limit: p.int("limit")}
+	p := newQueryParams(r)
+	f := store.ChatFilter{Platform: p.q.Get("platform")}
+	f.Page, f.Limit = p.paging()
 	if err := p.errs.Err(); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -16,6 +16,7 @@ func TestPaging(t *testing.T) {
 	e := setup(t)
 	admin := e.account("admin@paging.io", store.RoleAdmin)
 	brand := e.account("owner@paging.io", store.RoleBrandAdmin)
+	creator := e.account("creator@paging.io", store.RoleUser)
 	job, err := e.db.CreateJob(context.Background(), store.JobKindRosterImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -28,6 +29,7 @@ func TestPaging(t *testing.T) {
 		{"GET", "/api/jobs?", admin},
 		{"POST", "/api/admins/filter-campaign?", admin},
 		{"GET", "/api/jobs/" + job.ID + "/errors?format=json&", admin},
+		{"GET", "/api/chats?", creator},
 	}
 	refused := []struct{ query, field, message string }{
 		{"limit=101", "limit", "Must be between 1 and 100"},
