@@ -74,8 +74,8 @@ func jobOf(t *asynq.Task) string {
 func (h *Handler) giveUp(ctx context.Context, t *asynq.Task, err error) {
 	retried, _ := asynq.GetRetryCount(ctx)
 	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	if !errors.Is(err, asynq.SkipRetry) && retried < maxRetry {
-		return
+	if errors.Is(err, asynq.ErrLeaseExpired) || (!errors.Is(err, asynq.SkipRetry) && retried < maxRetry) {
+		return // a lost lease is the orphan scanner's to recover
 	}
 	msg := MsgJobGaveUp
 	if store.ErrorCode(err) != store.EINTERNAL && store.ErrorCode(err) != store.EUNAVAILABLE {

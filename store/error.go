@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
@@ -83,8 +84,8 @@ const MsgUnavailable = "The service is temporarily unavailable. Please try again
 // dropped the connection (down, restarting, shutting down, refusing
 // connections), as opposed to a problem with the request itself.
 func Unavailable(err error) bool {
-	if err == nil {
-		return false
+	if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false // the caller's own time limit, not an outage
 	}
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) {
