@@ -84,6 +84,7 @@ export const PUBLIC_ROUTES = [
   { path: '/verify-otp', page: lazy(() => import('../app/routes/verify-otp')), layout: 'auth' },
   { path: '/verify-email', page: lazy(() => import('../app/routes/verify-email')), layout: 'auth' },
   { path: '/reset-password', page: lazy(() => import('../app/routes/reset-password')), layout: 'auth' },
+  { path: '/accept-invite', page: lazy(() => import('../app/routes/accept-invite')), layout: 'auth' },
 ]
 
 /** findRoute returns the signed-in route entry whose path matches `pathname`, or undefined. */

@@ -1,7 +1,13 @@
 import { useParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
+import { RosterPanel } from '../../features/match/components/roster-panel'
 
 export default function UpdateCampaignRoute() {
   const { id } = useParams()
-  return <CampaignEditor campaignId={id} />
+  return (
+    <div className="d-flex flex-column gap-4">
+      <CampaignEditor campaignId={id} />
+      <RosterPanel campaignId={id} canGenerate />
+    </div>
+  )
 }

@@ -18,8 +18,11 @@ import './campaign.css'
 
 const SEARCH_DEBOUNCE_MS = 300
 
-/** CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete. */
-export function CampaignList() {
+/**
+ * CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete.
+ * rowExtra(campaign), when given, renders more under a row (the page adds the roster there).
+ */
+export function CampaignList({ rowExtra }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(1)
@@ -109,7 +112,7 @@ export function CampaignList() {
       {campaigns.length > 0 && (
         <ul className="list-unstyled mb-0" aria-label="Campaigns">
           {campaigns.map((c) => (
-            <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} />
+            <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
           ))}
         </ul>
       )}
@@ -133,7 +136,7 @@ export function CampaignList() {
   )
 }
 
-function CampaignItem({ campaign: c, onDelete }) {
+function CampaignItem({ campaign: c, onDelete, extra }) {
   const completed = c.status === 'completed'
   return (
     <li className="card border-0 shadow-sm cc-campaign-item">
@@ -170,6 +173,7 @@ function CampaignItem({ campaign: c, onDelete }) {
           </button>
         </div>
       </article>
+      {extra}
     </li>
   )
 }

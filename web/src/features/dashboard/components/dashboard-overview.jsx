@@ -2,10 +2,10 @@ import { useAuth } from '../../../lib/auth-store'
 import { EmptyState } from '../../../components/empty-state'
 import { isBrandRole } from '../../../config/roles'
 import { MissionControl } from './mission-control'
+import { AdminOverview } from './admin-overview'
 
 const NEXT_BY_ROLE = {
   USER: 'Once you can connect Instagram, YouTube, TikTok or LinkedIn, your likes, views, impressions and followers will be summarised here.',
-  ADMIN: 'Platform-wide numbers for brands, creators, offers and rosters will be summarised here.',
 }
 
 /** DashboardOverview greets the user; brand roles get Mission Control with their campaign figures. */
@@ -21,9 +21,9 @@ export function DashboardOverview() {
           <h2 className="h4 fw-bold mb-0">Welcome{userName ? `, ${userName}` : ''}!</h2>
         </div>
       </section>
-      {brand ? (
-        <MissionControl canEdit={canEdit} />
-      ) : (
+      {role === 'ADMIN' && <AdminOverview />}
+      {brand && <MissionControl canEdit={canEdit} />}
+      {!brand && role !== 'ADMIN' && (
         <EmptyState title="No performance data yet">
           <p className="mb-0">{NEXT_BY_ROLE[role] || 'Your numbers will appear here.'} Nothing here is sample data.</p>
         </EmptyState>

@@ -1,10 +1,130 @@
-import { EmptyState } from '../../../components/empty-state'
+import { useState } from 'react'
+import { useOfferCampaigns, OFFER_CAMPAIGNS_PAGE_SIZE } from '../api/filter-campaigns'
+import { LoadError, Loading } from '../../../components/status'
+import { ListPagination } from '../../../lib/list-pagination'
+import { formatDate, formatMoney } from '../../../lib/format'
+import { useDebounced } from '../../../lib/use-debounced'
+import { OfferRoster } from './offer-roster'
 
-/** OfferList: campaign offers across brands arrive in a later release. */
-export function OfferList() {
+const STATUSES = [
+  { value: '', label: 'Any status' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'active', label: 'Active' },
+  { value: 'completed', label: 'Completed' },
+]
+
+/** toFilter turns the form's strings into the filter body (empty fields left out). */
+function toFilter(f) {
+  const body = {}
+  if (f.search.trim()) body.search = f.search.trim()
+  if (f.status) body.status = [f.status]
+  if (f.budgetMin !== '') body.budgetMin = Number(f.budgetMin)
+  if (f.budgetMax !== '') body.budgetMax = Number(f.budgetMax)
+  if (f.startFrom) body.startFrom = f.startFrom
+  if (f.startTo) body.startTo = f.startTo
+  return body
+}
+
+function Filters({ value, onChange }) {
+  const set = (k) => (e) => onChange({ ...value, [k]: e.target.value })
+  const field = (k, label, type = 'text') => (
+    <div className="col-6 col-md">
+      <label className="form-label small mb-1" htmlFor={`offer-filter-${k}`}>
+        {label}
+      </label>
+      <input id={`offer-filter-${k}`} type={type} className="form-control form-control-sm" value={value[k]} onChange={set(k)} />
+    </div>
+  )
   return (
-    <EmptyState title="No campaign offers yet">
-      <p className="mb-0">Campaigns from every brand, with their offers and rosters, will be managed here. This page is not built yet.</p>
-    </EmptyState>
+    <form className="row g-2 mb-3" role="search" aria-label="Filter campaigns" onSubmit={(e) => e.preventDefault()}>
+      {field('search', 'Campaign name')}
+      <div className="col-6 col-md">
+        <label className="form-label small mb-1" htmlFor="offer-filter-status">
+          Status
+        </label>
+        <select id="offer-filter-status" className="form-select form-select-sm" value={value.status} onChange={set('status')}>
+          {STATUSES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {field('budgetMin', 'Budget from', 'number')}
+      {field('budgetMax', 'Budget to', 'number')}
+      {field('startFrom', 'Starts from', 'date')}
+      {field('startTo', 'Starts until', 'date')}
+    </form>
+  )
+}
+
+/**
+ * OfferList is the ADMIN's /offers page: every brand's campaigns with dates,
+ * budget and offer totals, filtered on the server; opening one shows its
+ * roster with the offer pipeline.
+ */
+export function OfferList() {
+  const [form, setForm] = useState({ search: '', status: '', budgetMin: '', budgetMax: '', startFrom: '', startTo: '' })
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState(null)
+  const filter = toFilter(useDebounced(form, 300))
+  const { data, error, isLoading, mutate } = useOfferCampaigns(filter, page)
+  const campaigns = data?.campaigns ?? []
+  return (
+    <div className="d-flex flex-column gap-4">
+      <section className="card border-0 shadow-sm" aria-label="Campaigns of every brand">
+        <div className="card-body p-3 p-md-4">
+          <Filters
+            value={form}
+            onChange={(f) => {
+              setForm(f)
+              setPage(1)
+            }}
+          />
+          {isLoading && !data && <Loading label="Loading campaigns…" />}
+          {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
+          {data && campaigns.length === 0 && <p className="text-secondary mb-0">No campaigns match these filters.</p>}
+          {campaigns.length > 0 && (
+            <div className="table-responsive">
+              <table className="table align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">Campaign</th>
+                    <th scope="col">Brand</th>
+                    <th scope="col">Dates</th>
+                    <th scope="col">Budget</th>
+                    <th scope="col">Roster</th>
+                    <th scope="col">Offered</th>
+                    <th scope="col">Accepted</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {campaigns.map((c) => (
+                    <tr key={c._id} className={open === c._id ? 'table-active' : undefined}>
+                      <td>
+                        <button type="button" className="btn btn-link p-0 text-start fw-semibold" aria-pressed={open === c._id} onClick={() => setOpen(c._id)}>
+                          {c.campaignName}
+                        </button>
+                        <div className="small text-secondary text-capitalize">{c.status}</div>
+                      </td>
+                      <td>{c.brandName}</td>
+                      <td className="small">
+                        {formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}
+                      </td>
+                      <td>{formatMoney(c.budget)}</td>
+                      <td>{c.roster?.entries ?? 0}</td>
+                      <td>{formatMoney(c.roster?.offered)}</td>
+                      <td>{formatMoney(c.roster?.accepted)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data && data.total > 0 && <ListPagination page={page} total={data.total} limit={data.limit || OFFER_CAMPAIGNS_PAGE_SIZE} onPage={setPage} label="Campaign pages" />}
+        </div>
+      </section>
+      {open && <OfferRoster key={open} campaignId={open} />}
+    </div>
   )
 }

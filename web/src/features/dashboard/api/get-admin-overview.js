@@ -1,0 +1,12 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** getAdminOverview loads GET /api/admins/overview and returns data.overview. */
+export async function getAdminOverview(key) {
+  const json = await request(key)
+  return json?.data?.overview ?? null
+}
+
+export function useAdminOverview() {
+  return useSWR('admins/overview', getAdminOverview)
+}

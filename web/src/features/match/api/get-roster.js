@@ -1,0 +1,16 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** rosterKey is the SWR key of a campaign's roster (under the Campaigns tag). */
+export const rosterKey = (id) => `campaigns/${encodeURIComponent(id)}/roster`
+
+/** getRoster loads GET /api/campaigns/{id}/roster and returns data.roster. */
+export async function getRoster(key) {
+  const json = await request(key)
+  return json?.data?.roster ?? null
+}
+
+/** useRoster loads a campaign's ranked roster; id null = nothing to load. */
+export function useRoster(id) {
+  return useSWR(id ? rosterKey(id) : null, getRoster, { revalidateOnFocus: false })
+}

@@ -1,0 +1,46 @@
+import { describe, it, expect } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderRoute, mockApi } from '../../../../test-utils'
+import { RosterPanel } from '../roster-panel'
+
+const roster = (entries) => ({ data: { roster: { campaignId: 'k1', status: 'active', budget: 2500, estimatedTotal: 1200, entries } } })
+const entry = { _id: 'e1', rank: 1, score: 88.4, platform: 'instagram', estimatedFee: 1200, reasons: ['Fitness & Health niche', '62% female audience'],
+  creator: { name: 'Ann Fit', tier: 'Mid', followers: 120000 }, offer: { status: 'draft' } }
+
+describe('RosterPanel', () => {
+  it('generates a roster, follows the job and shows the ranked creators with reasons', async () => {
+    let generated = false
+    let polls = 0
+    let body
+    mockApi({
+      'GET niche': () => [200, { data: { niche: [{ _id: 'n1', name: 'Fitness & Health' }] } }],
+      'GET campaigns/k1/roster': () => [200, roster(generated ? [entry] : [])],
+      'POST campaigns/generate-roaster': (b) => ((body = b), [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }]),
+      'GET jobs/j1': () => {
+        polls++
+        if (polls < 2) return [200, { data: { job: { id: 'j1', status: 'running', progress: 50 } } }]
+        generated = true
+        return [200, { data: { job: { id: 'j1', status: 'succeeded', progress: 100 } } }]
+      },
+    })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+    expect(await screen.findByText('No roster yet.')).toBeInTheDocument()
+    await userEvent.click(screen.getByText('Target niches (any)'))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Fitness & Health' }))
+    await userEvent.clear(screen.getByLabelText('Creators'))
+    await userEvent.type(screen.getByLabelText('Creators'), '5')
+    await userEvent.click(screen.getByRole('button', { name: 'Generate roster' }))
+    expect(await screen.findByRole('progressbar', { name: 'Roster generation' })).toBeInTheDocument()
+    expect(await screen.findByText('Ann Fit', {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(screen.getByText('62% female audience')).toBeInTheDocument()
+    expect(body).toEqual({ campaignId: 'k1', size: 5, niches: ['n1'] })
+  })
+
+  it('is read-only without the generator', async () => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([entry])] })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
+    expect(await screen.findByText('Ann Fit')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Generate roster' })).toBeNull()
+  })
+})

@@ -1,0 +1,152 @@
+import { useState } from 'react'
+import { generateRoster } from '../api/generate-roster'
+import { useRoster } from '../api/get-roster'
+import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
+import { useNiches } from '../api/get-niches'
+import { LoadError, Loading } from '../../../components/status'
+import { formatFollowers, formatMoney } from '../../../lib/format'
+import { toast } from '../../../lib/toast'
+
+/** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
+function Generator({ campaignId, disabled }) {
+  const [size, setSize] = useState(20)
+  const [niches, setNiches] = useState([])
+  const [jobId, setJobId] = useState(null)
+  const [starting, setStarting] = useState(false)
+  const { data: all = [] } = useNiches()
+  const { data: job } = useRosterJob(jobId, campaignId)
+  const running = starting || (jobId && !isRosterJobFinished(job))
+
+  const start = async (e) => {
+    e.preventDefault()
+    setStarting(true)
+    try {
+      const j = await generateRoster({ campaignId, size: Number(size), niches })
+      setJobId(j?.id ?? null)
+    } catch (err) {
+      toast.error(err?.fields?.size || err?.message || 'Could not generate the roster. Please try again.')
+    } finally {
+      setStarting(false)
+    }
+  }
+  const toggle = (id) => setNiches((n) => (n.includes(id) ? n.filter((x) => x !== id) : [...n, id]))
+  const progress = job?.progress ?? 0
+  return (
+    <form onSubmit={start} className="mb-3" aria-label="Generate roster">
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
+        <div>
+          <label htmlFor={`roster-size-${campaignId}`} className="form-label small mb-1">
+            Creators
+          </label>
+          <input id={`roster-size-${campaignId}`} type="number" min="1" max="100" className="form-control form-control-sm" style={{ width: '6rem' }} value={size} onChange={(e) => setSize(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={disabled || running}>
+          {running ? 'Generating…' : 'Generate roster'}
+        </button>
+      </div>
+      <details className="mb-2">
+        <summary className="small">Target niches {niches.length > 0 ? `(${niches.length})` : '(any)'}</summary>
+        <fieldset className="d-flex flex-wrap gap-2 mt-2">
+          <legend className="visually-hidden">Target niches</legend>
+          {all.map((n) => (
+            <label key={n._id} className="form-check-label small border rounded px-2 py-1">
+              <input type="checkbox" className="form-check-input me-1" checked={niches.includes(n._id)} onChange={() => toggle(n._id)} />
+              {n.name}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      {jobId && (
+        <div className="progress" role="progressbar" aria-label="Roster generation" aria-valuenow={progress} aria-valuemin="0" aria-valuemax="100">
+          <div className={`progress-bar${job?.status === 'failed' ? ' bg-danger' : ''}`} style={{ width: `${progress}%` }}>
+            {job?.status === 'succeeded' ? 'Done' : job?.status === 'failed' ? job.error : `${progress}%`}
+          </div>
+        </div>
+      )}
+    </form>
+  )
+}
+
+function RosterTable({ roster }) {
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle mb-0">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Creator</th>
+            <th scope="col">Score</th>
+            <th scope="col">Why</th>
+            <th scope="col">Est. fee</th>
+            <th scope="col">Offer</th>
+          </tr>
+        </thead>
+        <tbody>
+          {roster.entries.map((e) => (
+            <tr key={e._id}>
+              <td>{e.rank}</td>
+              <td>
+                <div className="fw-semibold">{e.creator?.name}</div>
+                <div className="small text-secondary">
+                  {e.creator?.tier} · {e.platform} · {formatFollowers(e.creator?.followers)}
+                </div>
+              </td>
+              <td className="fw-semibold">{e.score}</td>
+              <td>
+                <ul className="small ps-3 mb-0">
+                  {(e.reasons || []).map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              </td>
+              <td>{formatMoney(e.estimatedFee)}</td>
+              <td className="small text-capitalize">{e.offer?.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/**
+ * RosterPanel is a campaign's ranked roster for its brand: "Generate roster"
+ * (for editors) with the job's progress, then the creators with their score,
+ * reasons and estimated fee, read-only.
+ */
+export function RosterPanel({ campaignId, canGenerate }) {
+  const { data: roster, error, isLoading, mutate } = useRoster(campaignId)
+  return (
+    <section className="card border-0 shadow-sm" aria-label="Roster">
+      <div className="card-body p-3 p-md-4">
+        <h2 className="h5 fw-bold mb-1">Roster</h2>
+        <p className="small text-secondary mb-3">
+          Creators picked for this campaign, each with why, fitted to the budget
+          {roster ? `: est. ${formatMoney(roster.estimatedTotal)} of ${formatMoney(roster.budget)}` : ''}.
+        </p>
+        {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} />}
+        {isLoading && !roster && <Loading label="Loading roster…" />}
+        {error && !roster && <LoadError error={error} onRetry={() => mutate()} />}
+        {roster && roster.entries.length === 0 && <p className="text-secondary mb-0">No roster yet.</p>}
+        {roster && roster.entries.length > 0 && <RosterTable roster={roster} />}
+      </div>
+    </section>
+  )
+}
+
+/** RosterToggle is a campaign list row's "Roster" button that opens the campaign's RosterPanel below it. */
+export function RosterToggle({ campaignId, name, canGenerate }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="px-3 pb-3">
+      <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-label={`Roster of ${name}`} onClick={() => setOpen(!open)}>
+        {open ? 'Hide roster' : 'Roster'}
+      </button>
+      {open && (
+        <div className="mt-3">
+          <RosterPanel campaignId={campaignId} canGenerate={canGenerate} />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** getAdminRoster loads GET /api/admins/get-roster/{id} and returns data.roster. */
+export async function getAdminRoster(key) {
+  const json = await request(key)
+  return json?.data?.roster ?? null
+}
+
+export function useAdminRoster(id) {
+  return useSWR(id ? `admins/get-roster/${encodeURIComponent(id)}` : null, getAdminRoster, { revalidateOnFocus: false })
+}

@@ -1,0 +1,17 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { isOfferKey } from './offer-keys'
+
+/**
+ * updateOffers calls PATCH /api/admins/campaign/update-offer
+ * {campaignId, entries: [{entryId, status?, amount?, note?}]}: all or nothing.
+ */
+export async function updateOffers(body) {
+  const json = await request('admins/campaign/update-offer', { method: 'PATCH', body })
+  return json?.data ?? {}
+}
+
+/** useUpdateOffers returns updateOffers(body) that then revalidates the campaign filter and rosters. */
+export function useUpdateOffers() {
+  return useMutation(updateOffers, isOfferKey)
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react'
+import { useAdminRoster } from '../api/get-admin-roster'
+import { useUpdateOffers } from '../api/update-offers'
+import { LoadError, Loading } from '../../../components/status'
+import { formatFollowers, formatMoney } from '../../../lib/format'
+import { toast } from '../../../lib/toast'
+import { OfferTotals } from './offer-totals'
+import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-status'
+
+/** MoveControls picks one of the allowed moves and, when it needs one, an amount. */
+function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
+  const [status, setStatus] = useState('')
+  const [amount, setAmount] = useState('')
+  if (moves.length === 0) return <span className="small text-secondary">No further moves</span>
+  const amountNeeded = needsAmount(from, status)
+  const submit = (e) => {
+    e.preventDefault()
+    if (!status) return
+    onApply(status, amount === '' ? undefined : Number(amount))
+  }
+  return (
+    <form className="d-flex flex-wrap gap-1 align-items-center" onSubmit={submit}>
+      <select id={`${idPrefix}-status`} className="form-select form-select-sm w-auto" aria-label={`New status ${label}`} value={status} onChange={(e) => setStatus(e.target.value)}>
+        <option value="">Move to…</option>
+        {moves.map((s) => (
+          <option key={s} value={s}>
+            {offerLabel(s)}
+          </option>
+        ))}
+      </select>
+      <input
+        type="number"
+        min="1"
+        className="form-control form-control-sm"
+        style={{ width: '7rem' }}
+        aria-label={`Amount ${label}`}
+        placeholder={amountNeeded ? 'Amount (required)' : 'Amount'}
+        required={amountNeeded}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !status}>
+        Apply
+      </button>
+    </form>
+  )
+}
+
+function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
+  const c = e.creator || {}
+  const offer = e.offer || {}
+  const badge = OFFER_LABELS[offer.status]?.badge ?? 'text-bg-light'
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" className="form-check-input" aria-label={`Select ${c.name}`} checked={checked} onChange={onCheck} />
+      </td>
+      <td>
+        <div className="fw-semibold">{c.name}</div>
+        <div className="small text-secondary">
+          {c.tier} · {e.platform} · {formatFollowers(c.followers)}
+        </div>
+      </td>
+      <td>
+        <div className="fw-semibold">{e.score}</div>
+        <ul className="small text-secondary ps-3 mb-0">
+          {(e.reasons || []).map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </td>
+      <td>{formatMoney(e.estimatedFee)}</td>
+      <td>{formatMoney(offer.amount)}</td>
+      <td>
+        <span className={`badge rounded-pill ${badge}`}>{offerLabel(offer.status)}</span>
+      </td>
+      <td>
+        <MoveControls idPrefix={e._id} label={`for ${c.name}`} moves={offer.next || []} from={offer.status} busy={busy} onApply={onMove} />
+      </td>
+    </tr>
+  )
+}
+
+/**
+ * OfferRoster is the ADMIN's view of a campaign's roster: creators with
+ * score, reasons, fee and offer; each row offers only its allowed moves, and
+ * a bulk bar applies one move to every selected row at once (all or nothing).
+ */
+export function OfferRoster({ campaignId }) {
+  const { data: ro, error, isLoading, mutate } = useAdminRoster(campaignId)
+  const update = useUpdateOffers()
+  const [selected, setSelected] = useState(() => new Set())
+  const [busy, setBusy] = useState(false)
+  if (isLoading && !ro) return <Loading label="Loading roster…" />
+  if (error && !ro) return <LoadError error={error} onRetry={() => mutate()} />
+  if (!ro) return null
+  const entries = ro.entries || []
+  const chosen = entries.filter((e) => selected.has(e._id))
+
+  const apply = async (changes) => {
+    setBusy(true)
+    try {
+      await update({ campaignId, entries: changes })
+      toast.success(changes.length > 1 ? `${changes.length} offers updated` : 'Offer updated')
+      setSelected(new Set())
+    } catch (err) {
+      toast.error(err?.message || 'Could not update the offers. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const toggle = (id) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
+
+  return (
+    <section aria-label={`Roster of ${ro.campaignName}`} className="card border-0 shadow-sm">
+      <div className="card-body p-3 p-md-4">
+        <h2 className="h5 fw-bold mb-3">Roster · {ro.campaignName}</h2>
+        <OfferTotals budget={ro.budget} offered={ro.offeredTotal} accepted={ro.acceptedTotal} />
+        {entries.length === 0 ? (
+          <p className="text-secondary mb-0">No roster yet. The brand generates it from its campaign page.</p>
+        ) : (
+          <>
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-2" aria-label="Bulk update" role="group">
+              <span className="small">{chosen.length} selected</span>
+              {chosen.length > 0 && (
+                <MoveControls
+                  key={chosen.map((e) => e._id).join()}
+                  idPrefix="bulk"
+                  label="for the selected offers"
+                  moves={commonMoves(chosen)}
+                  from={chosen.every((e) => e.offer?.status === 'countered') ? 'countered' : ''}
+                  busy={busy}
+                  onApply={(status, amount) => apply(chosen.map((e) => ({ entryId: e._id, status, amount })))}
+                />
+              )}
+            </div>
+            <div className="table-responsive">
+              <table className="table align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">Select</span>
+                    </th>
+                    <th scope="col">Creator</th>
+                    <th scope="col">Score and reasons</th>
+                    <th scope="col">Est. fee</th>
+                    <th scope="col">Offer</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Next</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e) => (
+                    <EntryRow
+                      key={e._id}
+                      entry={e}
+                      checked={selected.has(e._id)}
+                      onCheck={() => toggle(e._id)}
+                      busy={busy}
+                      onMove={(status, amount) => apply([{ entryId: e._id, status, amount }])}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { MEMBERS_KEY } from './get-members'
+
+/** cancelInvitation calls DELETE /api/brands/invitations/{id}. */
+export async function cancelInvitation(id) {
+  const json = await request(`brands/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return json?.data ?? {}
+}
+
+export function useCancelInvitation() {
+  return useMutation(cancelInvitation, MEMBERS_KEY)
+}

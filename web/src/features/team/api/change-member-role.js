@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { MEMBERS_KEY } from './get-members'
+
+/** changeMemberRole calls PATCH /api/brands/members/{id} {role}. */
+export async function changeMemberRole(id, role) {
+  const json = await request(`brands/members/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } })
+  return json?.data ?? {}
+}
+
+export function useChangeMemberRole() {
+  return useMutation(changeMemberRole, MEMBERS_KEY)
+}

@@ -1,0 +1,12 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** checkInvitation calls POST /api/users/invitation {token}: {email, role, brandName, name}. */
+export async function checkInvitation([, token]) {
+  const json = await request('users/invitation', { method: 'POST', body: { token }, auth: false })
+  return json?.data?.invitation ?? null
+}
+
+export function useInvitation(token) {
+  return useSWR(token ? ['users/invitation', token] : null, checkInvitation, { revalidateOnFocus: false, shouldRetryOnError: false })
+}

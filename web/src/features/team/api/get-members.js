@@ -1,0 +1,14 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+export const MEMBERS_KEY = 'brands/members'
+
+/** getMembers loads GET /api/brands/members: {members, invitations}. */
+export async function getMembers(key) {
+  const json = await request(key)
+  return { members: json?.data?.members ?? [], invitations: json?.data?.invitations ?? [] }
+}
+
+export function useMembers(enabled = true) {
+  return useSWR(enabled ? MEMBERS_KEY : null, getMembers)
+}

@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { MEMBERS_KEY } from './get-members'
+
+/** inviteMember calls POST /api/brands/members {email, role}; the invitee gets a mail. */
+export async function inviteMember(body) {
+  const json = await request('brands/members', { method: 'POST', body })
+  return json?.data ?? {}
+}
+
+export function useInviteMember() {
+  return useMutation(inviteMember, MEMBERS_KEY)
+}

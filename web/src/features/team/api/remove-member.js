@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { MEMBERS_KEY } from './get-members'
+
+/** removeMember calls DELETE /api/brands/members/{id}; the member's sessions end at once. */
+export async function removeMember(id) {
+  const json = await request(`brands/members/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return json?.data ?? {}
+}
+
+export function useRemoveMember() {
+  return useMutation(removeMember, MEMBERS_KEY)
+}

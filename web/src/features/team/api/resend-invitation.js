@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { MEMBERS_KEY } from './get-members'
+
+/** resendInvitation calls POST /api/brands/invitations/{id}/resend: a new link, valid 7 days. */
+export async function resendInvitation(id) {
+  const json = await request(`brands/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' })
+  return json?.data ?? {}
+}
+
+export function useResendInvitation() {
+  return useMutation(resendInvitation, MEMBERS_KEY)
+}

@@ -1,0 +1,164 @@
+import { Formik, Form } from 'formik'
+import * as yup from 'yup'
+import { useMembers } from '../api/get-members'
+import { useInviteMember } from '../api/invite-member'
+import { useChangeMemberRole } from '../api/change-member-role'
+import { useRemoveMember } from '../api/remove-member'
+import { useResendInvitation } from '../api/resend-invitation'
+import { useCancelInvitation } from '../api/cancel-invitation'
+import { useAuth } from '../../../lib/auth-store'
+import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
+import { formatDate } from '../../../lib/format'
+import { LoadError, Loading } from '../../../components/status'
+import { TextField } from '../../../components/form/text-field'
+import { SelectField } from '../../../components/form/select-field'
+
+export const ROLE_OPTIONS = [
+  { value: 'BRAND_ADMIN', label: 'Admin' },
+  { value: 'BRAND_MANAGER', label: 'Manager' },
+  { value: 'BRAND_VIEWER', label: 'Viewer' },
+]
+const INVITE_ROLES = ROLE_OPTIONS.slice(1)
+
+export const inviteSchema = yup.object({
+  email: yup.string().trim().required('Email is required').email('Invalid email'),
+  role: yup.string().required('Please select a role').oneOf(['BRAND_MANAGER', 'BRAND_VIEWER'], 'Please select a role'),
+})
+
+function InviteForm() {
+  const invite = useInviteMember()
+  const onSubmit = async (values, helpers) => {
+    try {
+      await invite({ email: values.email.trim(), role: values.role })
+      toast.success(`Invitation sent to ${values.email.trim()}`)
+      helpers.resetForm()
+    } catch (err) {
+      showServerError(err, helpers, 'Could not send the invitation. Please try again.')
+    }
+  }
+  return (
+    <Formik initialValues={{ email: '', role: 'BRAND_MANAGER' }} validationSchema={inviteSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate className="row g-2 align-items-start" aria-label="Invite a team member">
+          <div className="col-12 col-md-6">
+            <TextField label="Email" name="email" type="email" autoComplete="off" />
+          </div>
+          <div className="col-8 col-md-3">
+            <SelectField label="Role" name="role" options={INVITE_ROLES} />
+          </div>
+          <div className="col-4 col-md-3 pt-md-4">
+            <button type="submit" className="btn btn-primary w-100 mt-md-2" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Invite'}
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+/** run calls a team mutation and toasts its outcome. */
+async function run(call, ok) {
+  try {
+    await call()
+    toast.success(ok)
+  } catch (err) {
+    toast.error(err?.message || 'Something went wrong. Please try again.')
+  }
+}
+
+function Members({ members }) {
+  const changeRole = useChangeMemberRole()
+  const remove = useRemoveMember()
+  return (
+    <ul className="list-group mb-4" aria-label="Team members">
+      {members.map((m) => (
+        <li key={m._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+          <div className="me-auto">
+            <div className="fw-semibold">
+              {m.name}
+              {m.you ? ' (you)' : ''}
+            </div>
+            <div className="small text-secondary">{m.email}</div>
+          </div>
+          <select
+            className="form-select form-select-sm w-auto"
+            aria-label={`Role of ${m.name}`}
+            value={m.role}
+            onChange={(e) => run(() => changeRole(m._id, e.target.value), `${m.name} is now ${e.target.selectedOptions[0].text}`)}
+          >
+            {ROLE_OPTIONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          {!m.you && (
+            <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove ${m.name}`} onClick={() => run(() => remove(m._id), `${m.name} removed`)}>
+              Remove
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Invitations({ invitations }) {
+  const resend = useResendInvitation()
+  const cancel = useCancelInvitation()
+  if (invitations.length === 0) return <p className="small text-secondary mb-0">No pending invitations.</p>
+  return (
+    <ul className="list-group" aria-label="Pending invitations">
+      {invitations.map((i) => (
+        <li key={i._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+          <div className="me-auto">
+            <div className="fw-semibold">{i.email}</div>
+            <div className="small text-secondary">
+              {ROLE_OPTIONS.find((r) => r.value === i.role)?.label} · {i.expired ? 'expired' : `valid until ${formatDate(i.expiresAt)}`}
+            </div>
+          </div>
+          <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Resend invitation to ${i.email}`} onClick={() => run(() => resend(i._id), 'Invitation sent again')}>
+            Resend
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Cancel invitation to ${i.email}`} onClick={() => run(() => cancel(i._id), 'Invitation cancelled')}>
+            Cancel
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * TeamSection is the account settings' team management for a BRAND_ADMIN:
+ * members and their roles, invitations (send, resend, cancel), removal.
+ * It renders nothing for other roles.
+ */
+export function TeamSection() {
+  const { role } = useAuth()
+  const admin = role === 'BRAND_ADMIN'
+  const { data, error, isLoading, mutate } = useMembers(admin)
+  if (!admin) return null
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="team-heading">
+      <div className="card-body p-3 p-md-4">
+        <h2 id="team-heading" className="h5 fw-bold mb-3">
+          Team
+        </h2>
+        {isLoading && !data && <Loading label="Loading your team…" />}
+        {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
+        {data && (
+          <>
+            <Members members={data.members} />
+            <h3 className="h6 fw-bold">Invite someone</h3>
+            <InviteForm />
+            <h3 className="h6 fw-bold mt-4">Pending invitations</h3>
+            <Invitations invitations={data.invitations} />
+          </>
+        )}
+      </div>
+    </section>
+  )
+}
