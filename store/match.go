@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -164,7 +165,7 @@ type Prefilter struct {
 
 // SQL returns the prefilter statement and its arguments (exported for the
 // benchmark's pgbench baseline). It keeps creators with at least
-// RosterMinFollowers, below the ceiling the budget sets, in one of the
+// RosterMinFollowers, below the ceiling the fee cap sets (see feeCap), in one of the
 // niches, in or near the location or of unknown location, whose audience
 // share of the campaign's gender is unknown or at least 30%, and who are
 // not already on the roster with an offer past draft.
@@ -230,16 +231,47 @@ func (r *candidateRow) candidate() Candidate {
 	return c
 }
 
-// maxFollowersFor is the follower ceiling of a remaining budget: a tier
-// whose cheapest post costs more than the budget cannot be picked.
-func maxFollowersFor(budget float64) int64 {
-	switch {
-	case budget < minTierFee(TierMid):
-		return MidFollowers
-	case budget < minTierFee(TierMacro):
-		return MacroFollowers
+// maxFollowersFor is the follower ceiling of a fee cap: the smallest
+// following whose cheapest post (on any platform, at that following's tier)
+// costs more than feeCap, so that every creator below it may cost less; 0
+// when no following is too dear. Fees grow with followings, so it is found
+// by bisection.
+func maxFollowersFor(feeCap float64) int64 {
+	cheapest := func(f int64) float64 {
+		low := math.Inf(1)
+		for _, p := range Platforms {
+			low = math.Min(low, EstimateFee(p, TierOf(f), f))
+		}
+		return low
 	}
-	return 0
+	lo, hi := int64(0), int64(10_000_000_000)
+	if cheapest(hi) <= feeCap {
+		return 0
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if cheapest(mid) > feeCap {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// NewPrefilter is the prefilter of campaignID for brief b (whose niches are
+// lower-case names and whose budget and size are what is left to fill).
+func NewPrefilter(campaignID string, b MatchBrief) Prefilter {
+	return Prefilter{CampaignID: campaignID, Niches: b.Niches, Location: b.Location, Gender: b.Gender,
+		MaxFollowers: maxFollowersFor(feeCap(b.Budget, b.Size)), Limit: RosterCandidates}
+}
+
+// feeCap is the most one entry may cost: twice an even share of the
+// budget, never more than the budget. It keeps the prefilter's "most
+// followed first" from filling the candidates with creators who would eat
+// the whole budget alone.
+func feeCap(budget float64, size int) float64 {
+	return math.Min(budget, 2*budget/float64(max(size, 1)))
 }
 
 // nicheNames returns the lower-case names of niche ids.

@@ -65,13 +65,3 @@ func EstimateFee(platform, tier string, followers int64) float64 {
 	fee = math.Min(math.Max(fee, r.min[t]), r.max[t])
 	return math.Round(fee/FeeStep) * FeeStep
 }
-
-// minTierFee is the cheapest post of a tier on any platform: a creator of
-// that tier never costs less, so a budget below it rules the tier out.
-func minTierFee(tier string) float64 {
-	low := math.Inf(1)
-	for _, r := range feeTable {
-		low = math.Min(low, r.min[tierIndex(tier)])
-	}
-	return low
-}

@@ -53,8 +53,7 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 		}
 		brief := MatchBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
-		cands, err := prefilter(ctx, tx, Prefilter{CampaignID: campaignID, Niches: niches, Location: b.Location,
-			Gender: brief.Gender, MaxFollowers: maxFollowersFor(brief.Budget), Limit: RosterCandidates})
+		cands, err := prefilter(ctx, tx, NewPrefilter(campaignID, brief))
 		if err != nil {
 			return err
 		}

@@ -67,8 +67,8 @@ func main() {
 }
 
 type bench struct {
-	db                      *store.DB
-	dbURL, redisURL, bin    string
+	db                         *store.DB
+	dbURL, redisURL, bin       string
 	apiAddr, token, campaignID string
 }
 
@@ -165,7 +165,8 @@ func (b *bench) prefilter(ctx context.Context) (string, string, []any, error) {
 	if err := b.db.SQL().QueryRowContext(ctx, `SELECT id, lower(name) FROM niches WHERE name = 'Fitness & Health'`).Scan(&id, &name); err != nil {
 		return "", "", nil, err
 	}
-	q, args := store.Prefilter{CampaignID: b.campaignID, Niches: []string{name}, Gender: "female", Limit: store.RosterCandidates}.SQL()
+	brief := store.MatchBrief{Niches: []string{name}, Gender: "female", AgeFrom: 18, AgeTo: 34, Budget: 20000, Size: *size}
+	q, args := store.NewPrefilter(b.campaignID, brief).SQL()
 	for i, a := range args {
 		if v, ok := a.(driver.Valuer); ok {
 			args[i], _ = v.Value()

@@ -139,7 +139,7 @@ export function RosterToggle({ campaignId, name, canGenerate }) {
   const [open, setOpen] = useState(false)
   return (
     <div className="px-3 pb-3">
-      <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-label={`Roster of ${name}`} onClick={() => setOpen(!open)}>
+      <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-label={`${open ? 'Hide roster' : 'Roster'} of ${name}`} onClick={() => setOpen(!open)}>
         {open ? 'Hide roster' : 'Roster'}
       </button>
       {open && (
