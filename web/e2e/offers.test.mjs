@@ -75,7 +75,7 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   await admin.goto('/roaster')
   await admin.getByLabel('Roster file', { exact: true }).setInputFiles({ name: `fit-${RUN}.csv`, mimeType: 'text/csv', buffer: rosterCsv() })
   await admin.getByRole('button', { name: 'Upload File' }).click()
-  await admin.getByText('Upload completed successfully!').waitFor({ timeout: 30000 })
+  await admin.getByText('Upload completed successfully!').waitFor({ timeout: 90000 })
 
   const { accessToken: brandToken } = await apiLogin('brand@example.com')
   const created = await api('POST', 'campaigns/add-campaign', {
