@@ -30,7 +30,7 @@ export function ChatEntry({ entry, onAsk, canAsk }) {
       <div className="d-flex justify-content-end mb-2">
         <div className="cc-bubble cc-bubble-question">
           <p className="mb-1">{entry.question}</p>
-          <p className="small mb-0 opacity-75">
+          <p className="small mb-0">
             {PLATFORM_NAMES[entry.platform] || 'All social platforms'} · {formatDateTime(entry.createdAt)}
           </p>
         </div>
