@@ -20,6 +20,8 @@ const SPEC_TABLE = [
   ['/admin/creators', '/admin/creators', 'Creators', ['ADMIN']],
   ['/admin/brands', '/admin/brands', 'Brands', ['ADMIN']],
   ['/account-settings', '/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
+  // The creators' coaching chat, 'Ask Your {product}'.
+  ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
 ]
 
 const CASES = SPEC_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
