@@ -76,6 +76,7 @@ describe('route table', () => {
       '/verify-otp',
       '/verify-email',
       '/reset-password',
+      '/accept-invite',
     ])
     expect(PUBLIC_ROUTES.filter((r) => r.guestOnly).map((r) => r.path)).toEqual(['/login'])
   })
