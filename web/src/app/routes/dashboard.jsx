@@ -1,5 +1,6 @@
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview'
 import { CoachCard } from '../../features/coach/components/coach-card'
+import { CreatorMissionControl } from '../../features/social/components/creator-mission-control'
 import { useAuth } from '../../lib/auth-store'
 
 export default function DashboardRoute() {
@@ -7,6 +8,7 @@ export default function DashboardRoute() {
   return (
     <div className="d-flex flex-column gap-4">
       <DashboardOverview />
+      {role === 'USER' && <CreatorMissionControl />}
       {role === 'USER' && <CoachCard />}
     </div>
   )

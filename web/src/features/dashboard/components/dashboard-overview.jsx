@@ -1,14 +1,9 @@
 import { useAuth } from '../../../lib/auth-store'
-import { EmptyState } from '../../../components/empty-state'
 import { isBrandRole } from '../../../config/roles'
 import { MissionControl } from './mission-control'
 import { AdminOverview } from './admin-overview'
 
-const NEXT_BY_ROLE = {
-  USER: 'Once you can connect Instagram, YouTube, TikTok or LinkedIn, your likes, views, impressions and followers will be summarised here.',
-}
-
-/** DashboardOverview greets the user; brand roles get Mission Control with their campaign figures. */
+/** DashboardOverview greets the user; brand roles get Mission Control with their campaign figures, ADMIN the platform's (the page adds a creator's analytics). */
 export function DashboardOverview() {
   const { userName, role, niche } = useAuth()
   const brand = isBrandRole(role)
@@ -23,11 +18,6 @@ export function DashboardOverview() {
       </section>
       {role === 'ADMIN' && <AdminOverview />}
       {brand && <MissionControl canEdit={canEdit} />}
-      {!brand && role !== 'ADMIN' && (
-        <EmptyState title="No performance data yet">
-          <p className="mb-0">{NEXT_BY_ROLE[role] || 'Your numbers will appear here.'} Nothing here is sample data.</p>
-        </EmptyState>
-      )}
     </div>
   )
 }

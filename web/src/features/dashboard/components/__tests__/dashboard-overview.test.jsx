@@ -40,11 +40,12 @@ describe('DashboardOverview', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
   })
 
-  it('other roles keep their empty state and do not call the summary', async () => {
+  it('a creator gets only the greeting (the page adds their analytics) and no summary call', async () => {
     setUser({ _id: 'u', name: 'Cat', role: 'USER' })
     const fetch = mockApi({})
     renderRoute(<DashboardOverview />, { path: '/dashboard' })
-    expect(screen.getByRole('heading', { name: 'No performance data yet' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Welcome, Cat!' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'No performance data yet' })).not.toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalled()
   })
 })

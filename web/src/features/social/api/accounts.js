@@ -1,0 +1,58 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+
+// SPEC cache tag "Social Accounts": every mutation here revalidates the 'accounts' keys.
+export const ACCOUNTS_KEY = 'accounts'
+export const PLATFORMS_KEY = 'accounts/platform'
+const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accounts')
+
+/** getAccounts loads GET /api/accounts and returns data.accounts. */
+export async function getAccounts(key = ACCOUNTS_KEY) {
+  const json = await request(key)
+  return json?.data?.accounts ?? []
+}
+
+/** useAccounts polls every 2 s while an account is syncing. */
+export function useAccounts() {
+  return useSWR(ACCOUNTS_KEY, getAccounts, {
+    refreshInterval: (accounts) => (accounts?.some((a) => a.status === 'syncing') ? 2000 : 0),
+  })
+}
+
+/** getPlatforms loads GET /api/accounts/platform and returns data.platforms. */
+export async function getPlatforms(key = PLATFORMS_KEY) {
+  const json = await request(key)
+  return json?.data?.platforms ?? []
+}
+
+export function usePlatforms() {
+  return useSWR(PLATFORMS_KEY, getPlatforms, { revalidateOnFocus: false })
+}
+
+/** connectAccount asks POST /api/accounts for the platform's consent page and goes there. */
+export async function connectAccount(platformId) {
+  const json = await request('accounts', { method: 'POST', body: { id: platformId } })
+  const url = json?.data?.url
+  if (url) window.location.assign(url)
+  return url
+}
+
+/** syncAccount starts POST /api/accounts/{id}/sync and returns the job. */
+export async function syncAccount(id) {
+  const json = await request(`accounts/${id}/sync`, { method: 'POST' })
+  return json?.data?.job
+}
+
+/** disconnectAccount calls DELETE /api/accounts/{id}. */
+export async function disconnectAccount(id) {
+  return request(`accounts/${id}`, { method: 'DELETE' })
+}
+
+export function useSyncAccount() {
+  return useMutation(syncAccount, isAccountsKey)
+}
+
+export function useDisconnectAccount() {
+  return useMutation(disconnectAccount, isAccountsKey)
+}

@@ -1,0 +1,15 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** getJob loads GET /api/jobs/{id} and returns data.job. */
+export async function getJob(key) {
+  const json = await request(key)
+  return json?.data?.job ?? null
+}
+
+/** useJob polls a job every second until it finishes. */
+export function useJob(id) {
+  return useSWR(id ? `jobs/${id}` : null, getJob, {
+    refreshInterval: (job) => (job && (job.status === 'succeeded' || job.status === 'failed') ? 0 : 1000),
+  })
+}

@@ -1,0 +1,147 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import { Loading, LoadError } from '../../../components/status'
+import { toast } from '../../../lib/toast'
+import { connectAccount, useAccounts, useDisconnectAccount, usePlatforms, useSyncAccount } from '../api/accounts'
+import { useEngagement } from '../api/engagement'
+import { useJob } from '../api/job'
+import { DemographicsCard } from './demographics-card'
+import { PlatformCard } from './platform-card'
+import './social.css'
+
+const TrendChart = lazy(() => import('./trend-chart'))
+
+function SyncProgress({ job }) {
+  if (!job) return null
+  if (job.status === 'failed') {
+    return (
+      <div className="alert alert-danger mb-0" role="alert">
+        The sync did not finish: {job.error}
+      </div>
+    )
+  }
+  if (job.status === 'succeeded') return null
+  return (
+    <div className="card border-0 shadow-sm">
+      <div className="card-body p-3">
+        <p className="small mb-1" id="cc-sync-label">
+          Syncing your analytics… {job.progress}%
+        </p>
+        <div className="progress" role="progressbar" aria-labelledby="cc-sync-label" aria-valuenow={job.progress} aria-valuemin="0" aria-valuemax="100">
+          <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${Math.max(job.progress, 5)}%` }} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * CreatorMissionControl is the creator's dashboard: a card per platform
+ * (connect, sync, disconnect, reconnect), trend charts over 30 or 90 days,
+ * the 'Audience Demographics' card, and the progress of the sync named by
+ * ?job= (the platforms' callback sends the browser back with it).
+ */
+export function CreatorMissionControl() {
+  const [params, setParams] = useSearchParams()
+  const jobId = params.get('job')
+  const connectError = params.get('connectError')
+  const [days, setDays] = useState(30)
+  const [busy, setBusy] = useState(false)
+  const { mutate } = useSWRConfig()
+  const platforms = usePlatforms()
+  const accounts = useAccounts()
+  const engagement = useEngagement(days)
+  const { data: job } = useJob(jobId)
+  const syncAccount = useSyncAccount()
+  const disconnect = useDisconnectAccount()
+  const finished = job && (job.status === 'succeeded' || job.status === 'failed')
+
+  useEffect(() => {
+    if (finished) mutate((key) => typeof key === 'string' && key.startsWith('accounts'))
+  }, [finished, mutate])
+
+  const act = async (fn) => {
+    setBusy(true)
+    try {
+      await fn()
+    } catch (err) {
+      toast.error(err.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  if ((platforms.isLoading && !platforms.data) || (accounts.isLoading && !accounts.data)) return <Loading label="Loading your platforms…" />
+  if (platforms.error || accounts.error) {
+    return <LoadError error={platforms.error || accounts.error} onRetry={() => Promise.all([platforms.mutate(), accounts.mutate()])} />
+  }
+  const byPlatform = Object.fromEntries((accounts.data || []).map((a) => [a.platform, a]))
+  const stats = Object.fromEntries((engagement.data?.platform || []).map((p) => [p.platform, p]))
+  const connected = (platforms.data || []).filter((p) => stats[p.id]?.history?.length)
+  return (
+    <div className="d-flex flex-column gap-4">
+      {connectError && (
+        <div className="alert alert-warning d-flex align-items-center gap-2 mb-0" role="alert">
+          <span className="flex-grow-1">{connectError}</span>
+          <button type="button" className="btn-close" aria-label="Dismiss" onClick={() => setParams({}, { replace: true })} />
+        </div>
+      )}
+      <SyncProgress job={job} />
+      <section aria-labelledby="cc-platforms">
+        <h2 id="cc-platforms" className="h5 fw-bold mb-3">
+          Your platforms
+        </h2>
+        <div className="row g-3">
+          {(platforms.data || []).map((p) => (
+            <PlatformCard
+              key={p.id}
+              platform={p}
+              account={byPlatform[p.id]}
+              totals={stats[p.id]?.data?.[0]}
+              days={days}
+              busy={busy}
+              onConnect={(id) => act(() => connectAccount(id))}
+              onSync={(a) =>
+                act(async () => {
+                  const started = await syncAccount(a._id)
+                  if (started?.id) setParams({ job: started.id }, { replace: true })
+                })
+              }
+              onDisconnect={(a) => act(() => disconnect(a._id))}
+            />
+          ))}
+        </div>
+      </section>
+      <section className="card border-0 shadow-sm" aria-labelledby="cc-trends">
+        <div className="card-body p-3 p-md-4">
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <h2 id="cc-trends" className="h5 fw-bold mb-0 flex-grow-1">
+              Trends
+            </h2>
+            <div className="btn-group btn-group-sm" role="group" aria-label="Period">
+              {[30, 90].map((n) => (
+                <button key={n} type="button" className={`btn ${days === n ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={days === n} onClick={() => setDays(n)}>
+                  {n} days
+                </button>
+              ))}
+            </div>
+          </div>
+          {engagement.error && <LoadError error={engagement.error} onRetry={() => engagement.mutate()} />}
+          {!engagement.error && connected.length === 0 && (
+            <p className="text-secondary mb-0">Connect a platform to see your followers and views over time.</p>
+          )}
+          <div className="row g-4">
+            {connected.map((p) => (
+              <div key={p.id} className="col-12 col-lg-6">
+                <Suspense fallback={<Loading label="Loading the chart…" />}>
+                  <TrendChart history={stats[p.id].history} name={p.name} followersLabel={p.id === 'youtube' ? 'Subscribers' : 'Followers'} />
+                </Suspense>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+      <DemographicsCard demographics={engagement.data?.demographics} />
+    </div>
+  )
+}

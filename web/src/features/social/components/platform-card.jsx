@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format'
+
+function Figure({ label, value }) {
+  return (
+    <div className="col-6">
+      <p className="small text-secondary mb-0">{label}</p>
+      <p className="fw-semibold mb-0">{formatCount(value)}</p>
+    </div>
+  )
+}
+
+/**
+ * PlatformCard is one platform on the creator's Mission Control: never
+ * connected (Connect), connected (figures over the chosen window, Sync now,
+ * Disconnect), syncing, or reconnect needed (Reconnect).
+ */
+export function PlatformCard({ platform, account, totals, days, busy, onConnect, onSync, onDisconnect }) {
+  const [confirming, setConfirming] = useState(false)
+  const followersLabel = platform.id === 'youtube' ? 'Subscribers' : 'Followers'
+  const followers = account?.analytics?.subscribers ?? account?.analytics?.followers
+  return (
+    <div className="col-12 col-md-6 col-xl-3">
+      <section className="card border-0 shadow-sm h-100" aria-label={platform.name}>
+        <div className="card-body p-3 d-flex flex-column gap-2">
+          <div className="d-flex align-items-center gap-2">
+            <img src={platform.logo_url} alt="" width="32" height="32" />
+            <h3 className="h6 fw-bold mb-0 flex-grow-1">{platform.name}</h3>
+            {account?.status === 'syncing' && <span className="badge text-bg-info">Syncing…</span>}
+            {account?.status === 'connected' && <span className="badge text-bg-success">Connected</span>}
+            {account?.status === 'reconnect_needed' && <span className="badge text-bg-warning">Reconnect needed</span>}
+          </div>
+          {!account && (
+            <>
+              <p className="small text-secondary mb-0 flex-grow-1">Not connected yet.</p>
+              <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onConnect(platform.id)}>
+                Connect {platform.name}
+              </button>
+            </>
+          )}
+          {account && (
+            <>
+              <p className="small mb-0">
+                <span className="fw-semibold">@{account.username || '—'}</span>
+                <span className="text-secondary"> · connected {formatDate(account.createdAt)}</span>
+              </p>
+              <div className="row g-2">
+                <Figure label={followersLabel} value={followers} />
+                <Figure label={`Likes (${days} days)`} value={totals?.like} />
+                <Figure label={`Views (${days} days)`} value={totals?.view} />
+                <Figure label={`Organic impressions (${days} days)`} value={totals?.organicImpression} />
+              </div>
+              <p className="small text-secondary mb-0 flex-grow-1">
+                {account.lastSyncedAt ? `Last synced ${formatDateTime(account.lastSyncedAt)}` : 'Not synced yet'}
+              </p>
+              {account.status === 'reconnect_needed' ? (
+                <>
+                  <p className="small text-danger-emphasis mb-0" role="status">
+                    {account.statusReason || `${platform.name} needs you to connect again.`}
+                  </p>
+                  <button type="button" className="btn btn-warning btn-sm" disabled={busy} onClick={() => onConnect(platform.id)}>
+                    Reconnect {platform.name}
+                  </button>
+                </>
+              ) : (
+                <div className="d-flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary btn-sm flex-grow-1"
+                    disabled={busy || account.status === 'syncing'}
+                    onClick={() => onSync(account)}
+                  >
+                    Sync now
+                  </button>
+                  <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
+                    Disconnect
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+      <ConfirmDialog
+        show={confirming}
+        danger
+        title={`Disconnect ${platform.name}?`}
+        body="We stop syncing and delete the access you granted. Your history stays."
+        confirmLabel="Yes, disconnect"
+        cancelLabel="No, keep it"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          await onDisconnect(account)
+          setConfirming(false)
+        }}
+      />
+    </div>
+  )
+}
