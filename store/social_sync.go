@@ -177,7 +177,7 @@ const engagementQuery = `WITH acc AS (
 		SELECT a.id, a.platform, p.name, p.ord FROM social_accounts a
 		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
 			ON p.id = a.platform
-		WHERE a.user_id = $1 AND a.status <> 'disconnected' AND ($2 = '' OR a.platform = $2)),
+		WHERE a.user_id = $1 AND a.status <> 'disconnected' AND (cardinality($2::text[]) = 0 OR a.platform = ANY ($2::text[]))),
 	latest AS (SELECT acc.id, coalesce((SELECT followers FROM social_daily d WHERE d.account_id = acc.id ORDER BY day DESC LIMIT 1), 0) AS followers FROM acc),
 	demo AS (
 		SELECT sd.dimension, sd.bucket, sum(sd.share * greatest(l.followers, 1)) / sum(sum(sd.share * greatest(l.followers, 1))) OVER (PARTITION BY sd.dimension) AS share
@@ -204,7 +204,11 @@ const engagementQuery = `WITH acc AS (
 // window's totals and daily history; the audience, weighted by followers)
 // over the days ending today, as JSON built by Postgres in one statement.
 func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days int) (json.RawMessage, error) {
-	p, err := s.queryPage(ctx, engagementQuery, []any{uuidOrNil(userID), platform, s.now().Format(time.DateOnly), days})
+	platforms := []string{}
+	if platform != "" {
+		platforms = append(platforms, platform)
+	}
+	p, err := s.queryPage(ctx, engagementQuery, []any{uuidOrNil(userID), pq.Array(platforms), s.now().Format(time.DateOnly), days})
 	if err != nil {
 		return nil, fmt.Errorf("social engagement: %w", err)
 	}

@@ -3,6 +3,8 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatCount } from '../../../lib/format'
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+const ticksOf = (u, ticks) => ticks.map((t) => compact.format(t))
 const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
 
 /**
@@ -25,7 +27,7 @@ export default function TrendChart({ history, name, followersLabel = 'Followers'
       cursor: { show: false },
       scales: { x: { time: true }, f: { auto: true }, v: { auto: true } },
       series: [{}, { label: followersLabel, scale: 'f', stroke: '#5b3df5', width: 2 }, { label: activityLabel, scale: 'v', stroke: '#fd7e14', width: 1.5 }],
-      axes: [{}, { scale: 'f', values: (u, ticks) => ticks.map((t) => formatCount(Math.round(t))), size: 60 }, { scale: 'v', side: 1, grid: { show: false }, size: 60, values: (u, ticks) => ticks.map((t) => formatCount(Math.round(t))) }],
+      axes: [{}, { scale: 'f', values: ticksOf, size: 56 }, { scale: 'v', side: 1, grid: { show: false }, size: 56, values: ticksOf }],
     }
     const plot = new uPlot(opts, data, el)
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: 200 }))

@@ -1,0 +1,314 @@
+// Command social measures the social analytics against baselines measured in
+// the same run (the machines are shared and noisy; compare ratios):
+//
+//   - sync: -accounts accounts (spread over the four platforms, each last
+//     synced yesterday) synced by the real worker binary through asynq
+//     against the sandbox, next to the same connector calls made directly in
+//     this process with as many goroutines as the worker has; it reports
+//     both rates, their ratio and the worker's peak RSS.
+//   - engagement: GET /api/accounts/engagement?days=365 for a creator with a
+//     year of daily history on four platforms, next to a bare chi handler
+//     running the same SQL, and pgbench (benchkit.Compare).
+//
+// It needs Postgres, Redis (as ops/services.sh provides) and pgbench.
+//
+//	go run ./ops/bench/social [-accounts 10000] [-concurrency 20] [-duration 5s] [-conns 8] [-runs 3]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/lib/pq"
+	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/jobs/social"
+	"creatorcoach/jobs/social/sandbox"
+	"creatorcoach/ops/bench/benchkit"
+	"creatorcoach/store"
+)
+
+var (
+	accounts    = flag.Int("accounts", 10000, "accounts to sync")
+	concurrency = flag.Int("concurrency", 20, "worker concurrency, and goroutines of the direct baseline")
+	duration    = flag.Duration("duration", 5*time.Second, "length of each engagement measurement")
+	conns       = flag.Int("conns", 8, "concurrent connections of the engagement measurement")
+	runs        = flag.Int("runs", 3, "engagement repetitions; medians are reported")
+	skipSync    = flag.Bool("skip-sync", false, "measure only the engagement call")
+)
+
+const dbName = "creatorcoach_bench_social"
+
+func main() {
+	flag.Parse()
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	db, dbURL, err := benchkit.ScratchDB(ctx, dbName)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	redisURL := scratchRedis(ctx)
+	dir, err := os.MkdirTemp("", "ccbench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := benchkit.Build(dir, "api", "worker"); err != nil {
+		return err
+	}
+	if !*skipSync {
+		if err := benchSync(ctx, db, dbURL, redisURL, dir); err != nil {
+			return err
+		}
+	}
+	return benchEngagement(ctx, db, dbURL, redisURL, dir)
+}
+
+// scratchRedis is a flushed Redis database of this benchmark's own
+// (BENCH_REDIS_DB, default 13): the browser tests' worker serves database 15,
+// and a worker on the same queues would take our tasks.
+func scratchRedis(ctx context.Context) string {
+	u, _ := url.Parse(benchkit.Env("REDIS_URL", "redis://127.0.0.1:6379/0"))
+	u.Path = "/" + benchkit.Env("BENCH_REDIS_DB", "13")
+	opt, _ := redis.ParseURL(u.String())
+	rdb := redis.NewClient(opt)
+	rdb.FlushDB(ctx)
+	rdb.Close()
+	return u.String()
+}
+
+// sandboxServer serves the sandbox under /sandbox, as the api does.
+func sandboxServer() (*httptest.Server, *sandbox.Server) {
+	sb := sandbox.New()
+	r := chi.NewRouter()
+	r.Mount("/sandbox", sb.Handler())
+	return httptest.NewServer(r), sb
+}
+
+type target struct {
+	id, platform string
+	tok          social.Token
+}
+
+// fillAccounts makes n creators' accounts (platforms in turn), with tokens
+// from the sandbox, last synced yesterday.
+func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Connector, sb *sandbox.Server, redirect string, n int) ([]target, error) {
+	users := (n + 3) / 4
+	if _, err := db.SQL().ExecContext(ctx, `INSERT INTO users (email, name, password_hash, role, email_verified_at)
+		SELECT 'bench' || g || '@example.com', 'Bench ' || g, 'x', 'USER', now() FROM generate_series(1, $1) g`, users); err != nil {
+		return nil, err
+	}
+	var ids []string
+	if err := db.SQL().SelectContext(ctx, &ids, `SELECT id FROM users ORDER BY email`); err != nil {
+		return nil, err
+	}
+	out := make([]target, n)
+	var wg sync.WaitGroup
+	var firstErr atomic.Value
+	sem := make(chan struct{}, 32)
+	for i := range out {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			p := social.Platforms[i%4]
+			code := sb.Code(p, fmt.Sprintf("bench_%d", i), redirect+p, "")
+			tok, err := conns[p].Exchange(ctx, code, "")
+			if err != nil {
+				firstErr.CompareAndSwap(nil, err)
+			}
+			out[i] = target{platform: p, tok: tok}
+		}()
+	}
+	wg.Wait()
+	if err, _ := firstErr.Load().(error); err != nil {
+		return nil, err
+	}
+	sealer := social.DevSealer()
+	userIDs, platforms, access, refresh, scopes := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	expires := make([]time.Time, n)
+	for i, t := range out {
+		userIDs[i], platforms[i], scopes[i], expires[i] = ids[i/4], t.platform, t.tok.Scopes, t.tok.Expiry
+		access[i], _ = sealer.Seal(t.tok.Access)
+		refresh[i], _ = sealer.Seal(t.tok.Refresh)
+	}
+	var accountIDs []string
+	err := db.SQL().SelectContext(ctx, &accountIDs, `WITH a AS (
+			INSERT INTO social_accounts (user_id, platform, username, last_synced_at)
+			SELECT u::uuid, p, 'bench', now() - interval '1 day' FROM unnest($1::text[], $2::text[]) WITH ORDINALITY t (u, p, i) ORDER BY i
+			RETURNING id, user_id, platform)
+		INSERT INTO social_tokens (account_id, access_token, refresh_token, scopes, issued_at, expires_at)
+		SELECT a.id, t.a, t.r, t.s, now(), t.e FROM a JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) t (u, p, a, r, s, e)
+			ON a.user_id = t.u::uuid AND a.platform = t.p
+		RETURNING account_id`, pq.Array(userIDs), pq.Array(platforms), pq.Array(access), pq.Array(refresh), pq.Array(scopes), pq.Array(expires))
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// benchSync compares the worker pool's syncs with direct connector calls.
+func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
+	srv, sb := sandboxServer()
+	defer srv.Close()
+	cfg := social.Config{Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"), RedirectBase: srv.URL + "/api/accounts/callback/",
+		Timeout: 15 * time.Second, Now: time.Now}
+	conns := cfg.Connectors()
+	t0 := time.Now()
+	targets, err := fillAccounts(ctx, db, conns, sb, cfg.RedirectBase, *accounts)
+	if err != nil {
+		return fmt.Errorf("fill: %w", err)
+	}
+	fmt.Printf("filled %d accounts with sandbox tokens in %s\n", len(targets), time.Since(t0).Round(time.Millisecond))
+
+	// Baseline: the same calls (refresh check, then fetch from the day before yesterday) made directly.
+	since := time.Now().UTC().AddDate(0, 0, -2)
+	t0 = time.Now()
+	var calls atomic.Int64
+	work := make(chan target)
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for range *concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range work {
+				tok, _, err := conns[t.platform].Refresh(ctx, t.tok)
+				if err == nil {
+					_, err = conns[t.platform].Fetch(ctx, tok, since, func() { calls.Add(1) })
+				}
+				if err != nil {
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	for _, t := range targets {
+		work <- t
+	}
+	close(work)
+	wg.Wait()
+	direct := time.Since(t0)
+	if failed.Load() > 0 {
+		return fmt.Errorf("%d direct syncs failed", failed.Load())
+	}
+
+	// The worker pool: the real worker binary, the tick's statement enqueueing every account now.
+	worker := exec.Command(dir + "/worker")
+	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+srv.URL, "SOCIAL_SANDBOX=1",
+		"WORKER_POLL_INTERVAL=20ms", "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
+		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
+	worker.Stdout, worker.Stderr = nil, nil
+	if err := worker.Start(); err != nil {
+		return err
+	}
+	defer func() { _ = worker.Process.Signal(os.Interrupt); _ = worker.Wait() }()
+	time.Sleep(time.Second) // let it start its servers
+	t0 = time.Now()
+	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond); err != nil {
+		return err
+	}
+	var done int
+	var peak int64
+	for {
+		if err := db.SQL().GetContext(ctx, &done, `SELECT count(*) FROM social_accounts WHERE last_synced_at >= $1`, t0); err != nil {
+			return err
+		}
+		peak = max(peak, rssKB(worker.Process.Pid))
+		if done >= len(targets) {
+			break
+		}
+		if time.Since(t0) > 30*time.Minute {
+			return fmt.Errorf("only %d of %d accounts synced", done, len(targets))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	pool := time.Since(t0)
+	peak = max(peak, rssKB(worker.Process.Pid))
+	n := float64(len(targets))
+	fmt.Printf("== analytics sync of %d accounts (%d platform calls), concurrency %d\n", len(targets), calls.Load(), *concurrency)
+	fmt.Printf("  worker pool (asynq, Postgres upserts)  %7.0f accounts/s  (%s)\n", n/pool.Seconds(), pool.Round(time.Millisecond))
+	fmt.Printf("  direct connector calls, one process    %7.0f accounts/s  (%s)\n", n/direct.Seconds(), direct.Round(time.Millisecond))
+	fmt.Printf("  pool/direct %.2f; worker peak RSS %d MB\n", direct.Seconds()/pool.Seconds(), peak/1024)
+	return nil
+}
+
+// rssKB reads the process's peak resident set (VmHWM) in KB.
+func rssKB(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			var kb int64
+			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")), "%d", &kb)
+			return kb
+		}
+	}
+	return 0
+}
+
+// benchEngagement fills a year of history on four platforms for one creator
+// and compares the api with the bare handler on the same SQL.
+func benchEngagement(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
+	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "engagement@example.com", Password: "Bench#2026", Role: store.RoleUser, NicheName: "Fitness & Health"})
+	if err != nil {
+		return err
+	}
+	if _, err := db.SQL().ExecContext(ctx, `WITH a AS (
+			INSERT INTO social_accounts (user_id, platform, username) SELECT $1, p, 'bench' FROM unnest('{instagram,youtube,tiktok,linkedin}'::text[]) p
+			RETURNING id),
+		d AS (INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
+			SELECT a.id, current_date - g, 10000 + g * 7, 100 + g % 50, 1000 + g % 300, 1500 + g % 400 FROM a, generate_series(0, 364) g)
+		INSERT INTO social_demographics (account_id, dimension, bucket, share)
+		SELECT a.id, x.d, x.b, x.s FROM a, (VALUES ('age', '18-24', 0.3), ('age', '25-34', 0.5), ('age', '35-44', 0.2),
+			('gender', 'female', 0.6), ('gender', 'male', 0.35), ('gender', 'other', 0.05),
+			('country', 'US', 0.4), ('country', 'GB', 0.2), ('country', 'IN', 0.15), ('country', 'BR', 0.1), ('country', 'DE', 0.1), ('country', 'CA', 0.05)) x (d, b, s)`,
+		u.ID); err != nil {
+		return err
+	}
+	if _, err := db.SQL().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
+		return err
+	}
+	apiAddr, stop, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
+		"DATA_DIR="+dir, "OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development"))
+	if err != nil {
+		return err
+	}
+	defer stop()
+	token, err := benchkit.Login(apiAddr, "engagement@example.com", "Bench#2026")
+	if err != nil {
+		return err
+	}
+	var sessionID string
+	if err := db.SQL().GetContext(ctx, &sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
+		return err
+	}
+	args := []any{u.ID, "{}", time.Now().UTC().Format(time.DateOnly), 365}
+	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/accounts/engagement?days=365", token,
+		benchkit.SessionCheckSQL(sessionID), *conns, *duration, *runs, args, store.EngagementSQL)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("== GET /api/accounts/engagement?days=365, 4 platforms × 365 days (%d connections, %s, median of %d, load from %s)\n",
+		*conns, *duration, *runs, benchkit.Loader())
+	f.Print(os.Stdout)
+	return nil
+}
