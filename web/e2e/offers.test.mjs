@@ -74,8 +74,9 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   await quietShot(admin, 'offers-mission-control')
   await admin.goto('/roaster')
   await admin.getByLabel('Roster file', { exact: true }).setInputFiles({ name: `fit-${RUN}.csv`, mimeType: 'text/csv', buffer: rosterCsv() })
+  const upload = admin.waitForResponse((r) => r.url().endsWith('/api/upload-creators'))
   await admin.getByRole('button', { name: 'Upload File' }).click()
-  await admin.getByText('Upload completed successfully!').waitFor({ timeout: 90000 })
+  const importJob = (await (await upload).json()).data.job.id
 
   const { accessToken: brandToken } = await apiLogin('brand@example.com')
   const created = await api('POST', 'campaigns/add-campaign', {
@@ -137,6 +138,15 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   assert.equal(await roster.getByTestId('accepted-total').innerText(), `$${accepted.toLocaleString('en-US')}`)
   assert.equal(r.entries.filter((e) => e.offer.status === 'countered')[0].offer.amount, 777)
   await quietShot(admin, 'offers-pipeline')
+  // The import (running meanwhile) has added the uploaded creators to the network.
+  const adminToken = (await apiLogin('admin@example.com')).accessToken
+  let job
+  for (let i = 0; i < 120 && job?.status !== 'succeeded' && job?.status !== 'failed'; i++) {
+    job = (await api('GET', `jobs/${importJob}`, null, adminToken)).json.data.job
+    if (job.status !== 'succeeded') await new Promise((r) => setTimeout(r, 500))
+  }
+  assert.equal(job.status, 'succeeded', JSON.stringify(job))
+  assert.equal(job.result.imported, 12)
   await admin.setViewportSize(PHONE)
   await quietShot(admin, 'offers-pipeline')
   await admin.context().close()
