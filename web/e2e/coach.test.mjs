@@ -60,7 +60,7 @@ test('a creator asks the coach until the free questions run out', async () => {
   await ask(page, () => third.getByRole('button').first().click(), 4)
   await page.getByText('1 free question left').waitFor()
   const fifth = await ask(page, async () => {
-    await page.getByLabel('Your question').fill('When will I reach 100k followers?')
+    await page.getByLabel('Your question').fill('When will I reach my next follower milestone?')
     await page.getByRole('button', { name: 'Ask', exact: true }).click()
   }, 5)
   assert.ok(await fifth.locator('.badge', { hasText: 'estimated' }).count(), 'the projection has no estimated fact')

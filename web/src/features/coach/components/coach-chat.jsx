@@ -12,6 +12,14 @@ import { usePlatformFilter } from './platform-filter'
 import { QUESTIONS } from './questions'
 import './coach.css'
 
+/** withEntry appends a just-asked entry to the first chat (or starts one). */
+function withEntry(chats, entry) {
+  if (!chats?.length) return [{ _id: 'new', platform: entry.platform, createdAt: entry.createdAt, data: [entry] }]
+  const [first, ...rest] = chats
+  if ((first.data || []).some((e) => e._id === entry._id)) return chats
+  return [{ ...first, data: [...(first.data || []), entry] }, ...rest]
+}
+
 /** CoachChat is the coaching chat: the conversation under the header's platform filter, the input and the credits. */
 export function CoachChat() {
   const [platform] = usePlatformFilter()
@@ -29,7 +37,9 @@ export function CoachChat() {
 
   const send = async (question) => {
     try {
-      await ask({ question, platform })
+      const entry = await ask({ question, platform })
+      // Show the pending entry at once, even if the coach answers before the list is read again.
+      if (entry) mutate(chatsKey(platform), (chats) => withEntry(chats, entry), { revalidate: false })
       return true
     } catch (err) {
       toast.error(err.message)
