@@ -17,6 +17,9 @@ import (
 const (
 	// SessionTTL is how long a session lives without a refresh.
 	SessionTTL = 30 * 24 * time.Hour
+	// DefaultSessionMaxAge is the absolute lifetime of a session unless
+	// DB.SessionMaxAge says otherwise.
+	DefaultSessionMaxAge = 90 * 24 * time.Hour
 	// RefreshReuseGrace is how long a rotated refresh token may still be used
 	// (two tabs refreshing at once); after it, a reuse revokes the session.
 	RefreshReuseGrace = 10 * time.Second
@@ -49,12 +52,26 @@ func newToken() string {
 
 func isUUID(s string) bool { return uuid.Validate(s) == nil }
 
+// sessionExpiry is when a session started at created ends if not refreshed
+// again after now: SessionTTL from now, but never past SessionMaxAge from
+// its start.
+func (s *DB) sessionExpiry(created, now time.Time) time.Time {
+	maxAge := s.SessionMaxAge
+	if maxAge <= 0 {
+		maxAge = DefaultSessionMaxAge
+	}
+	if end := created.Add(maxAge); end.Before(now.Add(SessionTTL)) {
+		return end
+	}
+	return now.Add(SessionTTL)
+}
+
 // createSession opens a session for userID inside tx and issues its first refresh token.
 func (s *DB) createSession(tx *sqlx.Tx, userID string, meta SessionMeta) (*Session, error) {
 	now := s.now()
 	sess := &Session{ID: uuid.NewString(), UserID: userID, RefreshToken: newToken()}
 	if _, err := tx.Exec(`INSERT INTO sessions (id, user_id, created_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-		sess.ID, userID, now, now.Add(SessionTTL), truncate(meta.UserAgent, 300), meta.IP); err != nil {
+		sess.ID, userID, now, s.sessionExpiry(now, now), truncate(meta.UserAgent, 300), meta.IP); err != nil {
 		return nil, fmt.Errorf("insert session: %w", err)
 	}
 	if err := insertRefreshToken(tx, sess.ID, sess.RefreshToken, now); err != nil {
@@ -75,7 +92,8 @@ func insertRefreshToken(tx *sqlx.Tx, sessionID, token string, now time.Time) err
 var errBadRefresh = Errorf(EUNAUTHORIZED, "Session expired. Please log in again.")
 
 // Refresh rotates a refresh token: the presented token is marked used and a
-// new one is returned. A token used again within RefreshReuseGrace gets a new
+// new one is returned; the session lives SessionTTL longer, but never past
+// SessionMaxAge from its start. A token used again within RefreshReuseGrace gets a new
 // token too; after that the reuse revokes the whole session. EUNAUTHORIZED
 // for unknown, expired or revoked tokens.
 func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
@@ -89,11 +107,12 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 			SessionID string       `db:"session_id"`
 			UserID    string       `db:"user_id"`
 			RotatedAt sql.NullTime `db:"rotated_at"`
+			CreatedAt time.Time    `db:"created_at"`
 			ExpiresAt time.Time    `db:"expires_at"`
 			Revoked   bool         `db:"revoked"`
 			Deleted   bool         `db:"deleted"`
 		}
-		err := tx.GetContext(ctx, &row, `SELECT rt.session_id, s.user_id, rt.rotated_at, s.expires_at,
+		err := tx.GetContext(ctx, &row, `SELECT rt.session_id, s.user_id, rt.rotated_at, s.created_at, s.expires_at,
 				s.revoked_at IS NOT NULL AS revoked, u.deleted_at IS NOT NULL AS deleted
 			FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id JOIN users u ON u.id = s.user_id
 			WHERE rt.token_hash = $1 FOR UPDATE OF rt, s`, hashToken(token))
@@ -116,7 +135,7 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 				return fmt.Errorf("rotate refresh token: %w", err)
 			}
 		}
-		if _, err := tx.Exec(`UPDATE sessions SET expires_at = $2 WHERE id = $1`, row.SessionID, now.Add(SessionTTL)); err != nil {
+		if _, err := tx.Exec(`UPDATE sessions SET expires_at = $2 WHERE id = $1`, row.SessionID, s.sessionExpiry(row.CreatedAt, now)); err != nil {
 			return fmt.Errorf("extend session: %w", err)
 		}
 		out = &Session{ID: row.SessionID, UserID: row.UserID, RefreshToken: newToken()}

@@ -24,6 +24,9 @@ type DB struct {
 	OTPSecret []byte
 	// BcryptCost is the cost of password hashes.
 	BcryptCost int
+	// SessionMaxAge is the absolute lifetime of a session (default
+	// DefaultSessionMaxAge): refreshing never extends it past its start plus this.
+	SessionMaxAge time.Duration
 
 	stmts     sync.Map     // query text → *sqlx.Stmt, see prepared
 	stmtCount atomic.Int32 // statements in stmts
@@ -49,7 +52,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	db.SetMaxOpenConns(40)
 	db.SetMaxIdleConns(40)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{db: db, Now: time.Now, BcryptCost: 12}, nil
+	return &DB{db: db, Now: time.Now, BcryptCost: 12, SessionMaxAge: DefaultSessionMaxAge}, nil
 }
 
 // withSettings adds SessionSettings to a Postgres URL or key=value string;

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"creatorcoach/store"
 )
@@ -46,4 +47,27 @@ func TestPassword_TooCommon(t *testing.T) {
 		t.Fatalf("reset: %v", r.Body)
 	}
 	e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "tc@example.org", "password": goodPassword}), http.StatusOK)
+}
+
+// TestSession_AbsoluteLifetime: refreshing keeps a session alive only up to
+// its absolute lifetime (90 days by default), counted from the log-in.
+func TestSession_AbsoluteLifetime(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	_, refresh := e.signUp("life@example.org")
+	for day := 20; day <= 80; day += 20 {
+		e.clock.Advance(20 * 24 * time.Hour)
+		r := e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusOK)
+		refresh = r.str("data", "refreshToken")
+		e.want(e.call("GET", "/api/users/me", r.str("data", "accessToken"), nil), http.StatusOK)
+	}
+	e.clock.Advance(9*24*time.Hour + 23*time.Hour) // 89 days 23 hours after log-in
+	r := e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusOK)
+	access := r.str("data", "accessToken")
+	refresh = r.str("data", "refreshToken")
+	e.clock.Advance(2 * time.Hour) // past 90 days
+	e.want(e.call("GET", "/api/users/me", access, nil), http.StatusUnauthorized)
+	e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusUnauthorized)
+	// A new log-in starts a new lifetime.
+	e.want(e.call("GET", "/api/users/me", e.login("life@example.org"), nil), http.StatusOK)
 }

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,7 +22,7 @@ import (
 // (12-factor; a .env file in the working directory is read when present).
 // Every process (api, worker, scheduler) reads the same names.
 type Config struct {
-	Env          string // APP_ENV: development (default) or production
+	Env          string // APP_ENV: development (default), test or production
 	DatabaseURL  string
 	RedisURL     string
 	HTTPAddr     string
@@ -43,6 +44,16 @@ type Config struct {
 	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
 	// imports one worker runs at once.
 	RosterConcurrency int
+	// SessionMaxAge (SESSION_MAX_AGE, default 90 days; "30d" or a Go
+	// duration) is the absolute lifetime of a session: refreshing never
+	// keeps it alive past its start plus this.
+	SessionMaxAge time.Duration
+	// UploadQuota (UPLOAD_QUOTA_MB, default 500) is how many bytes of
+	// uploads one account may keep stored.
+	UploadQuota int64
+	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
+	// account may make in an hour.
+	UploadsPerHour int
 	Coach             CoachConfig
 }
 
@@ -69,9 +80,13 @@ func (c Config) DataPath(elem ...string) string {
 	return filepath.Join(append([]string{dir}, elem...)...)
 }
 
+// Envs are the accepted values of APP_ENV. Only development and test run
+// with the public development secrets; any other value refuses to start.
+var Envs = []string{"development", "test", "production"}
+
 // LoadConfig reads the configuration. Development defaults make a local run
 // work with no configuration; in production (APP_ENV=production) missing
-// secrets are an error.
+// secrets are an error, and an APP_ENV not in Envs is an error.
 func LoadConfig() (Config, error) {
 	_ = godotenv.Load() // optional; real environment wins
 	c := Config{
@@ -91,6 +106,9 @@ func LoadConfig() (Config, error) {
 		WebDir:       env("WEB_DIR", "web/dist"),
 		PollInterval: time.Second,
 	}
+	if !slices.Contains(Envs, c.Env) {
+		return c, fmt.Errorf("APP_ENV must be one of %s, not %q", strings.Join(Envs, ", "), c.Env)
+	}
 	cost, err := strconv.Atoi(env("BCRYPT_COST", "12"))
 	if err != nil || cost < 4 || cost > 31 {
 		return c, fmt.Errorf("BCRYPT_COST must be an integer between 4 and 31")
@@ -103,6 +121,17 @@ func LoadConfig() (Config, error) {
 	}
 	if c.RosterConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.RosterConcurrency < 1 {
 		return c, fmt.Errorf("ROSTER_CONCURRENCY must be a positive integer")
+	}
+	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
+		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")
+	}
+	quota, err := strconv.ParseInt(env("UPLOAD_QUOTA_MB", "500"), 10, 64)
+	if err != nil || quota < 1 || quota > 1<<20 {
+		return c, fmt.Errorf("UPLOAD_QUOTA_MB must be a whole number of megabytes between 1 and 1048576")
+	}
+	c.UploadQuota = quota << 20
+	if c.UploadsPerHour, err = strconv.Atoi(env("UPLOADS_PER_HOUR", "60")); err != nil || c.UploadsPerHour < 1 {
+		return c, fmt.Errorf("UPLOADS_PER_HOUR must be a positive integer")
 	}
 	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
@@ -120,7 +149,7 @@ func LoadConfig() (Config, error) {
 		if len(missing) > 0 {
 			return c, fmt.Errorf("production needs secrets of at least 16 characters: %s", strings.Join(missing, ", "))
 		}
-	} else {
+	} else { // development or test
 		c.JWTSecret = orDefault(c.JWTSecret, "dev-jwt-secret-change-me")
 		c.OTPSecret = orDefault(c.OTPSecret, "dev-otp-secret-change-me")
 		c.OpsPassword = orDefault(c.OpsPassword, "ops")
@@ -147,6 +176,23 @@ func ParsePrefixes(list string) ([]netip.Prefix, error) {
 		out = append(out, p.Masked())
 	}
 	return out, nil
+}
+
+// parseAge reads a positive duration: whole days ("90d") or a Go duration ("720h").
+func parseAge(v string) (time.Duration, error) {
+	var d time.Duration
+	var err error
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		var n int
+		n, err = strconv.Atoi(days)
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		d, err = time.ParseDuration(v)
+	}
+	if err == nil && d <= 0 {
+		err = fmt.Errorf("not positive")
+	}
+	return d, err
 }
 
 func loadCoachConfig() (CoachConfig, error) {
@@ -188,6 +234,6 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db.OTPSecret, db.BcryptCost = []byte(c.OTPSecret), c.BcryptCost
+	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
 	return db, nil
 }

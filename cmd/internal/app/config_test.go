@@ -1,0 +1,85 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// clearEnv unsets every name LoadConfig reads that a test may care about.
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE",
+		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR"} {
+		t.Setenv(name, "")
+	}
+}
+
+func TestLoadConfig_AppEnv(t *testing.T) {
+	secrets := map[string]string{"JWT_SECRET": "0123456789abcdef-jwt", "OTP_SECRET": "0123456789abcdef-otp", "OPS_PASSWORD": "0123456789abcdef-ops"}
+	t.Run("DefaultsToDevelopment", func(t *testing.T) {
+		clearEnv(t)
+		c, err := LoadConfig()
+		if err != nil || c.Env != "development" || c.JWTSecret == "" || c.OpsPassword != "ops" {
+			t.Fatalf("got %+v, %v", c, err)
+		}
+	})
+	for _, env := range []string{"development", "test"} {
+		t.Run("DevSecrets"+env, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("APP_ENV", env)
+			c, err := LoadConfig()
+			if err != nil || c.Env != env || c.JWTSecret == "" || c.OTPSecret == "" {
+				t.Fatalf("got %+v, %v", c, err)
+			}
+		})
+	}
+	for _, env := range []string{"Production", "prod", "staging", "PRODUCTION", " production", "dev"} {
+		t.Run("ErrUnknown"+env, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("APP_ENV", env)
+			for k, v := range secrets { // even with real secrets, an unknown name refuses to start
+				t.Setenv(k, v)
+			}
+			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), "APP_ENV") {
+				t.Fatalf("APP_ENV=%q: err %v", env, err)
+			}
+		})
+	}
+	t.Run("ProductionNeedsSecrets", func(t *testing.T) {
+		clearEnv(t)
+		t.Setenv("APP_ENV", "production")
+		if _, err := LoadConfig(); err == nil {
+			t.Fatal("production started with the development secrets")
+		}
+		for k, v := range secrets {
+			t.Setenv(k, v)
+		}
+		c, err := LoadConfig()
+		if err != nil || c.JWTSecret != secrets["JWT_SECRET"] || !c.Production() {
+			t.Fatalf("got %+v, %v", c, err)
+		}
+	})
+}
+
+func TestLoadConfig_Limits(t *testing.T) {
+	clearEnv(t)
+	c, err := LoadConfig()
+	if err != nil || c.SessionMaxAge != 90*24*time.Hour || c.UploadQuota != 500<<20 || c.UploadsPerHour != 60 {
+		t.Fatalf("defaults: %v %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, err)
+	}
+	t.Setenv("SESSION_MAX_AGE", "36h")
+	t.Setenv("UPLOAD_QUOTA_MB", "20")
+	t.Setenv("UPLOADS_PER_HOUR", "5")
+	if c, err = LoadConfig(); err != nil || c.SessionMaxAge != 36*time.Hour || c.UploadQuota != 20<<20 || c.UploadsPerHour != 5 {
+		t.Fatalf("set: %v %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, err)
+	}
+	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many"} {
+		t.Run("Err"+name, func(t *testing.T) {
+			t.Setenv(name, bad)
+			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {
+				t.Fatalf("%s=%s: %v", name, bad, err)
+			}
+		})
+	}
+}
