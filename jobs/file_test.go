@@ -41,7 +41,7 @@ func TestFilePurge(t *testing.T) {
 	upload := func(key string, at time.Time) string {
 		t.Helper()
 		db.Now = func() time.Time { return at }
-		if _, err := db.CreateFile(ctx, owner, key, key, "application/pdf", 10); err != nil {
+		if _, err := db.CreateFile(ctx, owner, key, key, "application/pdf", 10, 1<<20); err != nil {
 			t.Fatal(err)
 		}
 		db.Now = func() time.Time { return now }

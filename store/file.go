@@ -161,12 +161,16 @@ type File struct {
 }
 
 // CreateFile records an upload by owner (and owner's brand, if any).
-func (s *DB) CreateFile(ctx context.Context, owner *User, key, name, mime string, size int64) (*File, error) {
+// ETOOLARGE when it would take the owner's stored uploads past quota bytes.
+func (s *DB) CreateFile(ctx context.Context, owner *User, key, name, mime string, size, quota int64) (*File, error) {
 	f := File{Key: key, OwnerID: &owner.ID, Name: name, Type: mime, Size: size, CreatedAt: s.now()}
 	if owner.Brand != nil {
 		f.BrandID = &owner.Brand.ID
 	}
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := reserveQuota(tx, owner.ID, size, quota); err != nil {
+			return err
+		}
 		_, err := tx.Exec(`INSERT INTO files (key, owner_id, brand_id, name, type, size, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			f.Key, f.OwnerID, f.BrandID, f.Name, f.Type, f.Size, f.CreatedAt)
 		if err != nil {

@@ -15,14 +15,16 @@ type ProfileUpdate struct {
 	Niche        *string `json:"niche"`
 }
 
-// UpdateProfile changes name, profile image key and (creators only) niche.
+// UpdateProfile changes name, profile image and (creators only) niche.
+// ProfileImage must be the key of an image the user uploaded; "" removes
+// the picture. EINVALID with field errors otherwise.
 func (s *DB) UpdateProfile(ctx context.Context, u *User, p ProfileUpdate) (*User, error) {
 	f := FieldErrors{}
 	if p.Name != nil {
 		checkName(f, "name", *p.Name, MsgFullNameRequired)
 	}
-	if p.ProfileImage != nil && (len(*p.ProfileImage) > 500 || strings.ContainsAny(*p.ProfileImage, "\x00\n\r")) {
-		f.add("profileImage", "Invalid profile image")
+	if p.ProfileImage != nil && *p.ProfileImage != "" && !ValidFileKey(*p.ProfileImage) {
+		f.add("profileImage", MsgProfileImage)
 	}
 	if p.Niche != nil && u.Role != RoleUser {
 		f.add("niche", "Only creators have a niche")
@@ -32,6 +34,11 @@ func (s *DB) UpdateProfile(ctx context.Context, u *User, p ProfileUpdate) (*User
 	}
 	var out *User
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if p.ProfileImage != nil && *p.ProfileImage != "" {
+			if err := checkOwnImage(tx, u.ID, *p.ProfileImage); err != nil {
+				return err
+			}
+		}
 		if p.Niche != nil {
 			ok, err := nicheExists(tx, *p.Niche)
 			if err != nil {
@@ -59,4 +66,16 @@ func trimPtr(p *string) *string {
 	}
 	t := strings.TrimSpace(*p)
 	return &t
+}
+
+// checkOwnImage requires key to name an image upload of userID.
+func checkOwnImage(tx *sqlx.Tx, userID, key string) error {
+	var ok bool
+	if err := tx.Get(&ok, `SELECT EXISTS (SELECT 1 FROM files WHERE key = $1 AND owner_id = $2 AND type LIKE 'image/%')`, key, userID); err != nil {
+		return fmt.Errorf("find profile image: %w", err)
+	}
+	if !ok {
+		return FieldErrors{"profileImage": MsgProfileImage}.Err()
+	}
+	return nil
 }

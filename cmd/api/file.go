@@ -63,20 +63,35 @@ func (s *server) signFileURL(key string) (string, time.Time) {
 
 // uploadFile is POST /files/upload and /files/upload-file (multipart field
 // "file"): 201 {"data": {key, type, name, size, url, expiresAt}}. 413 over
-// store.MaxFileSize, 422 for a refused extension or content.
+// the size limit or the account's quota, 422 for a refused extension or
+// content, 429 past the account's uploads per hour. A USER uploads images
+// of at most store.MaxImageSize only (profile pictures).
 func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, store.MaxFileSize+1<<20)
+	u := currentUser(r)
+	lim := uploadLimitsOf(u.Role)
+	if !s.rateLimit(w, r, rateKey{"upload:user:" + u.ID, s.uploadRate()}) {
+		return
+	}
+	if err := s.store.CheckUploadQuota(r.Context(), u.ID, s.uploadQuota()); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, lim.maxSize+1<<20)
 	part, err := filePart(r)
 	if err != nil {
-		s.writeError(w, r, err)
+		s.writeError(w, r, lim.bodyError(err))
 		return
 	}
 	defer part.Close()
 	name := store.CleanFileName(part.FileName())
+	if lim.imagesOnly && !store.ImageFile(name) {
+		s.writeError(w, r, store.FieldErrors{"file": store.MsgImageType}.Err())
+		return
+	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(part, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		s.writeError(w, r, uploadError(err))
+		s.writeError(w, r, lim.bodyError(err))
 		return
 	}
 	ext, typ, err := store.CheckUpload(name, head[:n])
@@ -85,12 +100,12 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := store.NewFileKey(ext)
-	size, err := s.saveFile(key, io.MultiReader(bytes.NewReader(head[:n]), part))
+	size, err := s.saveFile(key, io.MultiReader(bytes.NewReader(head[:n]), part), lim)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	f, err := s.store.CreateFile(r.Context(), currentUser(r), key, name, typ, size)
+	f, err := s.store.CreateFile(r.Context(), u, key, name, typ, size, s.uploadQuota())
 	if err != nil {
 		_ = os.Remove(s.filePath(key))
 		s.writeError(w, r, err)
@@ -139,8 +154,8 @@ func uploadError(err error) error {
 }
 
 // saveFile streams body to key's path through a temporary file; ETOOLARGE
-// past store.MaxFileSize. It returns the size written.
-func (s *server) saveFile(key string, body io.Reader) (int64, error) {
+// past lim.maxSize. It returns the size written.
+func (s *server) saveFile(key string, body io.Reader, lim uploadLimits) (int64, error) {
 	dst := s.filePath(key)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 		return 0, err
@@ -150,15 +165,15 @@ func (s *server) saveFile(key string, body io.Reader) (int64, error) {
 		return 0, err
 	}
 	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
-	n, err := io.Copy(tmp, io.LimitReader(body, store.MaxFileSize+1))
+	n, err := io.Copy(tmp, io.LimitReader(body, lim.maxSize+1))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	switch {
 	case err != nil:
-		return 0, uploadError(err)
-	case n > store.MaxFileSize:
-		return 0, errFileTooLarge
+		return 0, lim.bodyError(err)
+	case n > lim.maxSize:
+		return 0, lim.tooLarge
 	}
 	return n, os.Rename(tmp.Name(), dst)
 }

@@ -138,7 +138,7 @@ func TestFile_UploadAndDownload(t *testing.T) {
 func TestFile_UploadRefused(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	tok := e.account("creator@acme.io", store.RoleUser)
+	tok := e.account("manager@acme.io", store.RoleBrandManager)
 	tests := []struct {
 		name, file string
 		content    io.Reader

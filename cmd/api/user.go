@@ -10,21 +10,28 @@ import (
 	"creatorcoach/store"
 )
 
-// userJSON is the user as the profile call answers it.
+// userJSON is the user as the profile call answers it. profileImage is a
+// signed link to the picture (relative to the API origin, valid for
+// fileLinkTTL) and profileImageKey its upload key; both "" without one.
 type userJSON struct {
-	ID           string       `json:"_id"`
-	Name         string       `json:"name"`
-	Email        string       `json:"email"`
-	ProfileImage string       `json:"profileImage"`
-	Role         string       `json:"role"`
-	Niche        *store.Niche `json:"niche"`
-	Brand        *store.Brand `json:"brand"`
-	CreatedAt    time.Time    `json:"createdAt"`
+	ID              string       `json:"_id"`
+	Name            string       `json:"name"`
+	Email           string       `json:"email"`
+	ProfileImage    string       `json:"profileImage"`
+	ProfileImageKey string       `json:"profileImageKey"`
+	Role            string       `json:"role"`
+	Niche           *store.Niche `json:"niche"`
+	Brand           *store.Brand `json:"brand"`
+	CreatedAt       time.Time    `json:"createdAt"`
 }
 
-func toUserJSON(u *store.User) userJSON {
-	return userJSON{ID: u.ID, Name: u.Name, Email: u.Email, ProfileImage: u.ProfileImage, Role: u.Role,
-		Niche: u.Niche, Brand: u.Brand, CreatedAt: u.CreatedAt}
+func (s *server) userJSON(u *store.User) userJSON {
+	j := userJSON{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, Niche: u.Niche, Brand: u.Brand, CreatedAt: u.CreatedAt}
+	if store.ValidFileKey(u.ProfileImage) {
+		j.ProfileImage, _ = s.signFileURL(u.ProfileImage)
+		j.ProfileImageKey = u.ProfileImage
+	}
+	return j
 }
 
 func message(text string) map[string]string { return map[string]string{"message": text} }
@@ -82,7 +89,7 @@ func (s *server) register(w http.ResponseWriter, r *http.Request, in store.Regis
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusCreated, map[string]any{"user": toUserJSON(u), "message": "Please check your email for OTP!"})
+	respond(w, http.StatusCreated, map[string]any{"user": s.userJSON(u), "message": "Please check your email for OTP!"})
 }
 
 type emailBody struct {
@@ -169,7 +176,7 @@ func (s *server) signedIn(w http.ResponseWriter, r *http.Request, u *store.User,
 		return
 	}
 	respond(w, http.StatusOK, map[string]any{"accessToken": t.AccessToken, "refreshToken": t.RefreshToken,
-		"user": toUserJSON(u), "message": msg})
+		"user": s.userJSON(u), "message": msg})
 }
 
 // refreshToken rotates the refresh token. The tokens are in data and, for
@@ -228,7 +235,7 @@ func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) me(w http.ResponseWriter, r *http.Request) {
-	respond(w, http.StatusOK, map[string]any{"user": toUserJSON(currentUser(r))})
+	respond(w, http.StatusOK, map[string]any{"user": s.userJSON(currentUser(r))})
 }
 
 func (s *server) updateProfile(w http.ResponseWriter, r *http.Request) {
@@ -241,7 +248,7 @@ func (s *server) updateProfile(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, map[string]any{"user": toUserJSON(u)})
+	respond(w, http.StatusOK, map[string]any{"user": s.userJSON(u)})
 }
 
 func (s *server) changePassword(w http.ResponseWriter, r *http.Request) {
