@@ -54,7 +54,7 @@ type Config struct {
 	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
 	// account may make in an hour.
 	UploadsPerHour int
-	Coach             CoachConfig
+	Coach          CoachConfig
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
