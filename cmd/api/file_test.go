@@ -289,9 +289,10 @@ func TestCampaignRoleTable(t *testing.T) {
 		{"GetCampaign", json("GET", "/api/campaigns/"+id, nil), readers, 200},
 		{"ListCampaigns", json("GET", "/api/campaigns/all-campaigns", nil), readers, 200},
 		{"Summary", json("GET", "/api/campaigns/summary", nil), readers, 200},
-		{"Upload", func(tok string) resp { return e.upload("/api/files/upload", tok, "a.txt", strings.NewReader("hi")) }, uploaders, 201},
+		// An image: every uploader may store one (a creator may store nothing else).
+		{"Upload", func(tok string) resp { return e.upload("/api/files/upload", tok, "a.png", bytes.NewReader(pngBytes)) }, uploaders, 201},
 		{"UploadFile", func(tok string) resp {
-			return e.upload("/api/files/upload-file", tok, "a.txt", strings.NewReader("hi"))
+			return e.upload("/api/files/upload-file", tok, "a.png", bytes.NewReader(pngBytes))
 		}, uploaders, 201},
 	}
 	for _, tt := range tests {
