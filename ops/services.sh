@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes Postgres and Redis available and exports DATABASE_URL_BASE (server
-# URL without a database) and REDIS_URL. Source it: `. ops/services.sh`.
+# Makes Postgres, Redis and stripe-mock available and exports DATABASE_URL_BASE
+# (server URL without a database), REDIS_URL, STRIPE_MOCK_URL and STRIPE_API_BASE. Source it: `. ops/services.sh`.
 #
 # - When a server already answers on 127.0.0.1 (PGPORT, default 5432;
 #   REDIS_PORT, default 6379) it is used as it is.
@@ -107,6 +107,37 @@ ensure_redis() {
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
 }
 
+stripe_mock_ok() { curl -fs -m 2 -u sk_test_123: -o /dev/null -D - "http://127.0.0.1:$1/v1/customers?limit=1" 2>/dev/null | grep -qi '^stripe-mock-version'; }
+
+# stripe-mock (the payment provider's stand-in, v0.203.0): used when one answers on 127.0.0.1:STRIPE_MOCK_PORT
+# (default 12111), else installed with `go install` when missing and started privately on loopback, both its
+# HTTP and HTTPS ports bound to 127.0.0.1. Exports STRIPE_MOCK_URL, and STRIPE_API_BASE unless it is set.
+ensure_stripe_mock() {
+  local port="${STRIPE_MOCK_PORT:-12111}" https_port
+  if stripe_mock_ok "$port"; then
+    log "using stripe-mock on 127.0.0.1:$port"
+  else
+    port_open "$port" && port=52111 # something else holds the port: keep ours beside it
+    https_port=$((port + 1))
+    if ! stripe_mock_ok "$port"; then
+      local bin
+      bin="$(command -v stripe-mock || echo "$(go env GOPATH)/bin/stripe-mock")"
+      if [ ! -x "$bin" ]; then
+        log "installing stripe-mock v0.203.0 (go install)"
+        (cd /tmp && go install github.com/stripe/stripe-mock@v0.203.0) || die "go install stripe-mock failed"
+      fi
+      mkdir -p "$RUN_DIR/stripe-mock"
+      log "starting a private stripe-mock on 127.0.0.1:$port (https $https_port)"
+      nohup setsid "$bin" -http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:$https_port" \
+        >"$RUN_DIR/stripe-mock/stripe-mock.log" 2>&1 </dev/null &
+      for _ in $(seq 1 100); do stripe_mock_ok "$port" && break; sleep 0.2; done
+      stripe_mock_ok "$port" || die "stripe-mock did not start (see $RUN_DIR/stripe-mock/stripe-mock.log)"
+    fi
+  fi
+  export STRIPE_MOCK_URL="http://127.0.0.1:$port"
+  export STRIPE_API_BASE="${STRIPE_API_BASE:-$STRIPE_MOCK_URL}"
+}
+
 # create_db NAME [fresh]: makes sure database NAME exists (dropped first with "fresh").
 create_db() {
   local admin="$DATABASE_URL_BASE/postgres?sslmode=disable"
@@ -118,3 +149,4 @@ create_db() {
 ensure_go
 ensure_postgres
 ensure_redis
+ensure_stripe_mock

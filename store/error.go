@@ -27,6 +27,9 @@ const (
 	// EPAYMENTREQUIRED: the action needs a running subscription (no credit left).
 	EPAYMENTREQUIRED = "payment_required"
 	EINTERNAL        = "internal"
+	EPAYMENT         = "payment_failed"       // the card was declined
+	EPROVIDERDOWN    = "provider_unavailable" // an outside service timed out or failed
+	EPROVIDER        = "provider_error"       // an outside service refused the request
 )
 
 // Error is the one error type of the domain: a code, a message meant for the
@@ -35,9 +38,18 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
+	Cause   error // what went wrong underneath, for the log; never shown
 }
 
-func (e *Error) Error() string { return e.Message }
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return e.Message + ": " + e.Cause.Error()
+	}
+	return e.Message
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // Errorf builds an *Error with a code and a user-facing message.
 func Errorf(code, message string) *Error { return &Error{Code: code, Message: message} }

@@ -24,6 +24,9 @@ var statusOf = map[string]int{
 	store.ETOOLARGE:        http.StatusRequestEntityTooLarge,
 	store.EUNAVAILABLE:     http.StatusServiceUnavailable,
 	store.EPAYMENTREQUIRED: http.StatusPaymentRequired,
+	store.EPAYMENT:         http.StatusPaymentRequired,
+	store.EPROVIDERDOWN:    http.StatusServiceUnavailable,
+	store.EPROVIDER:        http.StatusBadGateway,
 	store.EINTERNAL:        http.StatusInternalServerError,
 }
 
@@ -52,7 +55,7 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Warn("postgres unavailable", "request_id", middleware.GetReqID(r.Context()), "method", r.Method,
 			"path", r.URL.Path, "err", err)
 	}
-	if code == store.EINTERNAL {
+	if code == store.EINTERNAL || code == store.EPROVIDERDOWN || code == store.EPROVIDER {
 		s.log.Error("request failed", "request_id", middleware.GetReqID(r.Context()), "method", r.Method,
 			"path", r.URL.Path, "err", err)
 	}

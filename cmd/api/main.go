@@ -125,6 +125,9 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
+	if err := db.SetPlanPrices(ctx, planPrices(cfg)); err != nil {
+		return err
+	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
 	socialCfg, err := social.LoadConfig(cfg.Production(), cfg.PublicURL)
 	if err != nil {
@@ -149,4 +152,9 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// planPrices are the provider price ids of the plans, from configuration.
+func planPrices(cfg app.Config) store.PlanPrices {
+	return store.PlanPrices{"creator_monthly": cfg.StripePriceMonthly, "creator_yearly": cfg.StripePriceYearly}
 }

@@ -53,12 +53,28 @@ func TestSeed_Idempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := e.countUsers(); n != len(demoAccounts) {
-		t.Fatalf("%d users after seeding twice, want %d", n, len(demoAccounts))
+	if n := e.countUsers(); n != len(demoAccounts)+1 {
+		t.Fatalf("%d users after seeding twice, want %d", n, len(demoAccounts)+1)
 	}
+	emails := []string{"pro@example.com"}
 	for _, a := range demoAccounts {
-		e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": a.Email, "password": demoPassword}), http.StatusOK)
+		emails = append(emails, a.Email)
 	}
+	tokens := map[string]string{}
+	for _, email := range emails {
+		tokens[email] = e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": demoPassword}), http.StatusOK).str("data", "accessToken")
+	}
+	// The second creator pays yearly with a card; the first is on the free plan.
+	if sub := e.subscription(tokens["pro@example.com"]); sub["status"] != "active" || sub["plan"].(map[string]any)["interval"] != "year" {
+		t.Fatalf("pro@example.com subscription: %v", sub)
+	}
+	if c := cards(e.want(e.call("GET", "/api/cards", tokens["pro@example.com"], nil), http.StatusOK)); len(c) != 1 || c[0]["primary"] != true {
+		t.Fatalf("pro@example.com cards: %v", c)
+	}
+	if sub := e.subscription(tokens["creator@example.com"]); sub != nil {
+		t.Fatalf("creator@example.com subscription: %v", sub)
+	}
+	e.want(e.call("POST", "/api/subscriptions/validate-promo-code", tokens["creator@example.com"], map[string]any{"code": "WELCOME20"}), http.StatusOK)
 	if err := seed(context.Background(), e.db, app.Config{Env: "production"}); err == nil {
 		t.Fatal("seed ran in production")
 	}

@@ -38,5 +38,8 @@ func seed(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := errors.Join(seedOffers(ctx, db), seedSocial(ctx, db, cfg)); err != nil {
 		return err
 	}
-	return seedCoach(ctx, db) // after the analytics it answers from
+	if err := seedBilling(ctx, db, cfg); err != nil {
+		return err
+	}
+	return seedCoach(ctx, db) // after the analytics it answers from, and pro@'s subscription
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
 )
 
@@ -24,11 +25,12 @@ type server struct {
 	metrics  *metrics
 	verified tokenCache
 	social   *socialDeps // nil = no social calls
+	pay      store.PaymentProvider
 }
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
 	return &server{cfg: cfg, store: db, rdb: rdb, limiter: newLimiter(rdb, log), asynqOpt: asynqOpt, log: log,
-		metrics: newMetrics()}
+		metrics: newMetrics(), pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil)}
 }
 
 // routes is the whole HTTP surface: /api, the ops endpoints and the web app.
@@ -59,6 +61,7 @@ func (s *server) routes() http.Handler {
 		s.teamRoutes(r, signedIn)
 		s.coachRoutes(signedIn)
 		s.socialRoutes(r, signedIn)
+		s.billingRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})

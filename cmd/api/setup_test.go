@@ -20,6 +20,7 @@ import (
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/jobs/payment/stripetest"
 	"creatorcoach/jobs/social"
 	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
@@ -52,7 +53,11 @@ type env struct {
 	log      *slog.Logger
 	// sandbox is the social platforms' stand-in the api serves under /sandbox.
 	sandbox *sandbox.Server
+	api     *server
 }
+
+// testWebhookSecret signs the provider events of tests.
+const testWebhookSecret = "whsec_test_secret"
 
 func setup(t *testing.T) *env {
 	t.Helper()
@@ -71,7 +76,12 @@ func setup(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	cfg := app.Config{JWTSecret: "test-jwt-secret", OpsUser: "ops", OpsPassword: "ops-secret", WebDir: t.TempDir(),
-		ProductName: "Creator Coach", DataDir: t.TempDir()}
+		ProductName: "Creator Coach", DataDir: t.TempDir(), StripeAPIBase: stripetest.URL(t), StripeSecretKey: "sk_test_123",
+		StripePublishableKey: "pk_test_123", StripeWebhookSecret: testWebhookSecret,
+		StripePriceMonthly: "price_creator_monthly", StripePriceYearly: "price_creator_yearly"}
+	if err := db.SetPlanPrices(context.Background(), planPrices(cfg)); err != nil {
+		t.Fatal(err)
+	}
 	// The api serves the social sandbox itself, as in development; the
 	// platforms send the browser back to this server's callback.
 	srv := httptest.NewServer(http.NotFoundHandler())
@@ -95,7 +105,7 @@ func setup(t *testing.T) *env {
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialCfg, sb)
 	srv.Config.Handler = api.routes()
-	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb,
+	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
 		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer}}
 }
 

@@ -54,7 +54,16 @@ type Config struct {
 	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
 	// account may make in an hour.
 	UploadsPerHour int
-	Coach          CoachConfig
+
+	// Card payments (stripe-go). StripeAPIBase is the provider's API; in
+	// development and tests the local stripe-mock.
+	StripeAPIBase        string
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripePriceMonthly   string // provider price id of the creator_monthly plan
+	StripePriceYearly    string // provider price id of the creator_yearly plan
+	Coach                CoachConfig
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
@@ -68,6 +77,14 @@ type CoachConfig struct {
 	LLMKey     string
 	LLMTimeout time.Duration
 }
+
+// StripeLive is the provider's real API; any other STRIPE_API_BASE is a local stand-in.
+const StripeLive = "https://api.stripe.com"
+
+// PaymentsSandbox reports whether payments go to a local stand-in
+// (stripe-mock), where the browser offers the provider's test cards instead
+// of loading Stripe.js.
+func (c Config) PaymentsSandbox() bool { return strings.TrimRight(c.StripeAPIBase, "/") != StripeLive }
 
 // DataPath is DataDir (a directory under the system's temporary one when
 // DataDir is unset, as in tests) joined with elem. api and worker share it:
@@ -105,6 +122,13 @@ func LoadConfig() (Config, error) {
 		OpsPassword:  os.Getenv("OPS_PASSWORD"),
 		WebDir:       env("WEB_DIR", "web/dist"),
 		PollInterval: time.Second,
+
+		StripeAPIBase:        os.Getenv("STRIPE_API_BASE"),
+		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
+		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
+		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
+		StripePriceMonthly:   env("STRIPE_PRICE_MONTHLY", "price_creator_monthly"),
+		StripePriceYearly:    env("STRIPE_PRICE_YEARLY", "price_creator_yearly"),
 	}
 	if !slices.Contains(Envs, c.Env) {
 		return c, fmt.Errorf("APP_ENV must be one of %s, not %q", strings.Join(Envs, ", "), c.Env)
@@ -139,6 +163,12 @@ func LoadConfig() (Config, error) {
 	if c.Coach, err = loadCoachConfig(); err != nil {
 		return c, err
 	}
+	if c.StripeAPIBase == "" {
+		c.StripeAPIBase = "http://127.0.0.1:12111" // stripe-mock, started by ops/services.sh
+		if c.Production() {
+			c.StripeAPIBase = StripeLive
+		}
+	}
 	if c.Production() {
 		var missing []string
 		for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "OTP_SECRET": c.OTPSecret, "OPS_PASSWORD": c.OpsPassword} {
@@ -146,13 +176,22 @@ func LoadConfig() (Config, error) {
 				missing = append(missing, name)
 			}
 		}
+		for name, v := range map[string]string{"STRIPE_SECRET_KEY": c.StripeSecretKey, "STRIPE_PUBLISHABLE_KEY": c.StripePublishableKey,
+			"STRIPE_WEBHOOK_SECRET": c.StripeWebhookSecret} {
+			if v == "" {
+				missing = append(missing, name)
+			}
+		}
 		if len(missing) > 0 {
-			return c, fmt.Errorf("production needs secrets of at least 16 characters: %s", strings.Join(missing, ", "))
+			return c, fmt.Errorf("production needs these settings (secrets of at least 16 characters): %s", strings.Join(missing, ", "))
 		}
 	} else { // development or test
 		c.JWTSecret = orDefault(c.JWTSecret, "dev-jwt-secret-change-me")
 		c.OTPSecret = orDefault(c.OTPSecret, "dev-otp-secret-change-me")
 		c.OpsPassword = orDefault(c.OpsPassword, "ops")
+		c.StripeSecretKey = orDefault(c.StripeSecretKey, "sk_test_sandbox")
+		c.StripePublishableKey = orDefault(c.StripePublishableKey, "pk_test_sandbox")
+		c.StripeWebhookSecret = orDefault(c.StripeWebhookSecret, "whsec_dev_sandbox")
 	}
 	return c, nil
 }
