@@ -21,7 +21,9 @@ func TestEnqueueSocialSyncs(t *testing.T) {
 	}
 	for _, p := range []string{"instagram", "tiktok", "linkedin"} {
 		_, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: u.ID, Platform: p, Tokens: store.SealedTokens{Access: "sealed", IssuedAt: time.Now()}},
-			func(accountID, jobID string) store.Task { return store.Task{Key: "first:" + jobID, Type: "t", Queue: "low", Payload: []byte("{}")} })
+			func(accountID, jobID string) store.Task {
+				return store.Task{Key: "first:" + jobID, Type: "t", Queue: "low", Payload: []byte("{}")}
+			})
 		if err != nil {
 			t.Fatal(err)
 		}

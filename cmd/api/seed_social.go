@@ -63,7 +63,10 @@ func seedSocialAccount(ctx context.Context, db *store.DB, h *jobs.Handler, sb *s
 	}
 	var task store.Task
 	job, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: userID, Platform: platform, Tokens: sealed},
-		func(accountID, jobID string) store.Task { task = jobs.NewAnalyticsSyncTask(accountID, jobID); return task })
+		func(accountID, jobID string) store.Task {
+			task = jobs.NewAnalyticsSyncTask(accountID, jobID)
+			return task
+		})
 	if err != nil {
 		return err
 	}

@@ -10,13 +10,15 @@ import (
 func clearEnv(t *testing.T) {
 	t.Helper()
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE",
-		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR"} {
+		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"} {
 		t.Setenv(name, "")
 	}
 }
 
 func TestLoadConfig_AppEnv(t *testing.T) {
-	secrets := map[string]string{"JWT_SECRET": "0123456789abcdef-jwt", "OTP_SECRET": "0123456789abcdef-otp", "OPS_PASSWORD": "0123456789abcdef-ops"}
+	secrets := map[string]string{"JWT_SECRET": "0123456789abcdef-jwt", "OTP_SECRET": "0123456789abcdef-otp", "OPS_PASSWORD": "0123456789abcdef-ops",
+		"STRIPE_SECRET_KEY": "sk_live_0123456789abcdef", "STRIPE_PUBLISHABLE_KEY": "pk_live_0123456789abcdef",
+		"STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdef"}
 	t.Run("DefaultsToDevelopment", func(t *testing.T) {
 		clearEnv(t)
 		c, err := LoadConfig()

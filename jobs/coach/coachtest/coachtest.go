@@ -151,11 +151,8 @@ func Peer(t testing.TB, db *store.DB, name, niche string, followers int64, rate 
 // cancelled, running until endedAt.
 func Subscribe(t testing.TB, db *store.DB, userID string, active bool, endedAt time.Time) {
 	t.Helper()
-	_, err := db.SQL().Exec(`WITH plan AS (
-			INSERT INTO plans (name, interval, amount) SELECT 'Test Pro', 'month', 1900
-			WHERE NOT EXISTS (SELECT 1 FROM plans WHERE name = 'Test Pro') RETURNING id),
-		p AS (SELECT id FROM plan UNION ALL SELECT id FROM plans WHERE name = 'Test Pro' LIMIT 1)
-		INSERT INTO subscriptions (user_id, plan_id, active, ended_at) SELECT $1, id, $2, $3 FROM p
+	_, err := db.SQL().Exec(`INSERT INTO subscriptions (user_id, plan_id, active, ended_at)
+		SELECT $1, id, $2, $3 FROM plans ORDER BY interval, amount LIMIT 1 -- a plan the migrations seed
 		ON CONFLICT (user_id) DO UPDATE SET active = EXCLUDED.active, ended_at = EXCLUDED.ended_at`, userID, active, endedAt)
 	if err != nil {
 		t.Fatal(err)

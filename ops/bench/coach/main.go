@@ -127,7 +127,7 @@ func fill(ctx context.Context, db *store.DB) ([]string, error) {
 		SELECT 'bench:' || i, 'Peer ' || i, $1, 1000 + i * 20, 1 + (i % 90) / 10.0 FROM generate_series(1, 2000) i`, niche); err != nil {
 		return nil, err
 	}
-	if _, err := db.SQL().ExecContext(ctx, `INSERT INTO plans (name, interval, amount) VALUES ('Bench', 'month', 900)`); err != nil {
+	if _, err := db.SQL().ExecContext(ctx, `INSERT INTO plans (code, name, interval, amount) VALUES ('bench', 'Bench', 'month', 900) ON CONFLICT (code) DO NOTHING`); err != nil {
 		return nil, err
 	}
 	var users []string
