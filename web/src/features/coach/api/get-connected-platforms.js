@@ -1,15 +1,21 @@
+import { useMemo } from 'react'
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 
-// SPEC cache tag "Social Accounts".
+// SPEC cache tag "Social Accounts". The key is shared with the social feature, so its cached value keeps the
+// same shape everywhere: the list GET /api/accounts answers (data.accounts).
 export const ACCOUNTS_KEY = 'accounts'
 
 const KNOWN = ['instagram', 'youtube', 'tiktok', 'linkedin']
 
-/** getConnectedPlatforms loads GET /api/accounts and returns the connected platforms' ids, in the usual order. */
-export async function getConnectedPlatforms(key = ACCOUNTS_KEY) {
+/** getAccounts loads GET /api/accounts and returns data.accounts. */
+export async function getAccounts(key = ACCOUNTS_KEY) {
   const json = await request(key)
-  const accounts = json?.data?.accounts ?? []
+  return json?.data?.accounts ?? []
+}
+
+/** connectedPlatforms returns the connected platforms' ids of an accounts list, in the usual order. */
+export function connectedPlatforms(accounts = []) {
   const connected = new Set(
     accounts
       .filter((a) => !a.status || a.status !== 'disconnected')
@@ -20,5 +26,7 @@ export async function getConnectedPlatforms(key = ACCOUNTS_KEY) {
 
 /** useConnectedPlatforms lists the caller's connected platforms (empty while unknown). */
 export function useConnectedPlatforms() {
-  return useSWR(ACCOUNTS_KEY, getConnectedPlatforms)
+  const { data, ...rest } = useSWR(ACCOUNTS_KEY, getAccounts)
+  const platforms = useMemo(() => (data ? connectedPlatforms(data) : undefined), [data])
+  return { ...rest, data: platforms }
 }
