@@ -28,6 +28,8 @@ type DB struct {
 	// DefaultSessionMaxAge): refreshing never extends it past its start plus this.
 	SessionMaxAge time.Duration
 
+	dummyOnce sync.Once // makes dummy, see dummyHash
+	dummy     []byte
 	stmts     sync.Map     // query text → *sqlx.Stmt, see prepared
 	stmtCount atomic.Int32 // statements in stmts
 }

@@ -12,8 +12,15 @@ import (
 
 var errBadLogin = Errorf(EUNAUTHORIZED, "Invalid email or password")
 
-// dummyHash keeps the time of a login for an unknown e-mail close to a real one.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("dummy-password-for-timing"), bcrypt.DefaultCost)
+// dummyHash is what a log-in for an unknown e-mail compares against: a hash
+// at the configured cost, so that it takes as long as a real one. It is made
+// once per DB, on first use (BcryptCost is set after Open).
+func (s *DB) dummyHash() []byte {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = bcrypt.GenerateFromPassword([]byte("dummy-password-for-timing"), s.BcryptCost)
+	})
+	return s.dummy
+}
 
 // Login checks the password and opens a session. A deleted account within
 // the recovery window is restored. EUNAUTHORIZED for any wrong pair;
@@ -21,7 +28,7 @@ var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("dummy-password-for-timing
 func (s *DB) Login(ctx context.Context, email, password string, meta SessionMeta) (*User, *Session, error) {
 	u, err := getUser(s.db, `u.email = $1`, NormalizeEmail(email))
 	if ErrorCode(err) == ENOTFOUND {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(password))
 		return nil, nil, errBadLogin
 	}
 	if err != nil {
