@@ -251,11 +251,7 @@ func TestCampaign_Attachments(t *testing.T) {
 func TestCampaignRoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
-	tokens := map[string]string{}
-	for _, role := range roles {
-		tokens[role] = e.account(strings.ToLower(role)+"@roles.io", role)
-	}
+	tokens := e.roleTokens("roles.io")
 	owner := tokens[store.RoleBrandAdmin]
 	id := e.createCampaign(owner, "Role table")
 	link := e.want(e.upload("/api/files/upload", owner, "a.txt", strings.NewReader("hi")), http.StatusCreated).str("data", "url")
@@ -296,20 +292,7 @@ func TestCampaignRoleTable(t *testing.T) {
 		}, uploaders, 201},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name+"/anonymous", func(t *testing.T) {
-			e := e.on(t)
-			e.want(tt.do(""), http.StatusUnauthorized)
-		})
-		for _, role := range roles {
-			t.Run(tt.name+"/"+role, func(t *testing.T) {
-				e := e.on(t)
-				want := http.StatusForbidden
-				if tt.allowed[role] {
-					want = tt.status
-				}
-				e.want(tt.do(tokens[role]), want)
-			})
-		}
+		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(_ *env, tok string) resp { return tt.do(tok) })
 	}
 	t.Run("Download/anonymous", func(t *testing.T) {
 		e := e.on(t)

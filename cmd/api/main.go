@@ -15,8 +15,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -29,14 +27,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err := run(ctx, os.Args[1:])
-	app.FlushLogs()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "api:", err)
-		os.Exit(1)
-	}
+	app.Main("api", func(ctx context.Context) error { return run(ctx, os.Args[1:]) })
 }
 
 // openStore connects to Postgres and applies pending migrations.

@@ -14,13 +14,9 @@ import (
 func TestOffersRoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
-	tokens := map[string]string{}
-	for _, role := range roles {
-		tokens[role] = e.account(strings.ToLower(role)+"@offroles.io", role)
-	}
+	tokens := e.roleTokens("offroles.io")
 	others := map[string]string{}
-	for _, role := range roles[2:] {
+	for _, role := range allRoles[2:] {
 		others[role] = e.brandAccount(strings.ToLower(role)+"@other.io", role, "Other Brand")
 	}
 	id := e.createCampaign(tokens[store.RoleBrandAdmin], "Role Table")
@@ -56,19 +52,8 @@ func TestOffersRoleTable(t *testing.T) {
 		{"Cancel", "DELETE", "/api/brands/invitations/" + zero, nil, set(ba), 404, false},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name+"/anonymous", func(t *testing.T) {
-			e := e.on(t)
-			e.want(e.call(tt.method, tt.path, "", tt.body), http.StatusUnauthorized)
-		})
-		for _, role := range roles {
-			t.Run(tt.name+"/"+role, func(t *testing.T) {
-				e := e.on(t)
-				want := http.StatusForbidden
-				if tt.allowed[role] {
-					want = tt.status
-				}
-				e.want(e.call(tt.method, tt.path, tokens[role], tt.body), want)
-			})
+		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(e *env, tok string) resp { return e.call(tt.method, tt.path, tok, tt.body) })
+		for _, role := range allRoles {
 			if tok, ok := others[role]; ok && tt.scoped {
 				t.Run(tt.name+"/other-brand/"+role, func(t *testing.T) {
 					e := e.on(t)

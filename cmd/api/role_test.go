@@ -16,11 +16,7 @@ import (
 func TestRoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
-	tokens := map[string]string{}
-	for _, role := range roles {
-		tokens[role] = e.account(strings.ToLower(role)+"@roles.io", role)
-	}
+	tokens := e.roleTokens("roles.io")
 	settings := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true}
 	creators := map[string]bool{store.RoleUser: true}
 	readers := map[string]bool{store.RoleUser: true, store.RoleAdmin: true} // social accounts: ADMIN reads
@@ -52,20 +48,7 @@ func TestRoleTable(t *testing.T) {
 		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name+"/anonymous", func(t *testing.T) {
-			e := e.on(t)
-			e.want(e.call(tt.method, tt.path, "", tt.body), http.StatusUnauthorized)
-		})
-		for _, role := range roles {
-			t.Run(tt.name+"/"+role, func(t *testing.T) {
-				e := e.on(t)
-				want := http.StatusForbidden
-				if tt.allowed[role] {
-					want = tt.status
-				}
-				e.want(e.call(tt.method, tt.path, tokens[role], tt.body), want)
-			})
-		}
+		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(e *env, tok string) resp { return e.call(tt.method, tt.path, tok, tt.body) })
 	}
 }
 

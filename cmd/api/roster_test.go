@@ -160,11 +160,7 @@ func TestRoster_UploadChecks(t *testing.T) {
 func TestRoster_RoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	roles := []string{store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
-	tokens := map[string]string{}
-	for _, role := range roles {
-		tokens[role] = e.account(strings.ToLower(role)+"@rroles.io", role)
-	}
+	tokens := e.roleTokens("rroles.io")
 	admin := map[string]bool{store.RoleAdmin: true}
 	brands := map[string]bool{store.RoleBrandAdmin: true, store.RoleBrandManager: true}
 	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
@@ -188,17 +184,7 @@ func TestRoster_RoleTable(t *testing.T) {
 			}
 			return e.call("GET", tt.path, token, nil)
 		}
-		t.Run(tt.name+"/anonymous", func(t *testing.T) { e.want(call(""), http.StatusUnauthorized) })
-		for _, role := range roles {
-			t.Run(tt.name+"/"+role, func(t *testing.T) {
-				e := e.on(t)
-				want := http.StatusForbidden
-				if tt.allowed[role] {
-					want = tt.status
-				}
-				e.want(call(tokens[role]), want)
-			})
-		}
+		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(_ *env, tok string) resp { return call(tok) })
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -268,4 +269,35 @@ func (e *env) countUsers() int {
 		e.t.Fatal(err)
 	}
 	return n
+}
+
+// roleTokens makes one verified account per role, <role>@domain, and
+// returns their access tokens by role.
+func (e *env) roleTokens(domain string) map[string]string {
+	e.t.Helper()
+	tokens := map[string]string{}
+	for _, role := range allRoles {
+		tokens[role] = e.account(strings.ToLower(role)+"@"+domain, role)
+	}
+	return tokens
+}
+
+// roleRow checks one row of a role table in subtests name/anonymous and
+// name/<role>: anonymous gets 401, the allowed roles status, the others 403.
+// call makes the request with a token ("" for anonymous) on the subtest's env.
+func (e *env) roleRow(t *testing.T, name string, tokens map[string]string, allowed map[string]bool, status int, call func(e *env, token string) resp) {
+	t.Run(name+"/anonymous", func(t *testing.T) {
+		e := e.on(t)
+		e.want(call(e, ""), http.StatusUnauthorized)
+	})
+	for _, role := range allRoles {
+		t.Run(name+"/"+role, func(t *testing.T) {
+			e := e.on(t)
+			want := http.StatusForbidden
+			if allowed[role] {
+				want = status
+			}
+			e.want(call(e, tokens[role]), want)
+		})
+	}
 }

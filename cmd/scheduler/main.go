@@ -5,9 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -18,14 +15,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err := run(ctx)
-	app.FlushLogs()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "scheduler:", err)
-		os.Exit(1)
-	}
+	app.Main("scheduler", run)
 }
 
 func run(ctx context.Context) error {

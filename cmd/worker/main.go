@@ -4,9 +4,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/go-redis/redis_rate/v10"
 	"github.com/hibiken/asynq"
@@ -20,14 +17,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err := run(ctx)
-	app.FlushLogs()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "worker:", err)
-		os.Exit(1)
-	}
+	app.Main("worker", run)
 }
 
 func run(ctx context.Context) error {
