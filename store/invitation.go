@@ -267,6 +267,10 @@ func (s *DB) AcceptInvitation(ctx context.Context, in AcceptInput, meta SessionM
 		if _, err := tx.Exec(`UPDATE invitations SET accepted_at = $2, user_id = $3 WHERE id = $1`, r.ID, now, id); err != nil {
 			return fmt.Errorf("use invitation: %w", err)
 		}
+		// A password set for an existing account ends whatever sessions it had.
+		if err := revokeUserSessions(tx, id, "", "password set", now); err != nil {
+			return err
+		}
 		if sess, err = s.createSession(tx, id, meta); err != nil {
 			return err
 		}

@@ -88,7 +88,7 @@ func keepsBrandAdmin(tx *sqlx.Tx, brandID, memberID string) error {
 }
 
 // ChangeMemberRole gives a member of actor's brand another brand role; the
-// change applies to the member's next request. A brand always keeps one
+// member's sessions are revoked, so they sign in again under it. A brand always keeps one
 // BRAND_ADMIN (ECONFLICT). EFORBIDDEN unless actor is a BRAND_ADMIN;
 // ENOTFOUND for another brand's account; EINVALID for a bad role.
 func (s *DB) ChangeMemberRole(ctx context.Context, actor *User, memberID, role string) error {
@@ -108,8 +108,14 @@ func (s *DB) ChangeMemberRole(ctx context.Context, actor *User, memberID, role s
 				return err
 			}
 		}
-		_, err = tx.Exec(`UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, memberID, role, s.now())
-		return err
+		if cur == role {
+			return nil
+		}
+		if _, err := tx.Exec(`UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, memberID, role, s.now()); err != nil {
+			return fmt.Errorf("change role: %w", err)
+		}
+		// The member signs in again under the new role.
+		return revokeUserSessions(tx, memberID, "", "role changed", s.now())
 	})
 }
 

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Registration is the sign-up payload: a creator (Niche set) or, when
@@ -105,7 +107,8 @@ type AccountSpec struct {
 
 // SaveAccount creates or updates a verified account from spec: an existing
 // account with the e-mail gets the role, password and name (so create-admin
-// also promotes). EINVALID for a bad e-mail or password.
+// also promotes), and loses every session when its role or password changes.
+// EINVALID for a bad e-mail or password.
 func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
 	f := FieldErrors{}
 	spec.Email = NormalizeEmail(spec.Email)
@@ -139,6 +142,9 @@ func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
 		if name == "" {
 			name = strings.Split(spec.Email, "@")[0]
 		}
+		if err := revokeOnNewCredentials(tx, spec, s.now()); err != nil {
+			return err
+		}
 		var id string
 		err := tx.Get(&id, `INSERT INTO users (email, name, password_hash, role, niche_id, brand_id, email_verified_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -153,4 +159,26 @@ func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
 		return err
 	})
 	return u, err
+}
+
+// revokeOnNewCredentials revokes every session of the existing account of
+// spec.Email when spec gives it another role or password; saving the same
+// ones again (a re-run demo seed) keeps them.
+func revokeOnNewCredentials(tx *sqlx.Tx, spec AccountSpec, now time.Time) error {
+	var cur struct {
+		ID   string `db:"id"`
+		Role string `db:"role"`
+		Hash string `db:"password_hash"`
+	}
+	err := tx.Get(&cur, `SELECT id, role, password_hash FROM users WHERE email = $1 FOR UPDATE`, spec.Email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find account: %w", err)
+	}
+	if cur.Role == spec.Role && bcrypt.CompareHashAndPassword([]byte(cur.Hash), []byte(spec.Password)) == nil {
+		return nil
+	}
+	return revokeUserSessions(tx, cur.ID, "", "role or password changed", now)
 }

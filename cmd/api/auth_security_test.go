@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -70,4 +71,46 @@ func TestSession_AbsoluteLifetime(t *testing.T) {
 	e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusUnauthorized)
 	// A new log-in starts a new lifetime.
 	e.want(e.call("GET", "/api/users/me", e.login("life@example.org"), nil), http.StatusOK)
+}
+
+// TestSession_RevokedOnRoleOrPasswordChange: `api create-admin` on an
+// existing account and a team role change end every session of the account
+// (its refresh token fails); saving the same role and password again (a
+// re-run seed) keeps them.
+func TestSession_RevokedOnRoleOrPasswordChange(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	signIn := func(email, password string) (string, string) {
+		r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": password}), http.StatusOK)
+		return r.str("data", "accessToken"), r.str("data", "refreshToken")
+	}
+	e.account("ann@example.org", store.RoleUser)
+	access, refresh := signIn("ann@example.org", goodPassword)
+	if _, err := e.db.SaveAccount(context.Background(), store.AccountSpec{Email: "ann@example.org", Password: goodPassword,
+		Role: store.RoleUser, NicheName: "Fitness & Health"}); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("GET", "/api/users/me", access, nil), http.StatusOK)
+
+	if err := createAdmin(context.Background(), e.db, []string{"--email", "ann@example.org", "--password", "Adm1n#Promoted"}); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusUnauthorized)
+	e.want(e.call("GET", "/api/users/me", access, nil), http.StatusUnauthorized)
+	access, refresh = signIn("ann@example.org", "Adm1n#Promoted")
+	if err := createAdmin(context.Background(), e.db, []string{"--email", "ann@example.org", "--password", "An0ther#Secret"}); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": refresh}), http.StatusUnauthorized)
+
+	owner := e.brandAccount("owner@rev.io", store.RoleBrandAdmin, "Rev Co")
+	e.brandAccount("vee@rev.io", store.RoleBrandViewer, "Rev Co")
+	veeAccess, veeRefresh := signIn("vee@rev.io", goodPassword)
+	veeID := e.want(e.call("GET", "/api/users/me", veeAccess, nil), http.StatusOK).str("data", "user", "_id")
+	e.want(e.call("PATCH", "/api/brands/members/"+veeID, owner, map[string]any{"role": store.RoleBrandManager}), http.StatusOK)
+	e.want(e.call("POST", "/api/users/refresh-token", "", map[string]any{"refreshToken": veeRefresh}), http.StatusUnauthorized)
+	r := e.want(e.call("GET", "/api/users/me", e.login("vee@rev.io"), nil), http.StatusOK)
+	if r.str("data", "user", "role") != store.RoleBrandManager {
+		t.Fatalf("role after sign-in %v", r.Body)
+	}
 }

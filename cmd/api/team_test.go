@@ -30,7 +30,8 @@ func (e *env) members(token string) map[string]any {
 
 // TestTeam_InviteAcceptAndRoles: a BRAND_ADMIN invites a manager and a
 // viewer; each accepts once and gets the rights of the role; a role change
-// applies at once; removal ends the member's sessions.
+// ends the member's sessions and applies from the next sign-in; removal ends
+// the member's sessions.
 func TestTeam_InviteAcceptAndRoles(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
@@ -87,6 +88,8 @@ func TestTeam_InviteAcceptAndRoles(t *testing.T) {
 		}
 	}
 	e.want(e.call("PATCH", "/api/brands/members/"+veeID, owner, map[string]any{"role": "BRAND_MANAGER"}), http.StatusOK)
+	e.want(e.call("GET", "/api/users/me", vee, nil), http.StatusUnauthorized) // signs in again under the new role
+	vee = e.login("vee@team.io")
 	e.want(e.call("PATCH", "/api/campaigns/update-campaign/"+id, vee, map[string]any{"campaignName": "Vee Edit"}), http.StatusOK)
 	e.want(e.call("PATCH", "/api/brands/members/"+veeID, owner, map[string]any{"role": "ADMIN"}), 422)
 
