@@ -192,6 +192,18 @@ func findCard(tx *sqlx.Tx, userID, cardID string) (*Card, error) {
 // SetPrimaryCard makes the card the one subscriptions are charged to, at
 // the provider and here. ENOTFOUND for another user's or an unknown card.
 func (s *DB) SetPrimaryCard(ctx context.Context, userID, cardID string, p PaymentProvider) ([]Card, error) {
+	return s.onCard(ctx, userID, cardID, func(tx *sqlx.Tx, c *Card) error {
+		if c.Primary {
+			return nil
+		}
+		return setPrimary(ctx, tx, p, userID, c)
+	})
+}
+
+// onCard runs fn on one of the user's cards in a transaction that holds the
+// user's lock, and answers the user's cards after it. ENOTFOUND for another
+// user's or an unknown card.
+func (s *DB) onCard(ctx context.Context, userID, cardID string, fn func(tx *sqlx.Tx, c *Card) error) ([]Card, error) {
 	var cards []Card
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := lockUser(tx, userID); err != nil {
@@ -201,10 +213,8 @@ func (s *DB) SetPrimaryCard(ctx context.Context, userID, cardID string, p Paymen
 		if err != nil {
 			return err
 		}
-		if !c.Primary {
-			if err := setPrimary(ctx, tx, p, userID, c); err != nil {
-				return err
-			}
+		if err := fn(tx, c); err != nil {
+			return err
 		}
 		cards, err = listCards(tx, userID)
 		return err
@@ -236,15 +246,7 @@ const MsgCardInUse = "This card pays for your subscription. Make another card pr
 // subscription runs (ECONFLICT); otherwise the newest other card, if any,
 // becomes primary. ENOTFOUND for another user's or an unknown card.
 func (s *DB) DeleteCard(ctx context.Context, userID, cardID string, p PaymentProvider) ([]Card, error) {
-	var cards []Card
-	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := lockUser(tx, userID); err != nil {
-			return err
-		}
-		c, err := findCard(tx, userID, cardID)
-		if err != nil {
-			return err
-		}
+	return s.onCard(ctx, userID, cardID, func(tx *sqlx.Tx, c *Card) error {
 		if c.Primary {
 			var running bool
 			if err := tx.Get(&running, `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2)`, userID, s.now()); err != nil {
@@ -270,11 +272,6 @@ func (s *DB) DeleteCard(ctx context.Context, userID, cardID string, p PaymentPro
 			}
 		}
 		// Last: a provider refusal above leaves the card attached and saved.
-		if err := p.DetachCard(ctx, c.ProviderID); err != nil {
-			return err
-		}
-		cards, err = listCards(tx, userID)
-		return err
+		return p.DetachCard(ctx, c.ProviderID)
 	})
-	return cards, err
 }
