@@ -164,22 +164,37 @@ func (s *DB) checkOTP(tx *sqlx.Tx, userID string, purpose OTPPurpose, code strin
 // withOTP runs action for the (not deleted) user of email after checking the
 // code of purpose, in one transaction. A wrong code is still counted (the
 // transaction commits the attempt) and returned as EINVALID; an unknown
-// e-mail gives the same error.
+// e-mail gives the same error. An address past the daily cap of failed
+// checks gets ERATELIMITED (MsgOTPLocked), even with the right code.
 func (s *DB) withOTP(ctx context.Context, email string, purpose OTPPurpose, code string, consume bool, action func(tx *sqlx.Tx, userID string) error) error {
 	var codeErr error
+	email = NormalizeEmail(email)
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var userID string
-		err := tx.Get(&userID, `SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL FOR UPDATE`, NormalizeEmail(email))
-		if errors.Is(err, sql.ErrNoRows) {
-			codeErr = errBadOTP
-			return nil
-		}
-		if err != nil {
+		err := tx.Get(&userID, `SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL FOR UPDATE`, email)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("find user: %w", err)
 		}
-		if codeErr = s.checkOTP(tx, userID, purpose, code, consume); codeErr != nil {
+		if codeErr = s.otpLocked(tx, email); codeErr != nil {
 			if ErrorCode(codeErr) == EINTERNAL {
 				return codeErr
+			}
+			return nil
+		}
+		if userID == "" {
+			codeErr = errBadOTP
+		} else {
+			codeErr = s.checkOTP(tx, userID, purpose, code, consume)
+		}
+		if codeErr != nil {
+			if ErrorCode(codeErr) == EINTERNAL {
+				return codeErr
+			}
+			if err := s.countOTPFailure(tx, email, userID); err != nil {
+				if ErrorCode(err) == EINTERNAL {
+					return err
+				}
+				codeErr = err
 			}
 			return nil // commit the counted attempt
 		}

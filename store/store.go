@@ -27,6 +27,9 @@ type DB struct {
 	// SessionMaxAge is the absolute lifetime of a session (default
 	// DefaultSessionMaxAge): refreshing never extends it past its start plus this.
 	SessionMaxAge time.Duration
+	// OTPFailuresPerDay caps the failed code checks of an e-mail address in
+	// 24 hours (default DefaultOTPFailuresPerDay); see MsgOTPLocked.
+	OTPFailuresPerDay int
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte

@@ -48,6 +48,10 @@ type Config struct {
 	// duration) is the absolute lifetime of a session: refreshing never
 	// keeps it alive past its start plus this.
 	SessionMaxAge time.Duration
+	// OTPFailuresPerDay (OTP_FAILED_ATTEMPTS_PER_DAY, default 20) is how many
+	// wrong one-time codes an e-mail address may enter in 24 hours before
+	// every code check of it is refused for 24 hours.
+	OTPFailuresPerDay int
 	// UploadQuota (UPLOAD_QUOTA_MB, default 500) is how many bytes of
 	// uploads one account may keep stored.
 	UploadQuota int64
@@ -148,6 +152,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
 		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")
+	}
+	if c.OTPFailuresPerDay, err = strconv.Atoi(env("OTP_FAILED_ATTEMPTS_PER_DAY", "20")); err != nil || c.OTPFailuresPerDay < 1 {
+		return c, fmt.Errorf("OTP_FAILED_ATTEMPTS_PER_DAY must be a positive integer")
 	}
 	quota, err := strconv.ParseInt(env("UPLOAD_QUOTA_MB", "500"), 10, 64)
 	if err != nil || quota < 1 || quota > 1<<20 {
@@ -274,5 +281,6 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 		return nil, err
 	}
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
+	db.OTPFailuresPerDay = c.OTPFailuresPerDay
 	return db, nil
 }

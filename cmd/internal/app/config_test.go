@@ -9,7 +9,7 @@ import (
 // clearEnv unsets every name LoadConfig reads that a test may care about.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE",
+	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
 		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"} {
 		t.Setenv(name, "")
 	}
@@ -67,16 +67,17 @@ func TestLoadConfig_AppEnv(t *testing.T) {
 func TestLoadConfig_Limits(t *testing.T) {
 	clearEnv(t)
 	c, err := LoadConfig()
-	if err != nil || c.SessionMaxAge != 90*24*time.Hour || c.UploadQuota != 500<<20 || c.UploadsPerHour != 60 {
-		t.Fatalf("defaults: %v %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, err)
+	if err != nil || c.SessionMaxAge != 90*24*time.Hour || c.UploadQuota != 500<<20 || c.UploadsPerHour != 60 || c.OTPFailuresPerDay != 20 {
+		t.Fatalf("defaults: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
 	t.Setenv("SESSION_MAX_AGE", "36h")
+	t.Setenv("OTP_FAILED_ATTEMPTS_PER_DAY", "7")
 	t.Setenv("UPLOAD_QUOTA_MB", "20")
 	t.Setenv("UPLOADS_PER_HOUR", "5")
-	if c, err = LoadConfig(); err != nil || c.SessionMaxAge != 36*time.Hour || c.UploadQuota != 20<<20 || c.UploadsPerHour != 5 {
-		t.Fatalf("set: %v %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, err)
+	if c, err = LoadConfig(); err != nil || c.SessionMaxAge != 36*time.Hour || c.UploadQuota != 20<<20 || c.UploadsPerHour != 5 || c.OTPFailuresPerDay != 7 {
+		t.Fatalf("set: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
-	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many"} {
+	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0"} {
 		t.Run("Err"+name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {
