@@ -41,17 +41,17 @@ func (c *call) change() {
 		c.fact("Days searched for a sharp change", changeHorizon, "days", "60", Derived, span{days[max(0, len(days)-changeHorizon)].Day, days[len(days)-1].Day}.String())
 		return
 	}
-	at := days[i].Day
-	fDay := c.fact("Day "+m.name+" changed most", isoDay(at), "date", day(at), Derived, span{days[max(0, i-Step)].Day, days[min(len(days), i+Step)-1].Day}.String())
-	fb := c.fact("Daily "+m.name+", 7-day average before the change", daily(b), m.name+" per day", num(daily(b)), Derived, span{days[max(0, i-Step)].Day, days[i-1].Day}.String())
-	fa := c.fact("Daily "+m.name+", 7-day average after the change", daily(a), m.name+" per day", num(daily(a)), Derived, span{at, days[min(len(days), i+Step)-1].Day}.String())
+	at, both := days[i].Day, span{days[i-Step].Day, days[i+Step-1].Day}.String()
+	fDay := c.fact("Day "+m.name+" changed most", isoDay(at), "date", day(at), Derived, both)
+	fb := c.fact(capital(perDay(m))+", 7-day average before the change", daily(b), m.name+" per day", num(daily(b)), Derived, span{days[i-Step].Day, days[i-1].Day}.String())
+	fa := c.fact(capital(perDay(m))+", 7-day average after the change", daily(a), m.name+" per day", num(daily(a)), Derived, span{at, days[i+Step-1].Day}.String())
 	ch := pct(b, a)
-	fc := c.fact("Change of daily "+m.name+" on "+day(at), ch, "%", percent(ch, true), Derived, span{days[max(0, i-Step)].Day, days[min(len(days), i+Step)-1].Day}.String())
-	perDay := "daily " + m.name
+	fc := c.fact("Change of "+perDay(m)+" on "+day(at), ch, "%", percent(ch, true), Derived, both)
+	subject := perDay(m)
 	if m == followers {
-		perDay = "your daily follower gain"
+		subject = "your " + subject
 	}
-	c.say("The biggest change came on " + fDay + ": " + perDay + " averaged " + fb + " in the 7 days before and " + fa + " in the 7 days after (" + fc + ").")
+	c.say("The biggest change came on " + fDay + ": " + subject + " averaged " + fb + " in the 7 days before and " + fa + " in the 7 days after (" + fc + ").")
 	if a < b {
 		c.spike(days, v, m, i, a)
 	}
@@ -119,10 +119,10 @@ func (c *call) spike(days []store.CoachDay, v []float64, m metric, i int, after 
 		return
 	}
 	at := days[j].Day
-	fb := c.fact("Daily "+m.name+", 7-day average before the spike", daily(b), m.name+" per day", num(daily(b)), Derived, span{days[max(0, j-Step)].Day, days[j-1].Day}.String())
-	fa := c.fact("Daily "+m.name+", 7-day average from the spike", daily(a), m.name+" per day", num(daily(a)), Derived, span{at, days[min(len(days), j+Step)-1].Day}.String())
+	fb := c.fact(capital(perDay(m))+", 7-day average before the spike", daily(b), m.name+" per day", num(daily(b)), Derived, span{days[j-Step].Day, days[j-1].Day}.String())
+	fa := c.fact(capital(perDay(m))+", 7-day average from the spike", daily(a), m.name+" per day", num(daily(a)), Derived, span{at, days[j+Step-1].Day}.String())
 	c.fact("Day of the spike", isoDay(at), "date", day(at), Derived, span{at, at}.String())
-	c.say("That drop ends a spike: on " + day(at) + " daily " + m.name + " jumped from " + fb + " to " + fa +
+	c.say("That drop ends a spike: on " + day(at) + " " + perDay(m) + " jumped from " + fb + " to " + fa +
 		". They are now back near the level before it, so your underlying trend is steady rather than falling.")
 }
 
@@ -141,10 +141,10 @@ func (c *call) movedWith(days []store.CoachDay, m metric, i int) {
 		}
 		name := o.name
 		if o == followers {
-			name = "daily follower gain"
+			name = perDay(o)
 		}
-		fc := c.fact("Change of daily "+name+" on "+day(days[i].Day), ch, "%", percent(ch, true), Derived,
-			span{days[max(0, i-Step)].Day, days[min(len(days), i+Step)-1].Day}.String())
+		fc := c.fact("Change of "+perDay(o)+" on "+day(days[i].Day), ch, "%", percent(ch, true), Derived,
+			span{days[i-Step].Day, days[i+Step-1].Day}.String())
 		moved = append(moved, name+" "+fc)
 	}
 	if len(moved) == 0 {
@@ -156,29 +156,31 @@ func (c *call) movedWith(days []store.CoachDay, m metric, i int) {
 }
 
 // platformShare names the platform that moved most on the day, when
-// several are in scope.
+// several are in scope, from its own complete 7-day windows around it.
 func (c *call) platformShare(m metric, d store.CoachDay, total float64) {
 	if len(c.scope) < 2 || total == 0 {
 		return
 	}
 	bestP, bestB, bestA, bestScore := "", 0.0, 0.0, 0.0
+	var bestBefore, bestAfter span
 	for _, a := range c.scope {
 		i := indexOf(a.Days, d)
-		if i < 1 {
+		if i < Step || i+Step > len(a.Days) {
 			continue
 		}
 		b, af := around(values(a.Days, m), i)
 		if score := (af - b) * float64(sign(total)); score > bestScore {
 			bestP, bestB, bestA, bestScore = a.Platform, b, af, score
+			bestBefore, bestAfter = span{a.Days[i-Step].Day, a.Days[i-1].Day}, span{a.Days[i].Day, a.Days[i+Step-1].Day}
 		}
 	}
 	if bestP == "" {
 		return
 	}
 	p := platformTitle(bestP)
-	fb := c.fact(p+" daily "+m.name+", 7-day average before "+day(d.Day), daily(bestB), m.name+" per day", num(daily(bestB)), Derived, day(d.Day))
-	fa := c.fact(p+" daily "+m.name+", 7-day average after "+day(d.Day), daily(bestA), m.name+" per day", num(daily(bestA)), Derived, day(d.Day))
-	c.say("Most of it came from " + p + ", where daily " + m.name + " went from " + fb + " to " + fa + ".")
+	fb := c.fact(p+" "+perDay(m)+", 7-day average before "+day(d.Day), daily(bestB), m.name+" per day", num(daily(bestB)), Derived, bestBefore.String())
+	fa := c.fact(p+" "+perDay(m)+", 7-day average after "+day(d.Day), daily(bestA), m.name+" per day", num(daily(bestA)), Derived, bestAfter.String())
+	c.say("Most of it came from " + p + ", where " + perDay(m) + " went from " + fb + " to " + fa + ".")
 }
 
 // best compares the platforms in scope by follower growth.

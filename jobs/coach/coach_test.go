@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/coach/coachtest"
@@ -290,4 +291,67 @@ func TestCoach_NoneConnected(t *testing.T) {
 			t.Errorf("%q: figures without data: %v / %s", q, r.Facts, r.Answer)
 		}
 	}
+}
+
+// doubled returns the first word of s written twice in a row ("daily
+// daily"), or "".
+func doubled(s string) string {
+	words := strings.Fields(s)
+	for i := 1; i < len(words); i++ {
+		prev, w := words[i-1], strings.TrimLeft(words[i], "(\"")
+		if strings.ContainsAny(prev[len(prev)-1:], ".,:;!?)") || !strings.ContainsFunc(prev, unicode.IsLetter) {
+			continue
+		}
+		if strings.EqualFold(prev, strings.TrimRight(w, ".,:;!?)")) {
+			return prev + " " + words[i]
+		}
+	}
+	return ""
+}
+
+// TestCoach_NoDoubledWords: no fact label and no answer of the fixed
+// histories writes a word twice in a row, whatever is asked.
+func TestCoach_NoDoubledWords(t *testing.T) {
+	t.Parallel()
+	if got := doubled("Change of daily daily follower gain"); got != "daily daily" {
+		t.Fatalf("the check misses a doubled word: %q", got)
+	}
+	db, _ := storetest.New(t)
+	two := coachtest.Creator(t, db, "words@coach.io", niche)
+	coachtest.Insert(t, db, two, coachtest.History{Platform: "instagram", Days: coachtest.SteadyGrower(), Audience: coachtest.Audience})
+	coachtest.Insert(t, db, two, coachtest.History{Platform: "youtube", Days: coachtest.DropAfterSpike()})
+	// A spike that brings followers along, so the follower gain moves with views.
+	viral := coachtest.DropAfterSpike()
+	for i := 1; i < len(viral); i++ {
+		gain := int64(10)
+		if i >= coachtest.SpikeFrom && i < coachtest.SpikeTo {
+			gain = 60
+		}
+		viral[i].Followers = viral[i-1].Followers + gain
+	}
+	spike := coachtest.Creator(t, db, "words-spike@coach.io", niche)
+	coachtest.Insert(t, db, spike, coachtest.History{Platform: "youtube", Days: viral})
+	none := coachtest.Creator(t, db, "words-none@coach.io", niche)
+	questions := append([]string{"Tell me a joke", "Why did my likes drop?", "Why did my followers drop?",
+		"Why did my subscribers rise?", "Why did my impressions fall?", "When will I reach 1 million followers?"}, coach.Questions...)
+	for _, user := range []string{two, spike, none} {
+		for _, platform := range []string{"", "instagram", "youtube", "tiktok"} {
+			for _, q := range questions {
+				r := ask(t, db, user, q, platform)
+				for _, s := range append([]string{r.Answer}, factStrings(r.Facts)...) {
+					if d := doubled(s); d != "" {
+						t.Errorf("%q (%s): %q in %q", q, platform, d, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+func factStrings(facts []coach.Fact) []string {
+	var out []string
+	for _, f := range facts {
+		out = append(out, f.Label, f.Text, f.Period)
+	}
+	return out
 }

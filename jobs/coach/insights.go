@@ -10,10 +10,21 @@ import (
 	"creatorcoach/store"
 )
 
-// engagementRate is likes per view over the last Window days of the scope,
-// in percent with two decimals; ok is false when views are not reported.
+// engagementRate is likes per view over the last Window days of the
+// scope's platforms that report views (likes of a platform without views
+// would inflate it), in percent with two decimals; ok is false when no
+// platform reports views.
 func (c *call) engagementRate() (rate float64, period span, ok bool) {
-	days := aggregate(c.scope)
+	var withViews []store.CoachAccount
+	for _, a := range c.scope {
+		if available(a.Days, views) {
+			withViews = append(withViews, a)
+		}
+	}
+	if len(withViews) == 0 {
+		return 0, span{}, false
+	}
+	days := aggregate(withViews)
 	period, _ = lastWindows(days)
 	l, _ := sum(days, likes, period)
 	v, _ := sum(days, views, period)

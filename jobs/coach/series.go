@@ -3,6 +3,7 @@ package coach
 import (
 	"context"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -127,47 +128,41 @@ var (
 // flows are the per-day metrics (followers are a level, not a flow).
 var flows = []metric{views, likes, impressions}
 
-// aggregate sums accounts day by day over the days they all cover.
+// aggregate sums accounts day by day over every day any of them reports:
+// flows (views, likes, impressions) add what each platform measured that
+// day; followers, a level, add each platform's latest level, carried over
+// days it did not report and taken back to its first level before it
+// started, so gains are only those measured.
 func aggregate(accounts []store.CoachAccount) []store.CoachDay {
 	if len(accounts) == 1 {
 		return accounts[0].Days
 	}
-	from, to := accounts[0].Days[0].Day, accounts[0].Days[len(accounts[0].Days)-1].Day
-	sums := map[time.Time]*store.CoachDay{}
-	for _, a := range accounts {
-		from = later(from, a.Days[0].Day)
-		to = earlier(to, a.Days[len(a.Days)-1].Day)
-	}
+	seen := map[int64]bool{}
 	var out []store.CoachDay
-	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
-		out = append(out, store.CoachDay{Day: d})
-		sums[d] = &out[len(out)-1]
-	}
 	for _, a := range accounts {
 		for _, d := range a.Days {
-			if s, ok := sums[d.Day]; ok {
-				s.Followers += d.Followers
-				s.Likes += d.Likes
-				s.Views += d.Views
-				s.Impressions += d.Impressions
+			if !seen[d.Day.Unix()] {
+				seen[d.Day.Unix()] = true
+				out = append(out, store.CoachDay{Day: d.Day})
 			}
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Day.Before(out[j].Day) })
+	for _, a := range accounts {
+		level, next := a.Days[0].Followers, 0
+		for i := range out {
+			if next < len(a.Days) && a.Days[next].Day.Equal(out[i].Day) {
+				d := a.Days[next]
+				out[i].Views += d.Views
+				out[i].Likes += d.Likes
+				out[i].Impressions += d.Impressions
+				level = d.Followers
+				next++
+			}
+			out[i].Followers += level
+		}
+	}
 	return out
-}
-
-func later(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
-}
-
-func earlier(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
 }
 
 // span is a run of days [From, To].

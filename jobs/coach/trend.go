@@ -87,6 +87,15 @@ func signed(n int64) string {
 	return num(n)
 }
 
+// perDay names m per day as labels and sentences write it: "daily views",
+// or for followers, a level, "daily follower gain".
+func perDay(m metric) string {
+	if m == followers {
+		return "daily follower gain"
+	}
+	return "daily " + m.name
+}
+
 // metricNamed is the metric a question is about (views by default).
 func metricNamed(q string) metric {
 	q = strings.ToLower(q)
@@ -143,17 +152,19 @@ func mean(v []float64) float64 {
 }
 
 // around is the mean of the Step values before index i and of the Step
-// values from i on (fewer at the end of the data).
+// values from i on (fewer at either end of the data).
 func around(v []float64, i int) (before, after float64) {
 	return mean(v[max(0, i-Step):i]), mean(v[i:min(len(v), i+Step)])
 }
 
 // changePoint finds, among v[from:], the day where the average of the Step
 // days after differs most from the Step days before, in direction dir (-1
-// down, +1 up, 0 either). A change under 10% of the level before is none.
+// down, +1 up, 0 either). Only days with Step complete days on both sides
+// count, so a change is never read off a window cut short by the end of the
+// data. A change under 10% of the level before is none.
 func changePoint(v []float64, from, dir int) (at int, before, after float64, ok bool) {
 	var best float64
-	for i := max(from, Step); i <= len(v)-3; i++ {
+	for i := max(from, Step); i <= len(v)-Step; i++ {
 		b, a := around(v, i)
 		score := (a - b) * float64(dir)
 		if dir == 0 {
