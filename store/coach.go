@@ -14,7 +14,7 @@ import (
 
 // FreeQuestions is how many questions a creator without a running
 // subscription may ask the coach in all (the browser shows 5 free credits,
-// minus one per chat entry, never below 0).
+// minus one per chat entry, never below 0). A failed entry spends none.
 const FreeQuestions = 5
 
 // DefaultCoachMonthlyCap is the subscribers' fair-use cap of questions per
@@ -85,6 +85,7 @@ const chatEntryJSON = `(jsonb_strip_nulls(jsonb_build_object('_id', e.id, 'quest
 // spend more than is left: without a running subscription (ended_at not
 // past) a creator may ask FreeQuestions in all, else EPAYMENTREQUIRED; with
 // one, monthlyCap questions per calendar month (UTC), else ERATELIMITED.
+// Entries that failed (the coach gave up) are not counted.
 // It returns the entry as the API shows it.
 func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap int,
 	task func(entryID, jobID string) Task) (json.RawMessage, error) {
@@ -130,8 +131,8 @@ func checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now time.Time
 	}
 	err := tx.GetContext(ctx, &c, `SELECT
 		EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2) AS subscribed,
-		(SELECT count(*) FROM chat_entries WHERE user_id = $1) AS total,
-		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND created_at >= $3) AS this_month`, userID, now, month)
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed') AS total,
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3) AS this_month`, userID, now, month)
 	if err != nil {
 		return fmt.Errorf("count questions: %w", err)
 	}

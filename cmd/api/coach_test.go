@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -245,4 +246,53 @@ func TestChats_Scope(t *testing.T) {
 		})
 	}
 	e.want(e.call("POST", "/api/chats", bob, `{"question":`), http.StatusBadRequest)
+}
+
+// TestChats_FailedSpendsNoCredit: an entry the coach gave up on spends no
+// free question, and the browser's count (5 minus the first chat's entries
+// that did not fail) still equals what the server allows.
+func TestChats_FailedSpendsNoCredit(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	token, id := e.creator("failed@chats.io")
+	// Entries whose task answers nothing stay pending until failed below, as a task that gives up leaves them.
+	noTask := func(entryID, _ string) store.Task {
+		return store.Task{Key: "failed:" + entryID, Type: "coach:reply", Queue: "default", Payload: []byte(`{}`)}
+	}
+	var first struct {
+		ID    string `json:"_id"`
+		JobID string `json:"jobId"`
+	}
+	for i := range store.FreeQuestions {
+		raw, err := e.db.Ask(context.Background(), id, store.ChatQuestion{Question: "How am I doing?"}, 100, noTask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if err := json.Unmarshal(raw, &first); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	e.want(ask(e, token, "How am I doing?", ""), http.StatusPaymentRequired)
+	if err := e.db.FailCoachEntry(context.Background(), first.ID, first.JobID, "The coach could not answer this question right now. Please ask again."); err != nil {
+		t.Fatal(err)
+	}
+	browser := func() int {
+		left := store.FreeQuestions
+		for _, en := range chatEntries(e.chats(token, "")) {
+			if en.(map[string]any)["status"] != store.ChatFailed {
+				left--
+			}
+		}
+		return max(0, left)
+	}
+	if left := browser(); left != 1 {
+		t.Fatalf("the browser counts %d left after a failed entry, want 1", left)
+	}
+	e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
+	if left := browser(); left != 0 {
+		t.Fatalf("the browser counts %d left, want 0", left)
+	}
+	e.want(ask(e, token, "How am I doing?", ""), http.StatusPaymentRequired)
 }

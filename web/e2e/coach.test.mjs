@@ -75,7 +75,7 @@ test('a creator asks the coach until the free questions run out', async () => {
   await page.getByText('Try one of these').waitFor()
 
   await page.getByRole('link', { name: 'Subscribe' }).click()
-  await page.waitForURL(/\/account-settings$/)
+  await page.waitForURL(/\/account-settings#subscription$/)
   await page.close()
 })
 

@@ -87,7 +87,7 @@ export function CoachChat() {
           ) : (
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-3" role="region" aria-label="Subscribe">
               <p className="mb-0">You have used your 5 free questions. Subscribe to keep asking.</p>
-              <Link to="/account-settings" className="btn btn-primary">
+              <Link to="/account-settings#subscription" className="btn btn-primary">
                 Subscribe
               </Link>
             </div>

@@ -1,10 +1,14 @@
 /** FREE_CREDITS: questions a creator without a running subscription may ask (SPEC section 9). */
 export const FREE_CREDITS = 5
 
-/** freeCredits is SPEC's rule: 5 with no chats, else 5 minus the entries of the first chat, floored at 0. */
+/**
+ * freeCredits is SPEC's rule: 5 with no chats, else 5 minus the entries of the first chat, floored at 0.
+ * An entry the coach could not answer (status 'failed') spends no credit, as the server counts.
+ */
 export function freeCredits(chats) {
   if (!chats?.length) return FREE_CREDITS
-  return Math.max(0, FREE_CREDITS - (chats[0]?.data?.length ?? 0))
+  const spent = (chats[0]?.data ?? []).filter((e) => e?.status !== 'failed').length
+  return Math.max(0, FREE_CREDITS - spent)
 }
 
 /**

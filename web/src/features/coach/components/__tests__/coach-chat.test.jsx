@@ -30,6 +30,11 @@ describe('credits', () => {
     expect(freeCredits([{ data: [1, 2] }, { data: [1, 2, 3] }])).toBe(3)
     expect(freeCredits([{ data: [1, 2, 3, 4, 5, 6] }])).toBe(0)
   })
+  it('counts no credit for an entry the coach could not answer, as the server does', () => {
+    const failed = { _id: 'f', status: 'failed', reason: 'The coach could not answer this question right now. Please ask again.' }
+    expect(freeCredits([{ data: [{ status: 'answered' }, failed, { status: 'pending' }] }])).toBe(3)
+    expect(freeCredits([{ data: [1, 2, 3, 4].map(() => ({ status: 'answered' })).concat([failed]) }])).toBe(1)
+  })
   it('reads the subscription flags', () => {
     const now = new Date('2026-11-20T00:00:00Z')
     expect(subscriptionState(null, now)).toBe('none')
@@ -82,8 +87,20 @@ describe('CoachChat', () => {
     expect(await screen.findByText('0 free questions left')).toBeInTheDocument()
     expect(screen.getByText('You have used your 5 free questions. Subscribe to keep asking.')).toBeInTheDocument()
     expect(screen.queryByLabelText('Your question')).not.toBeInTheDocument()
+    // The settings page's subscription section (id="subscription").
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/account-settings#subscription')
     await userEvent.click(screen.getByRole('link', { name: 'Subscribe' }))
     expect(await screen.findByTestId('location')).toHaveTextContent('/account-settings')
+  })
+
+  it('a failed answer gives its question back: four answered and one failed leave 1 to ask', async () => {
+    const entries = [1, 2, 3, 4].map((i) => answered(`e${i}`, `Question ${i}`))
+    entries.push({ _id: 'e5', question: 'Question 5', platform: null, status: 'failed', createdAt: '2026-11-20T10:05:00Z', reason: 'The coach could not answer this question right now. Please ask again.' })
+    mockApi({ 'GET chats': () => [200, chat(entries)], 'GET subscriptions': () => [200, { data: { subscription: null } }] })
+    renderRoute(<CoachChat />, { path: '/coach' })
+    expect(await screen.findByText('1 free question left')).toBeInTheDocument()
+    expect(screen.getByText('The coach could not answer this question right now. Please ask again.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Your question')).toBeInTheDocument()
   })
 
   it('a running subscription, even a cancelled one, keeps the input open', async () => {
