@@ -49,7 +49,7 @@ type Handler struct {
 
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
-var taskTypes = []TaskType{otpMail, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick, paymentEvent, subscriptionsExpire, billingMail}
+var taskTypes = []TaskType{otpMail, registerNotice, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick, paymentEvent, subscriptionsExpire, billingMail}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -28,7 +28,7 @@ func TestOTPMail_Idempotent(t *testing.T) {
 	h := &Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: quietLog()}
 	niches, _ := db.ListNiches(ctx)
 	first := NewOTPMailTask()
-	if _, err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first); err != nil {
+	if err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first, NewRegisterNoticeTask); err != nil {
 		t.Fatal(err)
 	}
 	task := asynq.NewTask(first.Type, first.Payload)

@@ -186,11 +186,11 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 		t.Fatalf("ann not linked")
 	}
 	niches, _ := db.ListNiches(ctx)
-	bo, err := db.Register(ctx, store.Registration{Name: "Bo", Email: "BO@example.com", Password: "Str0ng!pass", Niche: niches[0].ID}, NewOTPMailTask())
-	if err != nil {
+	if err := db.Register(ctx, store.Registration{Name: "Bo", Email: "BO@example.com", Password: "Str0ng!pass", Niche: niches[0].ID},
+		NewOTPMailTask(), NewRegisterNoticeTask); err != nil {
 		t.Fatal(err)
 	}
-	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1`, bo.ID); got != 1 {
+	if got := countRows(t, db, `SELECT count(*) FROM creators c JOIN users u ON u.id = c.user_id WHERE u.email = 'bo@example.com'`); got != 1 {
 		t.Fatalf("bo not linked")
 	}
 }

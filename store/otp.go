@@ -27,7 +27,8 @@ const (
 	OTPTTL = 10 * time.Minute
 	// OTPMaxAttempts is how many wrong tries kill a code.
 	OTPMaxAttempts = 5
-	// OTPResendCooldown is the minimum time between two code requests.
+	// OTPResendCooldown is the minimum time between two mailed codes; a
+	// request within it is answered as usual but mails nothing.
 	OTPResendCooldown = 60 * time.Second
 )
 
@@ -43,8 +44,9 @@ func (s *DB) otpHash(userID string, purpose OTPPurpose, code string) []byte {
 
 // requestOTP records a code request for the user inside tx and queues the
 // mail task: task.Key becomes the request id the worker looks the request up
-// by. The previous code of that purpose dies at once. ERATELIMITED within the
-// resend cooldown.
+// by. The previous code of that purpose dies at once. Within the resend
+// cooldown of the last request it does nothing: the caller answers as for an
+// unknown address, which gets no mail either.
 func (s *DB) requestOTP(tx *sqlx.Tx, userID string, purpose OTPPurpose, task Task) error {
 	now := s.now()
 	var last sql.NullTime
@@ -52,8 +54,8 @@ func (s *DB) requestOTP(tx *sqlx.Tx, userID string, purpose OTPPurpose, task Tas
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("find code request: %w", err)
 	}
-	if wait := OTPResendCooldown - now.Sub(last.Time); last.Valid && wait > 0 {
-		return Errorf(ERATELIMITED, fmt.Sprintf("Please wait %d seconds before requesting a new code.", int(wait.Seconds()+0.999)))
+	if last.Valid && now.Sub(last.Time) < OTPResendCooldown {
+		return nil
 	}
 	_, err = tx.Exec(`INSERT INTO one_time_codes (user_id, purpose, request_id, requested_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (user_id, purpose) DO UPDATE SET request_id = EXCLUDED.request_id, requested_at = EXCLUDED.requested_at,
@@ -66,8 +68,8 @@ func (s *DB) requestOTP(tx *sqlx.Tx, userID string, purpose OTPPurpose, task Tas
 
 // RequestOTP asks for a code of purpose to be mailed to email. Unknown,
 // deleted or (for e-mail verification) already verified addresses get no
-// mail and no error, so answers do not reveal which addresses exist.
-// ERATELIMITED within the resend cooldown.
+// mail and no error, and neither does a request within OTPResendCooldown of
+// the last one, so answers do not reveal which addresses exist.
 func (s *DB) RequestOTP(ctx context.Context, email string, purpose OTPPurpose, task Task) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var u struct {

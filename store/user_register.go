@@ -42,57 +42,98 @@ func (r *Registration) Validate() error {
 }
 
 // Register creates a creator, or a brand and its BRAND_ADMIN, and queues the
-// verification mail (verify is its task) in the same transaction. EINVALID
-// with field errors; ECONFLICT (on the email field) when the e-mail is taken.
-func (s *DB) Register(ctx context.Context, r Registration, verify Task) (*User, error) {
+// verification mail (verify is its task) in the same transaction. An address
+// that has an account already is answered alike, so sign-up does not tell
+// addresses apart: a still unverified account takes this sign-up's name and
+// password (nobody has proved the address yet) and gets a fresh code through
+// verify; any other account gets notice(its id), the mail saying someone
+// tried to sign up with it. EINVALID with field errors.
+func (s *DB) Register(ctx context.Context, r Registration, verify Task, notice func(userID string) Task) error {
 	if err := r.Validate(); err != nil {
-		return nil, err
+		return err
 	}
 	hash, err := s.hashPassword(r.Password)
 	if err != nil {
-		return nil, fmt.Errorf("hash password: %w", err)
+		return fmt.Errorf("hash password: %w", err)
 	}
-	var u *User
-	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
-		role, brandID, nicheID := RoleUser, sql.NullString{}, sql.NullString{}
-		if r.BrandName != nil {
-			role = RoleBrandAdmin
-			if err := tx.Get(&brandID, `INSERT INTO brands (name) VALUES ($1) RETURNING id`, strings.TrimSpace(*r.BrandName)); err != nil {
-				return fmt.Errorf("insert brand: %w", err)
-			}
-		} else {
-			ok, err := nicheExists(tx, r.Niche)
-			if err != nil {
-				return fmt.Errorf("find niche: %w", err)
-			}
-			if !ok {
-				return FieldErrors{"niche": MsgNicheInvalid}.Err()
-			}
-			nicheID = sql.NullString{String: r.Niche, Valid: true}
-		}
-		var id string
-		err := tx.Get(&id, `INSERT INTO users (email, name, password_hash, role, niche_id, brand_id)
-			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.Email, strings.TrimSpace(r.Name), hash, role, nicheID, brandID)
-		if ErrorCode(translate(err, "")) == ECONFLICT {
-			return &Error{Code: ECONFLICT, Message: "An account with this email already exists",
-				Fields: map[string]string{"email": "An account with this email already exists"}}
-		}
-		if err != nil {
-			return fmt.Errorf("insert user: %w", err)
-		}
-		if role == RoleUser {
-			// A creator already in the network (imported by e-mail) becomes this account's entry.
-			if err := linkCreator(tx, id, r.Email); err != nil {
-				return err
-			}
-		}
-		if err := s.requestOTP(tx, id, OTPEmailVerification, verify); err != nil {
+	for attempt := 0; ; attempt++ {
+		err = s.inTx(ctx, func(tx *sqlx.Tx) error { return s.register(tx, r, hash, verify, notice) })
+		// A sign-up of the same address that committed first: answer as for any existing account.
+		if attempt > 0 || ErrorCode(translate(err, "")) != ECONFLICT {
 			return err
 		}
-		u, err = getUser(tx, `u.id = $1`, id)
-		return err
-	})
-	return u, err
+	}
+}
+
+func (s *DB) register(tx *sqlx.Tx, r Registration, hash string, verify Task, notice func(userID string) Task) error {
+	if r.BrandName == nil {
+		ok, err := nicheExists(tx, r.Niche)
+		if err != nil {
+			return fmt.Errorf("find niche: %w", err)
+		}
+		if !ok {
+			return FieldErrors{"niche": MsgNicheInvalid}.Err()
+		}
+	}
+	var cur struct {
+		ID      string `db:"id"`
+		Pending bool   `db:"pending"`
+	}
+	err := tx.Get(&cur, `SELECT id, email_verified_at IS NULL AND deleted_at IS NULL AS pending FROM users WHERE email = $1 FOR UPDATE`, r.Email)
+	switch {
+	case err == nil && cur.Pending:
+		if _, err := tx.Exec(`UPDATE users SET name = $2, password_hash = $3, updated_at = $4 WHERE id = $1`,
+			cur.ID, strings.TrimSpace(r.Name), hash, s.now()); err != nil {
+			return fmt.Errorf("update pending account: %w", err)
+		}
+		return s.requestOTP(tx, cur.ID, OTPEmailVerification, verify)
+	case err == nil:
+		return insertTask(tx, notice(cur.ID))
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("find account: %w", err)
+	}
+	role, brandID, nicheID := RoleUser, sql.NullString{}, sql.NullString{}
+	if r.BrandName != nil {
+		role = RoleBrandAdmin
+		if err := tx.Get(&brandID, `INSERT INTO brands (name) VALUES ($1) RETURNING id`, strings.TrimSpace(*r.BrandName)); err != nil {
+			return fmt.Errorf("insert brand: %w", err)
+		}
+	} else {
+		nicheID = sql.NullString{String: r.Niche, Valid: true}
+	}
+	var id string
+	if err := tx.Get(&id, `INSERT INTO users (email, name, password_hash, role, niche_id, brand_id)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.Email, strings.TrimSpace(r.Name), hash, role, nicheID, brandID); err != nil {
+		return fmt.Errorf("insert user: %w", err)
+	}
+	if role == RoleUser {
+		// A creator already in the network (imported by e-mail) becomes this account's entry.
+		if err := linkCreator(tx, id, r.Email); err != nil {
+			return err
+		}
+	}
+	return s.requestOTP(tx, id, OTPEmailVerification, verify)
+}
+
+// RegisterNotice is what the worker needs to tell an account that someone
+// tried to sign up with its address.
+type RegisterNotice struct {
+	Email string `db:"email"`
+	Name  string `db:"name"`
+}
+
+// GetRegisterNotice returns the address and name of account userID, or
+// (nil, nil) when the account is gone.
+func (s *DB) GetRegisterNotice(ctx context.Context, userID string) (*RegisterNotice, error) {
+	var n RegisterNotice
+	err := s.db.GetContext(ctx, &n, `SELECT email, name FROM users WHERE id = $1`, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find account %s: %w", userID, err)
+	}
+	return &n, nil
 }
 
 // AccountSpec describes an account made by an operator (create-admin, demo seed).

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,4 +117,85 @@ func TestSession_RevokedOnRoleOrPasswordChange(t *testing.T) {
 	if r.str("data", "user", "role") != store.RoleBrandManager {
 		t.Fatalf("role after sign-in %v", r.Body)
 	}
+}
+
+// TestUser_KnownAndUnknownAddressesAnswerAlike: the code-mailing calls, each
+// called twice, and sign-up give the same status and body sequence for an
+// address with an account as for one without. A sign-up of a verified
+// address mails it a notice without a code and changes nothing; a sign-up of
+// a still unverified address mails a fresh code, and that sign-up's password
+// is the one that works after verification.
+func TestUser_KnownAndUnknownAddressesAnswerAlike(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	niche := e.nicheID()
+	e.signUp("known@example.org")
+	e.registerCreator("pending@example.org")
+	e.mail.WaitCode(t, "pending@example.org", 1)
+	sequence := func(email string) []string {
+		var got []string
+		for _, path := range []string{"/api/users/forgot-password", "/api/users/delete-account-otp", "/api/users/send-email-verification-otp"} {
+			for range 2 {
+				r := e.call("POST", path, "", map[string]any{"email": email})
+				raw, _ := json.Marshal(r.Body)
+				got = append(got, fmt.Sprintf("%s %d %s", path, r.Status, raw))
+			}
+		}
+		for _, body := range []map[string]any{
+			{"name": "Eve Other", "email": email, "password": "Other#Pass2026", "niche": niche},
+			{"brandName": "Eve Co", "name": "Eve Other", "email": email, "password": "Other#Pass2026"},
+		} {
+			r := e.call("POST", "/api/users/register", "", body)
+			raw, _ := json.Marshal(r.Body)
+			got = append(got, fmt.Sprintf("register %d %s", r.Status, raw))
+		}
+		return got
+	}
+	brands := e.count(`SELECT count(*) FROM brands`)
+	known := sequence("known@example.org")
+	for _, email := range []string{"pending@example.org", "nobody@example.org"} {
+		if got := sequence(email); fmt.Sprint(got) != fmt.Sprint(known) {
+			t.Fatalf("%s answered\n%q\nknown address answered\n%q", email, got, known)
+		}
+	}
+	if !strings.HasPrefix(known[len(known)-1], "register 201") {
+		t.Fatalf("sign-up answered %q", known[len(known)-1])
+	}
+	// Each address had an account by its brand sign-up (nobody@ from its creator sign-up just before).
+	if n := e.count(`SELECT count(*) FROM brands`); n != brands {
+		t.Fatalf("%d brands made for addresses with an account", n-brands)
+	}
+
+	// The verified account: two notices (one per sign-up), no code, nothing changed.
+	e.settle()
+	var notices int
+	for _, m := range e.mail.Messages() {
+		if len(m.To) == 1 && m.To[0] == "known@example.org" && strings.Contains(m.Text(), "log in or reset your password") {
+			notices++
+			if m.Code() != "" || regexp.MustCompile(`\b\d{6}\b`).MatchString(m.Text()) {
+				t.Fatalf("notice carries a code:\n%s", m.Text())
+			}
+		}
+	}
+	if notices != 2 {
+		t.Fatalf("%d notices, want 2", notices)
+	}
+	e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "known@example.org", "password": "Other#Pass2026"}), http.StatusUnauthorized)
+	r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "known@example.org", "password": goodPassword}), http.StatusOK)
+	if r.str("data", "user", "role") != store.RoleUser || r.str("data", "user", "name") != "Ann Creator" {
+		t.Fatalf("account changed: %v", r.Body)
+	}
+
+	// The unverified account: past the resend cooldown, a sign-up mails a fresh code.
+	sent := e.mail.Count("pending@example.org")
+	e.clock.Advance(store.OTPResendCooldown + time.Second)
+	e.want(e.call("POST", "/api/users/register", "", map[string]any{
+		"name": "Pat Pending", "email": "Pending@Example.org", "password": "Fresh#Pass2026", "niche": niche}), http.StatusCreated)
+	code := e.mail.WaitCode(t, "pending@example.org", sent+1)
+	r = e.want(e.call("POST", "/api/users/verify-email", "", map[string]any{"email": "pending@example.org", "otp": code}), http.StatusOK)
+	if r.str("data", "user", "name") != "Pat Pending" {
+		t.Fatalf("verified %v", r.Body)
+	}
+	e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "pending@example.org", "password": goodPassword}), http.StatusUnauthorized)
+	e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "pending@example.org", "password": "Fresh#Pass2026"}), http.StatusOK)
 }

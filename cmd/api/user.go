@@ -83,13 +83,14 @@ func (s *server) registerBrand(w http.ResponseWriter, r *http.Request) {
 	s.register(w, r, in)
 }
 
+// register answers 201 {"data": {"message"}} alike whether or not
+// the address has an account (see store.Register for what is mailed).
 func (s *server) register(w http.ResponseWriter, r *http.Request, in store.Registration) {
-	u, err := s.store.Register(r.Context(), in, jobs.NewOTPMailTask())
-	if err != nil {
+	if err := s.store.Register(r.Context(), in, jobs.NewOTPMailTask(), jobs.NewRegisterNoticeTask); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusCreated, map[string]any{"user": s.userJSON(u), "message": "Please check your email for OTP!"})
+	respond(w, http.StatusCreated, message("Please check your email for OTP!"))
 }
 
 type emailBody struct {

@@ -28,11 +28,11 @@ describe('request', () => {
 
   it('throws ApiError with message, error_code and fields from the body', async () => {
     mockApi({
-      'POST users/register': () => [422, { message: 'Email already registered', error_code: 'conflict', fields: { email: 'taken' } }],
+      'POST users/register': () => [422, { message: 'Please correct the highlighted fields', error_code: 'invalid', fields: { email: 'Invalid email' } }],
     })
     const err = await api('users/register', { method: 'POST', body: {}, auth: false }).catch((e) => e)
     expect(err).toBeInstanceOf(ApiError)
-    expect(err).toMatchObject({ status: 422, message: 'Email already registered', error_code: 'conflict', fields: { email: 'taken' }, kind: 'http' })
+    expect(err).toMatchObject({ status: 422, message: 'Please correct the highlighted fields', error_code: 'invalid', fields: { email: 'Invalid email' }, kind: 'http' })
   })
 
   it('uses the fallback message when the server gives none', async () => {

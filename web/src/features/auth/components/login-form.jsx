@@ -29,7 +29,7 @@ export function LoginForm() {
           toast.info('Please verify your email to continue')
           navigate('/verify-email', { state: { email } })
         } catch (sendErr) {
-          // 429 = a code was mailed less than 60 s ago and is still valid.
+          // 429 = code requests for this address are rate-limited; a recent code may still be in the inbox.
           if (sendErr?.status === 429) {
             toast.info('Please verify your email to continue')
             navigate('/verify-email', { state: { email } })

@@ -68,10 +68,10 @@ describe('LoginForm', () => {
     expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ email: 'new@example.com' })
   })
 
-  it('goes to /verify-email when a code was mailed moments ago (resend cooldown)', async () => {
+  it('goes to /verify-email when the code resend is rate-limited', async () => {
     mockApi({
       'POST users/login': () => [401, { message: 'unverified', error_code: 401 }],
-      'POST users/send-email-verification-otp': () => [429, { message: 'Please wait 42 seconds before requesting a new code.' }],
+      'POST users/send-email-verification-otp': () => [429, { message: 'Too many attempts. Please try again later.' }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')

@@ -141,7 +141,7 @@ describe('SignupForm', () => {
   it('puts server field errors into the form and toasts the message', async () => {
     mockApi({
       'GET niche': () => [200, NICHES],
-      'POST users/register': () => [409, { message: 'Email already registered', error_code: 'conflict', fields: { email: 'This email is already in use' } }],
+      'POST users/register': () => [422, { message: 'Please correct the highlighted fields', error_code: 'invalid', fields: { email: 'Invalid email' } }],
     })
     renderRoute(<SignupForm />, { path: '/signup' })
     await userEvent.click(screen.getByRole('tab', { name: 'Brand' }))
@@ -150,7 +150,7 @@ describe('SignupForm', () => {
     await fillCommon()
     await userEvent.click(screen.getByRole('checkbox'))
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
-    expect(await screen.findByText('Email already registered')).toBeInTheDocument()
-    expect(screen.getByText('This email is already in use')).toBeInTheDocument()
+    expect(await screen.findByText('Please correct the highlighted fields')).toBeInTheDocument()
+    expect(screen.getByText('Invalid email')).toBeInTheDocument()
   })
 })
