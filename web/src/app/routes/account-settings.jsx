@@ -1,11 +1,15 @@
-import { AccountOverview } from '../../features/account-settings/components/account-overview'
+import { ProfileForm } from '../../features/account-settings/components/profile-form'
+import { ChangePasswordForm } from '../../features/account-settings/components/change-password-form'
 import { TeamSection } from '../../features/team/components/team-section'
+import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
   return (
     <div className="d-flex flex-column gap-4">
-      <AccountOverview />
+      <ProfileForm />
+      <ChangePasswordForm />
       <TeamSection />
+      <DeleteMyAccountSection />
     </div>
   )
 }

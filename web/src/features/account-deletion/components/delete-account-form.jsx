@@ -1,21 +1,21 @@
 import { useState } from 'react'
 import { Formik, Form } from 'formik'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { sendDeleteAccountOtp } from '../api/send-delete-account-otp'
 import { deleteAccount } from '../api/delete-account'
-import { clearSession } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { PRODUCT_NAME } from '../../../config/app'
 import { TextField } from '../../../components/form/text-field'
 import { OtpField } from '../../../components/form/otp-field'
 import { RadioGroup } from '../../../components/form/choice-fields'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { DELETION_REASONS, deleteAccountSchema, emailSchema } from './delete-account-schema'
+import { DELETION_REASONS, RECOVERY_NOTE, deleteAccountSchema, emailSchema } from './delete-account-schema'
+import { DeleteAccountDialog } from './delete-account-dialog'
+import { useAccountDeleted } from './use-account-deleted'
 
 /** DeleteAccountForm: public account deletion confirmed with an e-mailed code. */
 export function DeleteAccountForm() {
-  const navigate = useNavigate()
+  const accountDeleted = useAccountDeleted()
   const [otpSent, setOtpSent] = useState(false)
   const [sending, setSending] = useState(false)
   const [confirming, setConfirming] = useState(null)
@@ -49,9 +49,7 @@ export function DeleteAccountForm() {
     try {
       await deleteAccount({ email: values.email.trim(), otp: values.otp, reason: values.reason })
       setConfirming(null)
-      clearSession({ loggingOut: true })
-      toast.success('Your account has been successfully deleted.')
-      navigate('/login', { replace: true })
+      accountDeleted()
     } catch (err) {
       setConfirming(null)
       showServerError(err, helpers, 'Failed to delete account. Please try again.')
@@ -70,8 +68,7 @@ export function DeleteAccountForm() {
           </Link>
           <h1 className="h3 fw-bold">Delete your account</h1>
           <p className="text-secondary">
-            We'll e-mail you a 6-digit code to confirm it's you. After deletion you can recover your account within 30
-            days by logging in again; after 30 days your data is permanently deleted.
+            We'll e-mail you a 6-digit code to confirm it's you. {RECOVERY_NOTE}
           </p>
           <Formik
             initialValues={{ email: '', otp: '', reason: '' }}
@@ -116,17 +113,7 @@ export function DeleteAccountForm() {
           </p>
         </div>
       </div>
-      <ConfirmDialog
-        show={Boolean(confirming)}
-        title="Delete Account?"
-        body="Are you sure you want to permanently delete your account? This action cannot be undone."
-        confirmLabel="Yes, Delete"
-        cancelLabel="No, Cancel"
-        danger
-        busy={deleting}
-        onConfirm={onConfirm}
-        onCancel={() => setConfirming(null)}
-      />
+      <DeleteAccountDialog show={Boolean(confirming)} busy={deleting} onConfirm={onConfirm} onCancel={() => setConfirming(null)} />
     </div>
   )
 }

@@ -13,8 +13,18 @@ export const DELETION_REASONS = [
 
 export const emailSchema = yup.string().trim().required('Email is required').email('Invalid email address')
 
+/** RECOVERY_NOTE tells what deletion means: 30 days to come back, then the data is gone. */
+export const RECOVERY_NOTE =
+  'After deletion you can recover your account within 30 days by logging in again; after 30 days your data is permanently deleted.'
+
+const reasonSchema = yup.string().required('Please select a reason for deleting your account')
+
+/** deleteAccountSchema checks the public deletion: e-mail, mailed code and reason. */
 export const deleteAccountSchema = yup.object({
   email: emailSchema,
   otp: yup.string().required('OTP digit is required').matches(OTP_PATTERN, 'OTP must be 6 digits'),
-  reason: yup.string().required('Please select a reason for deleting your account'),
+  reason: reasonSchema,
 })
+
+/** deleteMyAccountSchema checks the signed-in deletion: the reason only. */
+export const deleteMyAccountSchema = yup.object({ reason: reasonSchema })

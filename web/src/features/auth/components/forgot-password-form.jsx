@@ -5,7 +5,7 @@ import { forgotPassword } from '../api/forgot-password'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
-import { SubmitButton } from './submit-button'
+import { SubmitButton } from '../../../components/form/submit-button'
 
 export const forgotPasswordSchema = yup.object({
   email: yup.string().trim().email('Invalid email').required('Email is required'),

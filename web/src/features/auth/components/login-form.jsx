@@ -6,7 +6,7 @@ import { clearSession, setTokens } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
-import { SubmitButton } from './submit-button'
+import { SubmitButton } from '../../../components/form/submit-button'
 import { loginSchema } from './login-schema'
 import { originOf } from '../../../lib/origin'
 

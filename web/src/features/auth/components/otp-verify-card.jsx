@@ -5,7 +5,7 @@ import { useCountdown } from '../../../lib/use-countdown'
 import { maskEmail } from '../../../lib/mask-email'
 import { toast } from '../../../lib/toast'
 import { RESEND_COUNTDOWN_SECONDS, OTP_LENGTH } from '../../../config/app'
-import { SubmitButton } from './submit-button'
+import { SubmitButton } from '../../../components/form/submit-button'
 
 /**
  * OtpVerifyCard: six boxes, masked e-mail, a Resend Code link locked for 60 s

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { PASSWORD_HINT, PASSWORD_PATTERN } from '../../../lib/validation'
 import { TextField } from '../../../components/form/text-field'
-import { SubmitButton } from './submit-button'
+import { SubmitButton } from '../../../components/form/submit-button'
 
 export const resetPasswordSchema = yup.object({
   password: yup

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useNiches } from '../api/get-niches'
+import { useNiches } from '../../../lib/niches'
 import { GENDERS, PLATFORMS, SORTS, TIERS, activeFilterCount } from './creator-options'
 
 /** CreatorFilters: search and sort always visible; the other filters fold away on phones. */

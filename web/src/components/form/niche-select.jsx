@@ -1,5 +1,5 @@
-import { useNiches } from '../api/get-niches'
-import { SelectField } from '../../../components/form/select-field'
+import { useNiches } from '../../lib/niches'
+import { SelectField } from './select-field'
 
 /** NicheSelect lists the niches sorted by name; the value is the niche _id. */
 export function NicheSelect() {

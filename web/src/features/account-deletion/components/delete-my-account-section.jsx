@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import { Formik, Form } from 'formik'
+import { deleteMyAccount } from '../api/delete-my-account'
+import { showServerError } from '../../../lib/form-errors'
+import { RadioGroup } from '../../../components/form/choice-fields'
+import { DELETION_REASONS, RECOVERY_NOTE, deleteMyAccountSchema } from './delete-account-schema'
+import { DeleteAccountDialog } from './delete-account-dialog'
+import { useAccountDeleted } from './use-account-deleted'
+
+/** DeleteMyAccountSection lets the signed-in user delete their own account with a reason, after SPEC's dialog. */
+export function DeleteMyAccountSection() {
+  const accountDeleted = useAccountDeleted()
+  const [confirming, setConfirming] = useState(null)
+  const [deleting, setDeleting] = useState(false)
+
+  const onConfirm = async () => {
+    const { values, helpers } = confirming
+    setDeleting(true)
+    try {
+      await deleteMyAccount({ reason: values.reason })
+      setConfirming(null)
+      accountDeleted()
+    } catch (err) {
+      setConfirming(null)
+      setDeleting(false)
+      showServerError(err, helpers, 'Failed to delete account. Please try again.')
+    }
+  }
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="cc-delete-title">
+      <div className="card-body p-4">
+        <h2 id="cc-delete-title" className="h5 fw-bold mb-1">
+          Delete my account
+        </h2>
+        <p className="text-secondary small mb-3">{RECOVERY_NOTE}</p>
+        <Formik
+          initialValues={{ reason: '' }}
+          validationSchema={deleteMyAccountSchema}
+          onSubmit={(values, helpers) => {
+            setConfirming({ values, helpers })
+            helpers.setSubmitting(false)
+          }}
+        >
+          <Form noValidate>
+            <RadioGroup name="reason" legend="Why are you leaving?" options={DELETION_REASONS} />
+            <button type="submit" className="btn btn-danger px-4">
+              Delete My Account
+            </button>
+          </Form>
+        </Formik>
+      </div>
+      <DeleteAccountDialog show={Boolean(confirming)} busy={deleting} onConfirm={onConfirm} onCancel={() => setConfirming(null)} />
+    </section>
+  )
+}

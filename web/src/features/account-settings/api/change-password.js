@@ -1,0 +1,9 @@
+import { request } from '../../../lib/request'
+
+/**
+ * changePassword calls PUT /api/users/change-password {currentPassword,
+ * newPassword}. The server keeps this session and signs out every other one.
+ */
+export function changePassword(body) {
+  return request('users/change-password', { method: 'PUT', body, fallback: 'Failed to change password. Please try again.' })
+}

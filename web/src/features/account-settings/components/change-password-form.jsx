@@ -1,0 +1,46 @@
+import { Formik, Form } from 'formik'
+import { changePassword } from '../api/change-password'
+import { changePasswordSchema } from './change-password-schema'
+import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
+import { PASSWORD_HINT } from '../../../lib/validation'
+import { TextField } from '../../../components/form/text-field'
+import { SubmitButton } from '../../../components/form/submit-button'
+
+const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/**
+ * ChangePasswordForm changes the password with the current one. This session
+ * stays signed in; the server signs out every other session of the account.
+ */
+export function ChangePasswordForm() {
+  const onSubmit = async (values, helpers) => {
+    try {
+      const json = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword })
+      helpers.resetForm()
+      toast.success(json?.data?.message || 'Password changed successfully')
+    } catch (err) {
+      showServerError(err, helpers, 'Failed to change password. Please try again.')
+    }
+  }
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="cc-password-title">
+      <div className="card-body p-4">
+        <h2 id="cc-password-title" className="h5 fw-bold mb-1">
+          Change password
+        </h2>
+        <p className="text-secondary small mb-3">You stay signed in here; your other devices are signed out.</p>
+        <Formik initialValues={initialValues} validationSchema={changePasswordSchema} onSubmit={onSubmit}>
+          {({ isSubmitting }) => (
+            <Form noValidate className="cc-settings-form">
+              <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+              <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+              <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
+              <SubmitButton busy={isSubmitting} label="Change Password" busyLabel="Changing Password..." className="px-4" />
+            </Form>
+          )}
+        </Formik>
+      </div>
+    </section>
+  )
+}

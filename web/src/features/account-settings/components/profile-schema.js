@@ -1,0 +1,10 @@
+import * as yup from 'yup'
+import { NAME_PATTERN } from '../../../lib/validation'
+
+/** profileSchema checks the profile form with SPEC's name rule; creators (USER) must keep a niche. */
+export function profileSchema(isCreator) {
+  return yup.object({
+    name: yup.string().trim().required('Full name is required').matches(NAME_PATTERN, 'Special characters are not allowed'),
+    niche: isCreator ? yup.string().required('Creator niche is required') : yup.string(),
+  })
+}
