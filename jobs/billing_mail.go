@@ -65,15 +65,11 @@ func (h *Handler) HandleBillingMail(ctx context.Context, t *asynq.Task) error {
 	}
 	data := map[string]any{"Name": n.Name, "Intro": introBuf.String(), "Product": h.ProductName,
 		"Link": h.PublicURL + "/account-settings"}
-	var text, html bytes.Buffer
-	if err := billingText.Execute(&text, data); err != nil {
+	msg, err := renderMail(mail.Message{To: n.Email, Subject: h.ProductName + ": " + billingSubjects[p.Kind], Tag: "billing-" + p.Kind},
+		billingText, billingHTML, data)
+	if err != nil {
 		return err
 	}
-	if err := billingHTML.Execute(&html, data); err != nil {
-		return err
-	}
-	msg := mail.Message{To: n.Email, Subject: h.ProductName + ": " + billingSubjects[p.Kind], Text: text.String(),
-		HTML: html.String(), Tag: "billing-" + p.Kind}
 	if err := h.Mail.Send(ctx, msg); err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"bytes"
 	"context"
 	"html/template"
 	"net/url"
@@ -88,13 +87,6 @@ var inviteHTML = template.Must(template.New("html").Parse(`<!doctype html>
 func (h *Handler) inviteMessage(m *store.InvitationMail) (mail.Message, error) {
 	data := map[string]string{"Product": h.ProductName, "Brand": m.BrandName, "Role": roleWords[m.Role],
 		"InvitedBy": m.InvitedBy, "Link": InviteLink(h.PublicURL, m.Token)}
-	var text, html bytes.Buffer
-	if err := inviteText.Execute(&text, data); err != nil {
-		return mail.Message{}, err
-	}
-	if err := inviteHTML.Execute(&html, data); err != nil {
-		return mail.Message{}, err
-	}
-	return mail.Message{To: m.Email, Subject: h.ProductName + ": join " + m.BrandName, Text: text.String(),
-		HTML: html.String(), Tag: "invitation"}, nil
+	return renderMail(mail.Message{To: m.Email, Subject: h.ProductName + ": join " + m.BrandName, Tag: "invitation"},
+		inviteText, inviteHTML, data)
 }

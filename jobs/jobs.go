@@ -3,9 +3,11 @@
 package jobs
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"log/slog"
 	"time"
 
@@ -112,6 +114,20 @@ func newTask(key string, tt TaskType, p any) store.Task {
 		panic(fmt.Sprintf("marshal %s payload: %v", tt.Name, err)) // payloads are plain structs
 	}
 	return store.Task{Key: key, Type: tt.Name, Queue: tt.Queue, Payload: b}
+}
+
+// renderMail fills m's plain-text and HTML bodies from the two templates of
+// a mail and data.
+func renderMail(m mail.Message, text, html *template.Template, data any) (mail.Message, error) {
+	var t, h bytes.Buffer
+	if err := text.Execute(&t, data); err != nil {
+		return m, err
+	}
+	if err := html.Execute(&h, data); err != nil {
+		return m, err
+	}
+	m.Text, m.HTML = t.String(), h.String()
+	return m, nil
 }
 
 // runSystemJob records one run of work as a job of kind without an owner:

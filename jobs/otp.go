@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"fmt"
@@ -104,18 +103,6 @@ var otpIntros = map[store.OTPPurpose]string{
 
 func (h *Handler) otpMessage(m *store.OTPMail) (mail.Message, error) {
 	data := map[string]string{"Name": m.Name, "Code": m.Code, "Product": h.ProductName, "Intro": otpIntros[m.Purpose]}
-	var text, html bytes.Buffer
-	if err := otpText.Execute(&text, data); err != nil {
-		return mail.Message{}, err
-	}
-	if err := otpHTML.Execute(&html, data); err != nil {
-		return mail.Message{}, err
-	}
-	return mail.Message{
-		To:      m.Email,
-		Subject: h.ProductName + ": " + otpSubjects[m.Purpose],
-		Text:    text.String(),
-		HTML:    html.String(),
-		Tag:     string(m.Purpose),
-	}, nil
+	return renderMail(mail.Message{To: m.Email, Subject: h.ProductName + ": " + otpSubjects[m.Purpose], Tag: string(m.Purpose)},
+		otpText, otpHTML, data)
 }

@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"bytes"
 	"context"
 	"html/template"
 	"strings"
@@ -67,13 +66,10 @@ func (h *Handler) HandleRegisterNotice(ctx context.Context, t *asynq.Task) error
 	}
 	base := strings.TrimRight(h.PublicURL, "/")
 	data := map[string]string{"Name": n.Name, "Product": h.ProductName, "Login": base + "/login", "Reset": base + "/forgot-password"}
-	var text, html bytes.Buffer
-	if err := registerNoticeText.Execute(&text, data); err != nil {
+	msg, err := renderMail(mail.Message{To: n.Email, Subject: h.ProductName + ": Someone tried to sign up with your e-mail",
+		Tag: "register-notice"}, registerNoticeText, registerNoticeHTML, data)
+	if err != nil {
 		return err
 	}
-	if err := registerNoticeHTML.Execute(&html, data); err != nil {
-		return err
-	}
-	return h.Mail.Send(ctx, mail.Message{To: n.Email, Subject: h.ProductName + ": Someone tried to sign up with your e-mail",
-		Text: text.String(), HTML: html.String(), Tag: "register-notice"})
+	return h.Mail.Send(ctx, msg)
 }
