@@ -65,9 +65,21 @@ for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]]) {
     const avatar = headerAvatar(page)
     await page.waitForFunction(() => document.querySelector('header.cc-header img[alt="Profile"]')?.complete)
     assert.match(await avatar.getAttribute('src'), /\/api\/files\/[0-9a-f]{32}\.jpg\?expires=\d+&sig=/)
-    const size = await avatar.evaluate((img) => [img.naturalWidth, img.naturalHeight])
-    assert.equal(size[0], size[1], `the uploaded picture is square, got ${size}`)
-    assert.ok(size[0] > 0 && size[0] <= 512)
+    // The upload is the framed square: at zoom 1.5 the centre 240×240 of the 640×360 picture, red left, blue right.
+    const seen = await avatar.evaluate((img) => {
+      const c = document.createElement('canvas')
+      c.width = img.naturalWidth
+      c.height = img.naturalHeight
+      const ctx = c.getContext('2d')
+      ctx.drawImage(img, 0, 0)
+      const px = (x) => [...ctx.getImageData(x, Math.floor(c.height / 2), 1, 1).data.slice(0, 3)]
+      return { w: img.naturalWidth, h: img.naturalHeight, left: px(10), right: px(c.width - 10) }
+    })
+    assert.equal(seen.w, seen.h, `the uploaded picture is square, got ${seen.w}×${seen.h}`)
+    assert.ok(Math.abs(seen.w - 240) <= 2, `the crop follows the zoom: want about 240 px, got ${seen.w}`)
+    const near = (got, want) => got.every((v, i) => Math.abs(v - want[i]) < 40)
+    assert.ok(near(seen.left, [0xe6, 0x39, 0x46]), `left side red, got ${seen.left}`)
+    assert.ok(near(seen.right, [0x1d, 0x35, 0x57]), `right side blue, got ${seen.right}`)
     await quietShot(page, 'settings-profile-saved')
 
     // Both survive a reload (they come from the server).
