@@ -167,18 +167,22 @@ func (s *DB) UnfinishedJobs(ctx context.Context, ids []string) (map[string]bool,
 }
 
 // FailJob marks a job that is still queued or running as failed with msg,
-// keeping its counters; a finished job is left alone. It reports whether
-// the job changed.
+// keeping its counters; a finished job is left alone. A chat entry still
+// pending on the job fails with it (msg is its reason), so it spends no
+// question. It reports whether the job changed.
 func (s *DB) FailJob(ctx context.Context, id, msg string) (bool, error) {
 	if !isUUID(id) {
 		return false, nil
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE jobs SET status = 'failed', error = $2, finished_at = $3
-		WHERE id = $1 AND status IN ('queued', 'running')`, id, msg, s.now())
+	var n int
+	err := s.db.GetContext(ctx, &n, `WITH j AS (UPDATE jobs SET status = 'failed', error = $2, finished_at = $3
+			WHERE id = $1 AND status IN ('queued', 'running') RETURNING id),
+		e AS (UPDATE chat_entries SET status = 'failed', reason = $2, answered_at = $3
+			WHERE job_id IN (SELECT id FROM j) AND status = 'pending')
+		SELECT count(*) FROM j`, id, msg, s.now())
 	if err != nil {
 		return false, fmt.Errorf("fail job %s: %w", id, err)
 	}
-	n, _ := res.RowsAffected()
 	return n == 1, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"creatorcoach/jobs"
 	"creatorcoach/jobs/coach/coachtest"
 	"creatorcoach/store"
 )
@@ -259,24 +260,26 @@ func TestChats_FailedSpendsNoCredit(t *testing.T) {
 	noTask := func(entryID, _ string) store.Task {
 		return store.Task{Key: "failed:" + entryID, Type: "coach:reply", Queue: "default", Payload: []byte(`{}`)}
 	}
-	var first struct {
+	entries := make([]struct {
 		ID    string `json:"_id"`
 		JobID string `json:"jobId"`
-	}
-	for i := range store.FreeQuestions {
+	}, store.FreeQuestions)
+	for i := range entries {
 		raw, err := e.db.Ask(context.Background(), id, store.ChatQuestion{Question: "How am I doing?"}, 100, noTask)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i == 0 {
-			if err := json.Unmarshal(raw, &first); err != nil {
-				t.Fatal(err)
-			}
+		if err := json.Unmarshal(raw, &entries[i]); err != nil {
+			t.Fatal(err)
 		}
 	}
 	e.want(ask(e, token, "How am I doing?", ""), http.StatusPaymentRequired)
-	if err := e.db.FailCoachEntry(context.Background(), first.ID, first.JobID, "The coach could not answer this question right now. Please ask again."); err != nil {
+	// The coach's own give-up, then asynq's (a task lost with its worker too often): its job fails, and the entry with it.
+	if err := e.db.FailCoachEntry(context.Background(), entries[0].ID, entries[0].JobID, "The coach could not answer this question right now. Please ask again."); err != nil {
 		t.Fatal(err)
+	}
+	if changed, err := e.db.FailJob(context.Background(), entries[1].JobID, jobs.MsgJobCrashed); err != nil || !changed {
+		t.Fatalf("fail job: %v %v", changed, err)
 	}
 	browser := func() int {
 		left := store.FreeQuestions
@@ -287,9 +290,13 @@ func TestChats_FailedSpendsNoCredit(t *testing.T) {
 		}
 		return max(0, left)
 	}
-	if left := browser(); left != 1 {
-		t.Fatalf("the browser counts %d left after a failed entry, want 1", left)
+	if left := browser(); left != 2 {
+		t.Fatalf("the browser counts %d left after two failed entries, want 2", left)
 	}
+	if got := chatEntries(e.chats(token, ""))[1].(map[string]any); got["reason"] != jobs.MsgJobCrashed {
+		t.Errorf("entry of the failed job: %v", got)
+	}
+	e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
 	e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
 	if left := browser(); left != 0 {
 		t.Fatalf("the browser counts %d left, want 0", left)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,9 +139,10 @@ func New(t testing.TB) (*store.DB, string) {
 	return db, dbURL
 }
 
-// Redis reserves one of the Redis databases 1-14, or more where the server has more (15 is the browser tests'), for the test (across test
-// processes, through a lease key in database 0), flushes it, and returns its
-// URL. The lease ends with the test.
+// Redis reserves one of the Redis databases 1-14, or more where the server
+// has more (15 is the browser tests'), for the test (across test processes,
+// through a lease key in database 0), flushes it, and returns its URL. The
+// lease ends with the test.
 func Redis(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("TEST_REDIS_URL")
@@ -150,31 +152,45 @@ func Redis(t testing.TB) string {
 	if base == "" {
 		base = "redis://127.0.0.1:6379/0"
 	}
+	u, release, err := LeaseRedis(context.Background(), base, 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(release)
+	return u
+}
+
+// LeaseRedis reserves a Redis database of the server at base as Redis does
+// for tests (benchmarks use it too, so they never share a database with a
+// test, the browser tests or each other), waiting up to wait for one to be
+// free. It flushes the database and returns its URL and the function that
+// ends the lease; the lease is renewed until then.
+func LeaseRedis(ctx context.Context, base string, wait time.Duration) (string, func(), error) {
 	opt, err := redis.ParseURL(base)
 	if err != nil {
-		t.Fatalf("redis url: %v", err)
+		return "", nil, fmt.Errorf("redis url: %w", err)
 	}
 	opt.DB = 0
-	ctx := context.Background()
 	lease := redis.NewClient(opt)
-	t.Cleanup(func() { lease.Close() })
 	token := uuid.NewString()
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(wait)
 	dbs := 16
 	if v, err := lease.ConfigGet(ctx, "databases").Result(); err == nil {
 		if n, err := strconv.Atoi(v["databases"]); err == nil && n > dbs {
 			dbs = n
 		}
 	}
+	const ttl = 10 * time.Minute
 	for {
 		for n := 1; n < dbs; n++ {
 			if n == 15 {
 				continue // the browser tests'
 			}
 			key := fmt.Sprintf("cc:test:redis-lease:%d", n)
-			ok, err := lease.SetNX(ctx, key, token, 10*time.Minute).Result()
+			ok, err := lease.SetNX(ctx, key, token, ttl).Result()
 			if err != nil {
-				t.Fatalf("redis: %v", err)
+				lease.Close()
+				return "", nil, fmt.Errorf("redis: %w", err)
 			}
 			if !ok {
 				continue
@@ -182,21 +198,45 @@ func Redis(t testing.TB) string {
 			dbOpt := *opt
 			dbOpt.DB = n
 			c := redis.NewClient(&dbOpt)
-			if err := c.FlushDB(ctx).Err(); err != nil {
-				t.Fatalf("flush redis db %d: %v", n, err)
-			}
+			err = c.FlushDB(ctx).Err()
 			c.Close()
-			t.Cleanup(func() {
-				if v, _ := lease.Get(context.Background(), key).Result(); v == token {
-					lease.Del(context.Background(), key)
+			if err != nil {
+				lease.Del(ctx, key)
+				lease.Close()
+				return "", nil, fmt.Errorf("flush redis db %d: %w", n, err)
+			}
+			done := make(chan struct{})
+			go func() { // renew, so a long benchmark keeps its database
+				tick := time.NewTicker(ttl / 3)
+				defer tick.Stop()
+				for {
+					select {
+					case <-done:
+						return
+					case <-tick.C:
+						if v, _ := lease.Get(context.Background(), key).Result(); v == token {
+							lease.Expire(context.Background(), key, ttl)
+						}
+					}
 				}
-			})
+			}()
+			var once sync.Once
+			release := func() {
+				once.Do(func() {
+					close(done)
+					if v, _ := lease.Get(context.Background(), key).Result(); v == token {
+						lease.Del(context.Background(), key)
+					}
+					lease.Close()
+				})
+			}
 			u, _ := url.Parse(base)
 			u.Path = fmt.Sprintf("/%d", n)
-			return u.String()
+			return u.String(), release, nil
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("no free Redis database for the test")
+			lease.Close()
+			return "", nil, fmt.Errorf("no free Redis database within %s", wait)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -5,7 +5,8 @@
 // chi handler running the same SQL and pgbench on it (benchkit.Compare).
 //
 // It fills a scratch database creatorcoach_bench_coach with the creators,
-// their 120-day Instagram and YouTube histories and 2,000 network peers.
+// their 120-day Instagram and YouTube histories and 2,000 network peers, and
+// leases a Redis database as the Go tests do (storetest.LeaseRedis).
 //
 //	go run ./ops/bench/coach [-creators 20] [-rounds 5] [-duration 5s] [-conns 8] [-runs 3]
 package main
@@ -26,6 +27,7 @@ import (
 	"creatorcoach/jobs/coach/coachtest"
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
+	"creatorcoach/store/storetest"
 )
 
 var (
@@ -56,7 +58,12 @@ func run(ctx context.Context) (err error) {
 		return err
 	}
 	defer db.Close()
-	redisURL := benchkit.ScratchRedis(ctx)
+	// A leased Redis database, never the browser tests' 15 nor a running test's.
+	redisURL, release, err := storetest.LeaseRedis(ctx, benchkit.Env("REDIS_URL", "redis://127.0.0.1:6379/0"), 2*time.Minute)
+	if err != nil {
+		return err
+	}
+	defer release()
 	users, err := fill(ctx, db)
 	if err != nil {
 		return err
@@ -143,7 +150,7 @@ func fill(ctx context.Context, db *store.DB) ([]string, error) {
 			}
 		}
 		if _, err := db.SQL().ExecContext(ctx, `INSERT INTO subscriptions (user_id, plan_id, active, ended_at)
-			SELECT $1, id, true, now() + interval '30 days' FROM plans`, u.ID); err != nil {
+			SELECT $1, id, true, now() + interval '30 days' FROM plans WHERE code = 'bench'`, u.ID); err != nil {
 			return nil, err
 		}
 		users = append(users, u.ID)
