@@ -43,7 +43,7 @@ const TypeBillingMail = "billing:mail"
 
 // billingMail is e-mail: critical queue, retried for a while.
 var billingMail = TaskType{Name: TypeBillingMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
-	Handle: (*Handler).HandleBillingMail}
+	Handle: (*Handler).HandleBillingMail, Unlocked: true}
 
 // Billing mail kinds.
 const (

@@ -19,7 +19,7 @@ const TypeInviteMail = "invite:mail"
 
 // inviteMail runs first (critical queue) and retries for a while: a person waits for the link.
 var inviteMail = TaskType{Name: TypeInviteMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
-	Handle: (*Handler).HandleInviteMail}
+	Handle: (*Handler).HandleInviteMail, Unlocked: true}
 
 // InviteMailPayload names the invitation request; the token itself is made
 // in the handler, so it never passes through Redis.

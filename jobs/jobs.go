@@ -63,6 +63,11 @@ type TaskType struct {
 	Timeout  time.Duration
 	Cron     string // periodic tasks only: cron spec in UTC
 	Handle   func(h *Handler, ctx context.Context, t *asynq.Task) error
+	// Unlocked runs the task without the task lock (see recover.go), saving
+	// its Postgres round trips. For mails: two runs at once (a copy racing a
+	// worker that lost its lease but lives) cost at most a second mail,
+	// never wrong data.
+	Unlocked bool
 }
 
 // options are the asynq options of every task of this type.
@@ -70,12 +75,20 @@ func (tt TaskType) options() []asynq.Option {
 	return []asynq.Option{asynq.Queue(tt.Queue), asynq.MaxRetry(tt.MaxRetry), asynq.Timeout(tt.Timeout)}
 }
 
-// taskOptions returns the options of task type name (none for an unknown type).
-func taskOptions(name string) []asynq.Option {
+// taskType returns the task type called name.
+func taskType(name string) (TaskType, bool) {
 	for _, tt := range taskTypes {
 		if tt.Name == name {
-			return tt.options()
+			return tt, true
 		}
+	}
+	return TaskType{}, false
+}
+
+// taskOptions returns the options of task type name (none for an unknown type).
+func taskOptions(name string) []asynq.Option {
+	if tt, ok := taskType(name); ok {
+		return tt.options()
 	}
 	return nil
 }

@@ -1,9 +1,12 @@
 package jobs
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hibiken/asynq"
 
 	"creatorcoach/store/storetest"
 )
@@ -41,5 +44,37 @@ func TestTaskTypes(t *testing.T) {
 	}
 	if userPurge.Timeout != 10*time.Minute || rosterParse.MaxRetry != 5 || otpMail.Queue != QueueCritical {
 		t.Errorf("options changed: user purge %v, roster retries %d, otp queue %s", userPurge.Timeout, rosterParse.MaxRetry, otpMail.Queue)
+	}
+}
+
+// TestLockTask_MailsGoUnlocked: a mail task runs even while its task lock is
+// held (mails take no lock), while a job's task finds the lock held and is
+// done without running.
+func TestLockTask_MailsGoUnlocked(t *testing.T) {
+	t.Parallel()
+	h := setup(t)
+	ctx := context.Background()
+	ran := map[string]int{}
+	handler := h.lockTask(asynq.HandlerFunc(func(_ context.Context, t *asynq.Task) error { ran[t.Type()]++; return nil }))
+	for _, tt := range taskTypes {
+		// Outside asynq a task has no id, so its lock key is its type and "/".
+		lock, err := h.Store.LockTask(ctx, tt.Name+"/")
+		if err != nil || lock == nil {
+			t.Fatalf("%s: lock %v, %v", tt.Name, lock, err)
+		}
+		if err := handler.ProcessTask(ctx, asynq.NewTask(tt.Name, []byte(`{}`))); err != nil {
+			t.Fatal(err)
+		}
+		lock.Release()
+	}
+	for _, name := range []string{TypeOTPMail, TypeInviteMail, TypeRegisterNotice, TypeBillingMail} {
+		if ran[name] != 1 {
+			t.Errorf("%s ran %d times under a held lock, want 1", name, ran[name])
+		}
+	}
+	for _, name := range []string{TypeRosterParse, TypeRosterGenerate, TypeCoachReply, TypePaymentEvent, TypeUserPurge} {
+		if ran[name] != 0 {
+			t.Errorf("%s ran %d times under a held lock, want 0", name, ran[name])
+		}
 	}
 }

@@ -20,7 +20,7 @@ const TypeOTPMail = "otp:mail"
 
 // otpMail runs first (critical queue) and retries for a while: a person waits for the code.
 var otpMail = TaskType{Name: TypeOTPMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
-	Handle: (*Handler).HandleOTPMail}
+	Handle: (*Handler).HandleOTPMail, Unlocked: true}
 
 // OTPMailPayload names the code request; the code itself is made in the handler.
 type OTPMailPayload struct {

@@ -24,6 +24,7 @@ import (
 //   - The task lock lets only one run of a task (the original, its copies,
 //     its retries) work at a time; a run that finds it held is done, since
 //     the holder finishes the work and, should it die, is copied in turn.
+//     Mails go without it (TaskType.Unlocked).
 //   - Postgres being unreachable is not a failure of the task: it is retried
 //     every couple of seconds without using up its retries.
 //   - When asynq gives up on a task (retries exhausted, SkipRetry), or a task
@@ -100,9 +101,13 @@ func (h *Handler) failJob(t *asynq.Task, msg string, cause error) {
 	}
 }
 
-// lockTask is the asynq middleware that holds a task's lock while it runs.
+// lockTask is the asynq middleware that holds a task's lock while it runs
+// (not for TaskType.Unlocked types).
 func (h *Handler) lockTask(next asynq.Handler) asynq.Handler {
 	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		if tt, ok := taskType(t.Type()); ok && tt.Unlocked {
+			return next.ProcessTask(ctx, t)
+		}
 		id, _ := asynq.GetTaskID(ctx)
 		key := t.Type() + "/" + strings.ReplaceAll(id, recoveredSuffix, "")
 		lock, err := h.Store.LockTask(ctx, key)

@@ -19,7 +19,7 @@ const TypeRegisterNotice = "register:notice"
 
 // registerNotice runs first (critical queue), like the code it stands in for.
 var registerNotice = TaskType{Name: TypeRegisterNotice, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
-	Handle: (*Handler).HandleRegisterNotice}
+	Handle: (*Handler).HandleRegisterNotice, Unlocked: true}
 
 // RegisterNoticePayload names the account to tell.
 type RegisterNoticePayload struct {
