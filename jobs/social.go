@@ -144,9 +144,11 @@ func (h *Handler) finish(ctx context.Context, jobID string, p store.JobProgress,
 	return h.Store.FinishJob(ctx, jobID, p, result, jobErr)
 }
 
-// syncAccount does the sync and returns how many days it stored.
+// syncAccount does the sync and returns how many days it stored. Its
+// database work is two statements (claim, save), so the pool's rate stays
+// near the platforms' own.
 func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
-	acct, sealed, err := h.Store.SocialSyncTarget(ctx, p.AccountID)
+	acct, sealed, err := h.Store.ClaimSocialSync(ctx, p.AccountID)
 	if err != nil {
 		return 0, err
 	}
@@ -166,9 +168,6 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload, prog 
 	if err := h.Social.reserve(ctx, acct.Platform, prog.Total); err != nil {
 		return 0, err
 	}
-	if err := h.Store.SetSocialStatus(ctx, acct.ID, store.SocialSyncing, ""); err != nil {
-		return 0, err
-	}
 	fresh, changed, err := conn.Refresh(ctx, tok)
 	if err != nil {
 		return 0, err
@@ -178,17 +177,27 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload, prog 
 			return 0, err
 		}
 	}
-	done := func() {
-		prog.Processed = min(prog.Processed+1, prog.Total)
-		if p.JobID != "" {
-			_ = h.Store.ReportJob(ctx, p.JobID, *prog)
-		}
-	}
-	snap, err := conn.Fetch(ctx, fresh, since, done)
+	snap, err := conn.Fetch(ctx, fresh, since, h.progress(ctx, p.JobID, prog))
 	if err != nil {
 		return 0, err
 	}
 	return len(snap.Days), h.Store.SaveSocialSnapshot(ctx, acct.ID, toStoreSnapshot(snap))
+}
+
+// progressSteps is how many progress reports a followed sync writes at
+// most (a 90-day first sync makes about a hundred calls).
+const progressSteps = 10
+
+// progress counts the platform calls of a sync and, when a job follows it,
+// reports them about every tenth of the planned calls.
+func (h *Handler) progress(ctx context.Context, jobID string, prog *store.JobProgress) func() {
+	every := max(prog.Total/progressSteps, 1)
+	return func() {
+		prog.Processed = min(prog.Processed+1, prog.Total)
+		if jobID != "" && (prog.Processed%every == 0 || prog.Processed == prog.Total) {
+			_ = h.Store.ReportJob(ctx, jobID, *prog)
+		}
+	}
 }
 
 func toStoreSnapshot(snap social.Snapshot) store.SocialSnapshot {

@@ -42,6 +42,13 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.RosterConcurrency <= 0 {
 		d.RosterConcurrency = 2
 	}
+	// A running task holds two connections (its lock's and its work's):
+	// a smaller pool could leave every task holding a lock while waiting
+	// for a connection to work with.
+	if n := 2*(d.Concurrency+d.RosterConcurrency) + 4; n > 40 {
+		d.Store.SQL().SetMaxOpenConns(n)
+		d.Store.SQL().SetMaxIdleConns(n)
+	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log,
 		CoachLLM: d.CoachLLM, Social: d.Social}
 	mux := asynq.NewServeMux()

@@ -2,26 +2,32 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 )
 
-// SocialSyncTarget returns the account and its sealed tokens for a sync. A
-// disconnected or deleted account, or one without tokens, is ENOTFOUND.
-func (s *DB) SocialSyncTarget(ctx context.Context, accountID string) (*SocialAccount, *SealedTokens, error) {
+// ClaimSocialSync starts a sync of an account in one statement: it marks a
+// connected account syncing and returns it with its sealed tokens. An
+// account that needs reconnecting is returned as it is (the caller refuses
+// it); a disconnected or deleted account, or one without tokens, is
+// ENOTFOUND.
+func (s *DB) ClaimSocialSync(ctx context.Context, accountID string) (*SocialAccount, *SealedTokens, error) {
 	var row struct {
 		SocialAccount
 		SealedTokens
 	}
-	err := s.db.GetContext(ctx, &row, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
-		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
-		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id WHERE a.id = $1 AND a.status <> 'disconnected'`, accountID)
+	err := s.db.GetContext(ctx, &row, `WITH a AS (SELECT a.id, a.status FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
+			WHERE a.id = $1 AND a.status <> 'disconnected' FOR UPDATE OF a),
+		claimed AS (UPDATE social_accounts sa SET status = 'syncing', status_reason = '' FROM a
+			WHERE sa.id = a.id AND a.status IN ('connected', 'syncing') RETURNING sa.id)
+		SELECT sa.id, sa.user_id, sa.platform, sa.username, a.status, sa.last_synced_at,
+			t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
+		FROM a JOIN social_accounts sa ON sa.id = a.id JOIN social_tokens t ON t.account_id = a.id`, accountID)
 	if err != nil {
 		return nil, nil, translate(err, "Social account")
 	}
@@ -70,86 +76,84 @@ var networkColumns = map[string][2]string{
 	"tiktok": {"tiktok_handle", "tiktok_followers"}, "linkedin": {"linkedin_handle", "linkedin_followers"},
 }
 
-// SaveSocialSnapshot stores a sync's result in one transaction: one row per
-// (account, day), upserted, so the same snapshot twice changes nothing; the
-// demographics replaced when the platform sent them; the account's profile,
-// status and last sync time; and the creator-network entry linked to the
-// user: handle, follower count, engagement rate (average daily likes over
-// the last 30 days per follower, in percent, across the user's accounts)
-// and the platform among the ones that verified it.
+// SaveSocialSnapshot stores a sync's result in one statement (so one
+// transaction and one round trip): one row per (account, day), upserted, so
+// the same snapshot twice changes nothing; the demographics replaced when
+// the platform sent them; the account's profile, status and last sync time;
+// and the creator-network entry linked to the user: handle, follower count,
+// engagement rate (average daily likes over the last 30 days per follower,
+// in percent, across the user's accounts) and the platform among the ones
+// that verified it. A disconnected account stores nothing.
 func (s *DB) SaveSocialSnapshot(ctx context.Context, accountID string, snap SocialSnapshot) error {
 	n := len(snap.Days)
 	days, f, l, v, o := make([]string, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	for i, d := range snap.Days {
 		days[i], f[i], l[i], v[i], o[i] = d.Day.Format(time.DateOnly), d.Followers, d.Likes, d.Views, d.OrganicImpressions
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		var a SocialAccount
-		err := tx.GetContext(ctx, &a, `UPDATE social_accounts SET username = coalesce(nullif($2, ''), username),
-			full_name = coalesce(nullif($3, ''), full_name), external_id = coalesce(nullif($4, ''), external_id),
-			status = 'connected', status_reason = '', last_synced_at = $5
-			WHERE id = $1 AND status <> 'disconnected' RETURNING id, user_id, platform, username, status, last_synced_at`,
-			accountID, snap.Username, snap.FullName, snap.ExternalID, s.now())
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil // disconnected meanwhile: nothing to store
-		}
-		if err != nil {
-			return fmt.Errorf("update social account: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
-			SELECT $1, d::date, f, l, v, o FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) AS t (d, f, l, v, o)
-			ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
-				organic_impressions = excluded.organic_impressions
-			WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
-				IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)`,
-			accountID, pq.Array(days), pq.Array(f), pq.Array(l), pq.Array(v), pq.Array(o)); err != nil {
-			return fmt.Errorf("upsert social days: %w", err)
-		}
-		if snap.Demographics != nil {
-			if err := saveDemographics(ctx, tx, accountID, snap.Demographics); err != nil {
-				return err
-			}
-		}
-		return updateNetworkEntry(ctx, tx, a, s.now())
-	})
-}
-
-func saveDemographics(ctx context.Context, tx *sqlx.Tx, accountID string, shares []SocialShare) error {
-	dims, buckets, vals := make([]string, len(shares)), make([]string, len(shares)), make([]float64, len(shares))
-	for i, sh := range shares {
-		dims[i], buckets[i], vals[i] = sh.Dimension, sh.Bucket, min(max(sh.Share, 0), 1)
+	m := len(snap.Demographics)
+	dims, buckets, shares := make([]string, m), make([]string, m), make([]float64, m)
+	for i, sh := range snap.Demographics {
+		dims[i], buckets[i], shares[i] = sh.Dimension, sh.Bucket, min(max(sh.Share, 0), 1)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM social_demographics WHERE account_id = $1`, accountID); err != nil {
-		return fmt.Errorf("clear demographics: %w", err)
-	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO social_demographics (account_id, dimension, bucket, share)
-		SELECT $1, d, b, round(s::numeric, 4) FROM unnest($2::text[], $3::text[], $4::float8[]) AS t (d, b, s)
-		ON CONFLICT DO NOTHING`, accountID, pq.Array(dims), pq.Array(buckets), pq.Array(vals))
+	_, err := s.db.ExecContext(ctx, saveSnapshotSQL, accountID, snap.Username, snap.FullName, snap.ExternalID, s.now(),
+		pq.Array(days), pq.Array(f), pq.Array(l), pq.Array(v), pq.Array(o),
+		snap.Demographics != nil, pq.Array(dims), pq.Array(buckets), pq.Array(shares))
 	if err != nil {
-		return fmt.Errorf("save demographics: %w", err)
+		return fmt.Errorf("save social snapshot: %w", err)
 	}
 	return nil
 }
 
-// updateNetworkEntry copies the account's figures to the creator-network
-// entry linked to its user, when there is one.
-func updateNetworkEntry(ctx context.Context, tx *sqlx.Tx, a SocialAccount, now time.Time) error {
-	cols := networkColumns[a.Platform]
-	_, err := tx.ExecContext(ctx, fmt.Sprintf(`WITH latest AS (
-			SELECT DISTINCT ON (d.account_id) d.account_id, d.followers FROM social_daily d JOIN social_accounts sa ON sa.id = d.account_id
-			WHERE sa.user_id = $1 AND sa.status <> 'disconnected' ORDER BY d.account_id, d.day DESC),
-		likes AS (SELECT sum(d.likes) AS likes FROM social_daily d JOIN social_accounts sa ON sa.id = d.account_id
-			WHERE sa.user_id = $1 AND sa.status <> 'disconnected' AND d.day > $4::date - 30)
-		UPDATE creators SET %s = coalesce(nullif($2, ''), %s),
-			%s = (SELECT followers FROM latest WHERE account_id = $3),
-			engagement_rate = (SELECT least(round(likes::numeric / 30 / nullif((SELECT sum(followers) FROM latest), 0) * 100, 2), 9999) FROM likes),
-			verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(verified_platforms || $5::text) p),
-			updated_at = $4
-		WHERE user_id = $1`, cols[0], cols[0], cols[1]), a.UserID, a.Username, a.ID, now, a.Platform)
-	if err != nil {
-		return fmt.Errorf("update creator network entry: %w", err)
+// saveSnapshotSQL is SaveSocialSnapshot's statement. The sub-statements of
+// one statement do not see each other's writes, so the network entry is
+// computed from the stored days merged with the new ones ($6..$10), and the
+// demographics are upserted with the buckets no longer sent deleted.
+// $1 account, $2 username, $3 full name, $4 external id, $5 now,
+// $6 days, $7 followers, $8 likes, $9 views, $10 impressions,
+// $11 demographics sent, $12 dimensions, $13 buckets, $14 shares.
+var saveSnapshotSQL = `WITH a AS (
+		UPDATE social_accounts SET username = coalesce(nullif($2, ''), username), full_name = coalesce(nullif($3, ''), full_name),
+			external_id = coalesce(nullif($4, ''), external_id), status = 'connected', status_reason = '', last_synced_at = $5
+		WHERE id = $1 AND status <> 'disconnected' RETURNING id, user_id, platform, username),
+	new AS MATERIALIZED (SELECT d::date AS day, f, l, v, o FROM unnest($6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[]) AS t (d, f, l, v, o)),
+	upsert_days AS (
+		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
+		SELECT a.id, new.day, f, l, v, o FROM a, new
+		ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
+			organic_impressions = excluded.organic_impressions
+		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
+			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)),
+	demo AS MATERIALIZED (SELECT dm, b, round(s::numeric, 4) AS s FROM unnest($12::text[], $13::text[], $14::float8[]) AS t (dm, b, s) WHERE $11),
+	demo_gone AS (
+		DELETE FROM social_demographics sd USING a WHERE $11 AND sd.account_id = a.id
+			AND (sd.dimension, sd.bucket) NOT IN (SELECT dm, b FROM demo)),
+	demo_put AS (
+		INSERT INTO social_demographics (account_id, dimension, bucket, share) SELECT DISTINCT ON (dm, b) a.id, dm, b, s FROM a, demo
+		ON CONFLICT (account_id, dimension, bucket) DO UPDATE SET share = excluded.share
+		WHERE social_demographics.share IS DISTINCT FROM excluded.share),
+	merged AS MATERIALIZED (
+		SELECT d.account_id, d.day, d.followers, d.likes FROM a JOIN social_accounts sa ON sa.user_id = a.user_id AND sa.status <> 'disconnected'
+			JOIN social_daily d ON d.account_id = sa.id
+		WHERE d.account_id <> a.id OR d.day NOT IN (SELECT day FROM new)
+		UNION ALL SELECT a.id, new.day, new.f, new.l FROM a, new),
+	latest AS (SELECT DISTINCT ON (account_id) account_id, followers FROM merged ORDER BY account_id, day DESC)
+	UPDATE creators c SET ` + networkSetSQL() + `,
+		engagement_rate = (SELECT least(round(sum(likes)::numeric / 30 / nullif((SELECT sum(followers) FROM latest), 0) * 100, 2), 9999)
+			FROM merged WHERE day > $5::date - 30),
+		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || a.platform) p),
+		updated_at = $5
+	FROM a WHERE c.user_id = a.user_id`
+
+// networkSetSQL sets the handle and follower count of the account's
+// platform in the creator-network entry (networkColumns).
+func networkSetSQL() string {
+	var sets []string
+	for _, p := range SocialPlatforms {
+		cols := networkColumns[p.ID]
+		sets = append(sets, fmt.Sprintf(`%[1]s = CASE WHEN a.platform = '%[3]s' THEN coalesce(nullif(a.username, ''), c.%[1]s) ELSE c.%[1]s END,
+		%[2]s = CASE WHEN a.platform = '%[3]s' THEN (SELECT followers FROM latest WHERE account_id = a.id) ELSE c.%[2]s END`, cols[0], cols[1], p.ID))
 	}
-	return nil
+	return strings.Join(sets, ",\n\t\t")
 }
 
 // EnqueueSocialSyncs writes, in one statement, an outbox task per connected

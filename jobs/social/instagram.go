@@ -19,10 +19,10 @@ const igVersion = "v23.0"
 var igScopes = []string{"instagram_business_basic", "instagram_business_manage_insights"}
 
 // instagram is the Instagram API with Instagram Login (graph.instagram.com):
-// profile followers_count, daily account insights (views, reach, likes,
+// profile followers_count, daily account insights (views, reach,
 // accounts_engaged, total_interactions; views replaced impressions),
-// follower_count gains and follower_demographics. Long-lived tokens
-// (60 days) are refreshed with ig_refresh_token.
+// follower_count gains, the media's like_count and follower_demographics.
+// Long-lived tokens (60 days) are refreshed with ig_refresh_token.
 type instagram struct {
 	base
 	ep       Endpoints
@@ -126,10 +126,23 @@ func (c *instagram) Refresh(ctx context.Context, tok Token) (Token, bool, error)
 // Revoke: Instagram offers no token revocation; deleting our copy is all.
 func (c *instagram) Revoke(context.Context, Token) error { return nil }
 
-func (c *instagram) Calls(since time.Time) int { return 5 + len(window(since, c.now())) }
+// Calls plans one media page per igPageDays days of the window (the media
+// pages depend on how often the creator posts).
+func (c *instagram) Calls(since time.Time) int {
+	n := len(window(since, c.now()))
+	return 5 + n + (n+igPageDays-1)/igPageDays
+}
+
+// igMediaPage is the media page size (the platform's maximum) and
+// igPageDays the days one page is planned to cover in Calls.
+const (
+	igMediaPage = 100
+	igPageDays  = 30
+)
 
 // Fetch reads the profile, follower gains (the platform keeps 30 days), one
-// insights call per day and the three demographic breakdowns.
+// insights call per day, the media of the window (likes) and the three
+// demographic breakdowns.
 func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
 	var me struct {
 		ID             string `json:"id"`
@@ -160,22 +173,29 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 	gain := map[time.Time]int64{}
 	for _, m := range gains.Data {
 		for _, v := range m.Values {
-			if t, err := time.Parse("2006-01-02T15:04:05-0700", v.EndTime); err == nil {
+			if t, err := time.Parse(igTime, v.EndTime); err == nil {
 				gain[day(t.Add(-8*time.Hour))] = v.Value // end_time is the next midnight, Pacific time
 			}
 		}
 	}
 	for _, d := range days {
 		var ins igInsights
-		if err := c.graph(ctx, tok, "insights", "/"+me.ID+"/insights", url.Values{"metric": {"views,reach,likes,accounts_engaged,total_interactions"},
+		if err := c.graph(ctx, tok, "insights", "/"+me.ID+"/insights", url.Values{"metric": {"views,reach,accounts_engaged,total_interactions"},
 			"metric_type": {"total_value"}, "period": {"day"}, "since": {unix(d)}, "until": {unix(d.AddDate(0, 0, 1))}}, &ins); err != nil {
 			return Snapshot{}, err
 		}
 		done()
 		v := ins.totals()
-		snap.Days = append(snap.Days, Day{Day: d, Likes: v["likes"], Views: v["views"], OrganicImpressions: v["reach"]})
+		snap.Days = append(snap.Days, Day{Day: d, Views: v["views"], OrganicImpressions: v["reach"]})
 	}
 	backFollowers(snap.Days, gain, *me.FollowersCount)
+	likes, err := c.mediaLikes(ctx, tok, days[0], done)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	for i := range snap.Days {
+		snap.Days[i].Likes = likes[snap.Days[i].Day]
+	}
 	for _, dim := range []string{"age", "gender", "country"} {
 		var ins igInsights
 		if err := c.graph(ctx, tok, "follower_demographics", "/"+me.ID+"/insights", url.Values{"metric": {"follower_demographics"},
@@ -186,6 +206,58 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 		snap.Demographics = append(snap.Demographics, ins.shares(dim)...)
 	}
 	return snap, nil
+}
+
+// mediaLikes pages through the account's media (newest first) back to the
+// window's first day and sums like_count by the UTC day of each media's
+// timestamp. The platform has no daily likes, only each media's lifetime
+// like_count, so a day's likes are the likes its posts have earned by the
+// time of the sync (a post's later likes are not moved to later days); a
+// day without posts has none. Pages follow the "after" cursor, and end at
+// the last page (no paging.next) or at a post older than the window.
+func (c *instagram) mediaLikes(ctx context.Context, tok Token, from time.Time, done func()) (map[time.Time]int64, error) {
+	likes := map[time.Time]int64{}
+	q := url.Values{"fields": {"id,timestamp,like_count"}, "limit": {strconv.Itoa(igMediaPage)}}
+	for {
+		var page igMedia
+		if err := c.graph(ctx, tok, "media", "/me/media", q, &page); err != nil {
+			return nil, err
+		}
+		done()
+		for _, m := range page.Data {
+			t, err := time.Parse(igTime, m.Timestamp)
+			if err != nil || m.ID == "" {
+				return nil, &AnswerError{Platform: Instagram, Call: "media", Detail: "a media without id or timestamp"}
+			}
+			if day(t).Before(from) {
+				return likes, nil
+			}
+			likes[day(t)] += m.LikeCount
+		}
+		if page.Paging.Next == "" || page.Paging.Cursors.After == "" || len(page.Data) == 0 {
+			return likes, nil
+		}
+		q.Set("after", page.Paging.Cursors.After)
+	}
+}
+
+// igTime is the format of Graph timestamps (2026-06-10T14:05:00+0000).
+const igTime = "2006-01-02T15:04:05-0700"
+
+// igMedia is a page of the media edge.
+type igMedia struct {
+	Data []struct {
+		ID        string `json:"id"`
+		Timestamp string `json:"timestamp"`
+		LikeCount int64  `json:"like_count"`
+	} `json:"data"`
+	Paging struct {
+		Cursors struct {
+			Before string `json:"before"`
+			After  string `json:"after"`
+		} `json:"cursors"`
+		Next string `json:"next"`
+	} `json:"paging"`
 }
 
 func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }

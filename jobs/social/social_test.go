@@ -230,3 +230,33 @@ func TestSealer(t *testing.T) {
 		}
 	}
 }
+
+// TestInstagram_LikesFromMedia: Instagram's likes are the like_count of the
+// media published each day, read page by page back to the window's start.
+func TestInstagram_LikesFromMedia(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	tok := b.connect(t, social.Instagram, "maya_fit")
+	snap, calls, err := b.fetch(social.Instagram, tok, 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := b.clock.Now()
+	posts := 0
+	for _, d := range snap.Days {
+		var want int64
+		for _, p := range sandbox.Posts("maya_fit", d.Day) {
+			if !p.Time.After(now) {
+				want += p.LikeCount
+				posts++
+			}
+		}
+		if d.Likes != want || want == 0 && d.Day.Before(snap.Days[89].Day) {
+			t.Errorf("%s: got %d likes, want %d (the day's media)", d.Day.Format(time.DateOnly), d.Likes, want)
+		}
+	}
+	// 5 profile/insight calls, 90 daily insights, and the media pages of 100.
+	if pages := calls - 95; posts <= 100 || pages != (posts+99)/100 && pages != (posts+100)/100 {
+		t.Errorf("%d media pages for %d posts", pages, posts)
+	}
+}

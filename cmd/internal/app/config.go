@@ -44,6 +44,10 @@ type Config struct {
 	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
 	// imports one worker runs at once.
 	RosterConcurrency int
+	// WorkerConcurrency (WORKER_CONCURRENCY, default 20, at most 40) is how
+	// many tasks of the other queues one worker runs at once; each holds up
+	// to two database connections.
+	WorkerConcurrency int
 	// SessionMaxAge (SESSION_MAX_AGE, default 90 days; "30d" or a Go
 	// duration) is the absolute lifetime of a session: refreshing never
 	// keeps it alive past its start plus this.
@@ -149,6 +153,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.RosterConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.RosterConcurrency < 1 {
 		return c, fmt.Errorf("ROSTER_CONCURRENCY must be a positive integer")
+	}
+	if c.WorkerConcurrency, err = strconv.Atoi(env("WORKER_CONCURRENCY", "20")); err != nil || c.WorkerConcurrency < 1 || c.WorkerConcurrency > 40 {
+		return c, fmt.Errorf("WORKER_CONCURRENCY must be an integer between 1 and 40")
 	}
 	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
 		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -21,6 +22,7 @@ func (s *Server) instagramRoutes(r chi.Router) {
 	r.Get("/instagram/graph/refresh_access_token", s.igLongLived("access", "ig_refresh_token"))
 	r.Get("/instagram/graph/v23.0/me", s.igData(s.igMe))
 	r.Get("/instagram/graph/v23.0/{id}/insights", s.igData(s.igInsights))
+	r.Get("/instagram/graph/v23.0/{id}/media", s.igData(s.igMedia))
 }
 
 func igError(w http.ResponseWriter, status, code int, msg string) {
@@ -152,6 +154,118 @@ func (s *Server) igDemographics(w http.ResponseWriter, dim string, g grant) {
 	writeJSON(w, http.StatusOK, map[string]any{"data": []any{map[string]any{"name": "follower_demographics", "period": "lifetime",
 		"title": "Follower demographics", "total_value": map[string]any{"breakdowns": []any{map[string]any{"dimension_keys": []string{dim},
 			"results": results}}}}}})
+}
+
+// Post is one synthetic Instagram media.
+type Post struct {
+	ID        string
+	Time      time.Time
+	LikeCount int64
+}
+
+// Posts are handle's Instagram media of day d, newest first: one or two a
+// day whose like_count add up to the day's likes (Day), at seeded times.
+func Posts(handle string, d time.Time) []Post {
+	likes := Day(ig, handle, d).Likes
+	n := 1 + int(hash("posts", handle, d.Format(time.DateOnly))%2)
+	out := make([]Post, n)
+	for i := range out {
+		h := hash("post", handle, d.Format(time.DateOnly), strconv.Itoa(i))
+		share := likes / int64(n)
+		if i == 0 {
+			share = likes - share*int64(n-1)
+		}
+		out[i] = Post{ID: strconv.FormatUint(17800000000000000+h%100000000000000, 10), LikeCount: share,
+			Time: d.Add(time.Duration(20-i*10)*time.Hour + time.Duration(h%3600)*time.Second)}
+	}
+	return out
+}
+
+// igMediaFields are the media fields the sandbox knows.
+var igMediaFields = map[string]bool{"id": true, "timestamp": true, "like_count": true, "comments_count": true, "media_type": true}
+
+// igMedia answers the media edge: the media published up to now, newest
+// first, limit (25, at most 100) a page, with before/after cursors and a
+// next link while older media remain.
+func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	fields := strings.Split(q.Get("fields"), ",")
+	for _, f := range fields {
+		if !igMediaFields[f] {
+			igError(w, http.StatusBadRequest, 100, fmt.Sprintf("(#100) Tried accessing nonexisting field (%s) on node type (IGMedia)", f))
+			return
+		}
+	}
+	limit, err := strconv.Atoi(q.Get("limit"))
+	if err != nil || limit <= 0 {
+		limit = 25
+	}
+	limit = min(limit, 100)
+	offset := 0
+	if a := q.Get("after"); a != "" {
+		if offset, err = cursorOffset(a); err != nil {
+			igError(w, http.StatusBadRequest, 100, "(#100) The after cursor is invalid")
+			return
+		}
+	}
+	now := s.Now().UTC()
+	var page []any
+	skipped, more := 0, false
+	for d := now.Truncate(24 * time.Hour); !d.Before(epoch) && !more; d = d.AddDate(0, 0, -1) {
+		for _, p := range Posts(g.Handle, d) {
+			switch {
+			case p.Time.After(now):
+			case skipped < offset:
+				skipped++
+			case len(page) == limit:
+				more = true
+			default:
+				page = append(page, igMediaItem(p, fields))
+			}
+		}
+	}
+	paging := map[string]any{}
+	if len(page) > 0 {
+		paging["cursors"] = map[string]any{"before": cursor(offset), "after": cursor(offset + len(page))}
+	}
+	if more {
+		next := *r.URL
+		next.Scheme, next.Host = "http", r.Host
+		nq := next.Query()
+		nq.Set("after", cursor(offset+len(page)))
+		next.RawQuery = nq.Encode()
+		paging["next"] = next.String()
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": orEmpty(page), "paging": paging})
+}
+
+func igMediaItem(p Post, fields []string) map[string]any {
+	m := map[string]any{}
+	for _, f := range fields {
+		m[f] = map[string]any{"id": p.ID, "timestamp": p.Time.Format("2006-01-02T15:04:05-0700"), "like_count": p.LikeCount,
+			"comments_count": p.LikeCount / 25, "media_type": "IMAGE"}[f]
+	}
+	return m
+}
+
+func orEmpty(v []any) []any {
+	if v == nil {
+		return []any{}
+	}
+	return v
+}
+
+// cursor is an opaque paging cursor for offset, and cursorOffset reads one.
+func cursor(offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("QVFI:" + strconv.Itoa(offset)))
+}
+
+func cursorOffset(c string) (int, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !strings.HasPrefix(string(raw), "QVFI:") {
+		return 0, errBadToken
+	}
+	return strconv.Atoi(strings.TrimPrefix(string(raw), "QVFI:"))
 }
 
 // displayName makes "Sandbox Maya" of "maya_fit".

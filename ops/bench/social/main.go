@@ -4,15 +4,17 @@
 //   - sync: -accounts accounts (spread over the four platforms, each last
 //     synced yesterday) synced by the real worker binary through asynq
 //     against the sandbox, next to the same connector calls made directly in
-//     this process with as many goroutines as the worker has; it reports
-//     both rates, their ratio and the worker's peak RSS.
+//     this process with as many goroutines as the worker runs tasks at once
+//     (-concurrency, passed to it as WORKER_CONCURRENCY), in -sync-runs
+//     alternating rounds; it reports both rates of each round, the median
+//     ratio, the worker's peak RSS and the load average.
 //   - engagement: GET /api/accounts/engagement?days=365 for a creator with a
 //     year of daily history on four platforms, next to a bare chi handler
 //     running the same SQL, and pgbench (benchkit.Compare).
 //
 // It needs Postgres, Redis (as ops/services.sh provides) and pgbench.
 //
-//	go run ./ops/bench/social [-accounts 10000] [-concurrency 20] [-duration 5s] [-conns 8] [-runs 3]
+//	go run ./ops/bench/social [-accounts 10000] [-concurrency 20] [-duration 5s] [-conns 8] [-runs 3] [-sync-runs 3] [-skip-sync | -sync-only]
 package main
 
 import (
@@ -45,6 +47,8 @@ var (
 	conns       = flag.Int("conns", 8, "concurrent connections of the engagement measurement")
 	runs        = flag.Int("runs", 3, "engagement repetitions; medians are reported")
 	skipSync    = flag.Bool("skip-sync", false, "measure only the engagement call")
+	syncOnly    = flag.Bool("sync-only", false, "measure only the sync")
+	syncRuns    = flag.Int("sync-runs", 3, "sync rounds (direct, then pool); the median ratio is reported")
 )
 
 const dbName = "creatorcoach_bench_social"
@@ -76,6 +80,9 @@ func run(ctx context.Context) error {
 		if err := benchSync(ctx, db, dbURL, redisURL, dir); err != nil {
 			return err
 		}
+	}
+	if *syncOnly {
+		return nil
 	}
 	return benchEngagement(ctx, db, dbURL, redisURL, dir)
 }
@@ -163,7 +170,10 @@ func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Con
 	return out, nil
 }
 
-// benchSync compares the worker pool's syncs with direct connector calls.
+// benchSync compares the worker pool's syncs with direct connector calls,
+// in -sync-runs rounds that alternate the two (the machine is shared, so a
+// ratio of neighbours is steadier than one of distant runs); it reports
+// every round and the median ratio.
 func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
 	srv, sb := sandboxServer()
 	defer srv.Close()
@@ -176,14 +186,55 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 		return fmt.Errorf("fill: %w", err)
 	}
 	fmt.Printf("filled %d accounts with sandbox tokens in %s\n", len(targets), time.Since(t0).Round(time.Millisecond))
+	// The worker pool: the real worker binary, fed by the tick's statement.
+	worker := exec.Command(dir + "/worker")
+	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+srv.URL, "SOCIAL_SANDBOX=1",
+		"WORKER_POLL_INTERVAL=20ms", fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
+		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
+	if err := worker.Start(); err != nil {
+		return err
+	}
+	defer func() { _ = worker.Process.Signal(os.Interrupt); _ = worker.Wait() }()
+	time.Sleep(time.Second) // let it start its servers
+	n := float64(len(targets))
+	var ratios []float64
+	var calls int64
+	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds\n",
+		len(targets), *concurrency, *syncRuns)
+	for round := 1; round <= *syncRuns; round++ {
+		direct, c, err := syncDirect(ctx, conns, targets)
+		if err != nil {
+			return err
+		}
+		calls = c
+		pool, err := syncPool(ctx, db, len(targets), worker.Process.Pid)
+		if err != nil {
+			return err
+		}
+		ratios = append(ratios, direct.Seconds()/pool.Seconds())
+		fmt.Printf("  round %d: worker pool %6.0f accounts/s (%s), direct %6.0f accounts/s (%s), pool/direct %.2f\n", round,
+			n/pool.Seconds(), pool.Round(time.Millisecond), n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1])
+	}
+	fmt.Printf("  %d platform calls a round; pool/direct median %.2f; worker peak RSS %d MB; load %s\n",
+		calls, benchkit.Median(ratios), rssKB(worker.Process.Pid)/1024, loadAvg())
+	return nil
+}
 
-	// Baseline: the same calls (refresh check, then fetch from the day before yesterday) made directly.
+// resetSynced makes every account last synced yesterday, so each round
+// fetches the same window.
+func resetSynced(ctx context.Context, db *store.DB) error {
+	_, err := db.SQL().ExecContext(ctx, `UPDATE social_accounts SET last_synced_at = now() - interval '1 day', status = 'connected'`)
+	return err
+}
+
+// syncDirect makes the sync's connector calls (refresh check, then fetch
+// from the day before yesterday) in this process with -concurrency goroutines.
+func syncDirect(ctx context.Context, conns map[string]social.Connector, targets []target) (time.Duration, int64, error) {
 	since := time.Now().UTC().AddDate(0, 0, -2)
-	t0 = time.Now()
-	var calls atomic.Int64
+	t0 := time.Now()
+	var calls, failed atomic.Int64
 	work := make(chan target)
 	var wg sync.WaitGroup
-	var failed atomic.Int64
 	for range *concurrency {
 		wg.Add(1)
 		go func() {
@@ -204,49 +255,49 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	}
 	close(work)
 	wg.Wait()
-	direct := time.Since(t0)
 	if failed.Load() > 0 {
-		return fmt.Errorf("%d direct syncs failed", failed.Load())
+		return 0, 0, fmt.Errorf("%d direct syncs failed", failed.Load())
 	}
+	return time.Since(t0), calls.Load(), nil
+}
 
-	// The worker pool: the real worker binary, the tick's statement enqueueing every account now.
-	worker := exec.Command(dir + "/worker")
-	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+srv.URL, "SOCIAL_SANDBOX=1",
-		"WORKER_POLL_INTERVAL=20ms", "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
-		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
-	worker.Stdout, worker.Stderr = nil, nil
-	if err := worker.Start(); err != nil {
-		return err
+// syncPool queues a sync of every account as the tick does and waits for
+// the worker to finish them all.
+func syncPool(ctx context.Context, db *store.DB, total, pid int) (time.Duration, error) {
+	if err := resetSynced(ctx, db); err != nil {
+		return 0, err
 	}
-	defer func() { _ = worker.Process.Signal(os.Interrupt); _ = worker.Wait() }()
-	time.Sleep(time.Second) // let it start its servers
-	t0 = time.Now()
+	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
+	t0 := time.Now()
 	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond); err != nil {
-		return err
+		return 0, err
 	}
-	var done int
-	var peak int64
 	for {
+		var done int
 		if err := db.SQL().GetContext(ctx, &done, `SELECT count(*) FROM social_accounts WHERE last_synced_at >= $1`, t0); err != nil {
-			return err
+			return 0, err
 		}
-		peak = max(peak, rssKB(worker.Process.Pid))
-		if done >= len(targets) {
-			break
+		if done >= total {
+			return time.Since(t0), nil
 		}
 		if time.Since(t0) > 30*time.Minute {
-			return fmt.Errorf("only %d of %d accounts synced", done, len(targets))
+			return 0, fmt.Errorf("only %d of %d accounts synced", done, total)
 		}
-		time.Sleep(50 * time.Millisecond)
+		if rssKB(pid) == 0 {
+			return 0, fmt.Errorf("the worker stopped")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	pool := time.Since(t0)
-	peak = max(peak, rssKB(worker.Process.Pid))
-	n := float64(len(targets))
-	fmt.Printf("== analytics sync of %d accounts (%d platform calls), concurrency %d\n", len(targets), calls.Load(), *concurrency)
-	fmt.Printf("  worker pool (asynq, Postgres upserts)  %7.0f accounts/s  (%s)\n", n/pool.Seconds(), pool.Round(time.Millisecond))
-	fmt.Printf("  direct connector calls, one process    %7.0f accounts/s  (%s)\n", n/direct.Seconds(), direct.Round(time.Millisecond))
-	fmt.Printf("  pool/direct %.2f; worker peak RSS %d MB\n", direct.Seconds()/pool.Seconds(), peak/1024)
-	return nil
+}
+
+// loadAvg is the machine's load average (1, 5, 15 minutes).
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // rssKB reads the process's peak resident set (VmHWM) in KB.
