@@ -25,9 +25,46 @@ func (s *Server) instagramRoutes(r chi.Router) {
 	r.Get("/instagram/graph/v23.0/{id}/media", s.igData(s.igMedia))
 }
 
+// igError writes a Graph error: an invalid token (190) carries its
+// error_subcode (463 expired, 458 not authorized), a throttle (4) says it is
+// transient.
 func igError(w http.ResponseWriter, status, code int, msg string) {
-	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": "OAuthException", "code": code,
-		"fbtrace_id": "Sbx" + randomHex(6)}})
+	e := map[string]any{"message": msg, "type": "OAuthException", "code": code, "fbtrace_id": "Sbx" + randomHex(6)}
+	switch {
+	case code == 190 && strings.Contains(msg, "not authorized"):
+		e["error_subcode"] = 458
+	case code == 190:
+		e["error_subcode"] = 463
+	case code == 4:
+		e["is_transient"] = true
+	}
+	writeJSON(w, status, map[string]any{"error": e})
+}
+
+// igDescriptions are the insights metrics' descriptions, as the platform words them.
+var igDescriptions = map[string]string{
+	"views":                 "The number of times your content was played or displayed.",
+	"reach":                 "The number of unique accounts that have seen your content, at least once, including in ads.",
+	"likes":                 "The number of likes on your posts, reels and videos.",
+	"accounts_engaged":      "The number of accounts that have interacted with your content, including in ads.",
+	"total_interactions":    "The total number of post interactions, story interactions, reels interactions, video interactions and live video interactions.",
+	"follower_count":        "The number of accounts that followed you.",
+	"follower_demographics": "The demographic characteristics of followers, including countries, cities and gender distribution.",
+}
+
+// igTimePaging is the previous/next links of a since/until insights answer.
+func igTimePaging(r *http.Request, since, until int64) map[string]any {
+	link := func(from, to int64) string {
+		u := *r.URL
+		u.Scheme, u.Host = "http", r.Host
+		q := u.Query()
+		q.Set("since", strconv.FormatInt(from, 10))
+		q.Set("until", strconv.FormatInt(to, 10))
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	span := until - since
+	return map[string]any{"previous": link(since-span, since), "next": link(until, until+span)}
 }
 
 // igCode answers the code exchange in the data[] form of Instagram Login.
@@ -121,8 +158,8 @@ func (s *Server) igInsights(w http.ResponseWriter, r *http.Request, g grant) {
 				sum += map[string]int64{"views": st.Views, "reach": st.Reach, "likes": st.Likes, "accounts_engaged": st.Reach / 9,
 					"total_interactions": st.Likes * 13 / 10}[m]
 			}
-			data = append(data, map[string]any{"name": m, "period": "day", "title": m, "total_value": map[string]any{"value": sum},
-				"id": fmt.Sprintf("%d/insights/%s/day", hash(g.Handle)%1e15, m)})
+			data = append(data, map[string]any{"name": m, "period": "day", "title": m, "description": igDescriptions[m],
+				"total_value": map[string]any{"value": sum}, "id": fmt.Sprintf("%d/insights/%s/day", hash(g.Handle)%1e15, m)})
 			continue
 		}
 		var values []any
@@ -130,10 +167,10 @@ func (s *Server) igInsights(w http.ResponseWriter, r *http.Request, g grant) {
 			values = append(values, map[string]any{"value": Day(ig, g.Handle, d).Gained,
 				"end_time": d.AddDate(0, 0, 1).Add(7 * time.Hour).Format("2006-01-02T15:04:05-0700")})
 		}
-		data = append(data, map[string]any{"name": m, "period": "day", "values": values, "title": m,
+		data = append(data, map[string]any{"name": m, "period": "day", "values": values, "title": m, "description": igDescriptions[m],
 			"id": fmt.Sprintf("%d/insights/%s/day", hash(g.Handle)%1e15, m)})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": data, "paging": map[string]any{}})
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "paging": igTimePaging(r, since, until)})
 }
 
 func (s *Server) igDemographics(w http.ResponseWriter, dim string, g grant) {
@@ -152,8 +189,9 @@ func (s *Server) igDemographics(w http.ResponseWriter, dim string, g grant) {
 		results = append(results, map[string]any{"dimension_values": []string{key}, "value": int64(shares[k] * float64(followers))})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"data": []any{map[string]any{"name": "follower_demographics", "period": "lifetime",
-		"title": "Follower demographics", "total_value": map[string]any{"breakdowns": []any{map[string]any{"dimension_keys": []string{dim},
-			"results": results}}}}}})
+		"title": "Follower demographics", "description": igDescriptions["follower_demographics"],
+		"total_value": map[string]any{"breakdowns": []any{map[string]any{"dimension_keys": []string{dim}, "results": results}}},
+		"id":          fmt.Sprintf("%d/insights/follower_demographics/lifetime", hash(g.Handle)%1e15)}}})
 }
 
 // Post is one synthetic Instagram media.

@@ -62,7 +62,8 @@ func (s *Server) liData(rest bool, next func(http.ResponseWriter, *http.Request,
 
 func (s *Server) liUserinfo(w http.ResponseWriter, r *http.Request, g grant) {
 	writeJSON(w, http.StatusOK, map[string]any{"sub": fmt.Sprintf("sbx%x", hash(g.Handle))[:12], "name": displayName(g.Handle),
-		"given_name": "Sandbox", "family_name": g.Handle, "email": g.Handle + "@sandbox.example", "email_verified": true, "locale": map[string]string{"country": "US", "language": "en"}})
+		"given_name": "Sandbox", "family_name": g.Handle, "email": g.Handle + "@sandbox.example", "email_verified": true, "locale": "en-US",
+		"picture": "https://media.licdn.com/dms/image/sandbox/" + g.Handle + "/profile-displayphoto-shrink_100_100/0/"})
 }
 
 var liRangeRe = regexp.MustCompile(`^\(start:\(day:(\d+),month:(\d+),year:(\d+)\),end:\(day:(\d+),month:(\d+),year:(\d+)\)\)$`)

@@ -58,11 +58,16 @@ func (s *Server) oauthToken(platform string, pkce bool) http.HandlerFunc {
 			fail(w, "unsupported_grant_type", "Invalid grant_type.")
 			return
 		}
-		out := map[string]any{"access_token": s.issue(g, "access", s.AccessTTL), "expires_in": int64(s.AccessTTL.Seconds()),
-			"token_type": "Bearer", "scope": g.Scopes}
+		// Google says token_type; LinkedIn says when its refresh token expires.
+		out := map[string]any{"access_token": s.issue(g, "access", s.AccessTTL), "expires_in": int64(s.AccessTTL.Seconds()), "scope": g.Scopes}
+		if platform == yt {
+			out["token_type"] = "Bearer"
+		}
 		if r.Form.Get("grant_type") == "authorization_code" {
 			out["refresh_token"] = s.issue(g, "refresh", s.RefreshTTL)
-			out["refresh_token_expires_in"] = int64(s.RefreshTTL.Seconds())
+			if platform == li {
+				out["refresh_token_expires_in"] = int64(s.RefreshTTL.Seconds())
+			}
 		}
 		writeJSON(w, http.StatusOK, out)
 	}
@@ -86,9 +91,15 @@ func (s *Server) oauthRevoke(platform string) http.HandlerFunc {
 	}
 }
 
+// googleError writes Google's error envelope; an authentication error
+// names where the credential was (the Authorization header).
 func googleError(w http.ResponseWriter, status int, reason, statusText, msg string) {
+	item := map[string]string{"message": msg, "domain": "global", "reason": reason}
+	if reason == "authError" {
+		item["location"], item["locationType"] = "Authorization", "header"
+	}
 	writeJSON(w, status, map[string]any{"error": map[string]any{"code": status, "message": msg, "status": statusText,
-		"errors": []any{map[string]string{"message": msg, "domain": "global", "reason": reason}}}})
+		"errors": []any{item}}})
 }
 
 func (s *Server) googleData(next func(http.ResponseWriter, *http.Request, grant)) http.HandlerFunc {
@@ -124,7 +135,8 @@ func (s *Server) ytChannels(w http.ResponseWriter, r *http.Request, g grant) {
 	writeJSON(w, http.StatusOK, map[string]any{"kind": "youtube#channelListResponse", "etag": randomHex(8),
 		"pageInfo": map[string]int{"totalResults": 1, "resultsPerPage": 5},
 		"items": []any{map[string]any{"kind": "youtube#channel", "etag": randomHex(8), "id": fmt.Sprintf("UC%022x", hash(g.Handle))[:24],
-			"snippet": map[string]any{"title": displayName(g.Handle), "customUrl": "@" + g.Handle, "description": ""},
+			"snippet": map[string]any{"title": displayName(g.Handle), "customUrl": "@" + g.Handle, "description": "",
+				"publishedAt": epoch.AddDate(0, 0, int(hash(g.Handle)%300)).Add(16 * time.Hour).Format(time.RFC3339)},
 			"statistics": map[string]any{"viewCount": fmt.Sprint(views), "subscriberCount": fmt.Sprint(Day(yt, g.Handle, today).Followers),
 				"hiddenSubscriberCount": false, "videoCount": fmt.Sprint(40 + hash(g.Handle)%200)}}}})
 }
