@@ -38,10 +38,11 @@ func (s *server) billingRoutes(public, signedIn chi.Router) {
 }
 
 // paymentsConfig is GET /payments/config: the publishable key the browser
-// loads Stripe.js with, and whether payments go to a local stand-in (then the
-// browser offers the provider's test cards instead).
+// loads Stripe.js with, and whether it may not (sandbox: payments go to a
+// local stand-in or no real key is configured; the browser then offers the
+// provider's test cards instead).
 func (s *server) paymentsConfig(w http.ResponseWriter, r *http.Request) {
-	respond(w, http.StatusOK, map[string]any{"publishableKey": s.cfg.StripePublishableKey, "sandbox": s.cfg.PaymentsSandbox()})
+	respond(w, http.StatusOK, map[string]any{"publishableKey": s.cfg.StripePublishableKey, "sandbox": !s.cfg.StripeJS()})
 }
 
 func (s *server) listPlans(w http.ResponseWriter, r *http.Request) {

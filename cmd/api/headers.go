@@ -13,6 +13,13 @@ import (
 const (
 	appCSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self' data:; " +
 		"connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	// stripeCSP is appCSP plus what Stripe.js (card Elements) needs: its
+	// script, its iframes and its API. Sent only when a real publishable key
+	// is configured (app.Config.StripeJS).
+	stripeCSP = "default-src 'self'; script-src 'self' https://js.stripe.com https://*.js.stripe.com; style-src 'self'; " +
+		"img-src 'self' data: blob: https://*.stripe.com; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
+		"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; media-src 'self' blob:; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	opsCSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline' https://fonts.googleapis.com; " +
 		"font-src 'self' data: https://fonts.gstatic.com; img-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 		"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
@@ -21,14 +28,19 @@ const (
 )
 
 // securityHeaders sets the browser security headers on every answer: a
-// strict CSP, nosniff, no framing, a same-origin referrer policy and, when
-// the public address is https, HSTS. A handler may replace the CSP with a
+// strict CSP (letting Stripe.js in only with a real publishable key),
+// nosniff, no framing, a same-origin referrer policy and, when the public
+// address is https, HSTS. A handler may replace the CSP with a
 // stricter one (file downloads do).
 func (s *server) securityHeaders(next http.Handler) http.Handler {
 	https := strings.HasPrefix(strings.ToLower(s.cfg.PublicURL), "https://")
+	app := appCSP
+	if s.cfg.StripeJS() {
+		app = stripeCSP
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		csp := appCSP
+		csp := app
 		if r.URL.Path == "/ops/queues" || strings.HasPrefix(r.URL.Path, "/ops/queues/") {
 			csp = opsCSP
 		}

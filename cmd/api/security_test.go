@@ -223,3 +223,56 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Errorf("https PUBLIC_URL: HSTS %q", got)
 	}
 }
+
+// TestSecurityHeaders_StripeJS: the web app's CSP lets Stripe.js (script,
+// iframes, API) in only when the real provider and a real publishable key are
+// configured, and GET /api/payments/config then tells the browser so; in the
+// sandbox neither happens.
+func TestSecurityHeaders_StripeJS(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	tok := e.account("stripejs@example.com", store.RoleUser)
+	stripeParts := []string{"script-src 'self' https://js.stripe.com", "frame-src https://js.stripe.com", "connect-src 'self' https://api.stripe.com"}
+	get := func(base, path string) resp {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body map[string]any
+		_ = json.NewDecoder(res.Body).Decode(&body)
+		return resp{Status: res.StatusCode, Body: body, Header: res.Header}
+	}
+
+	for _, path := range []string{"/", "/api/payments/config"} {
+		if csp := get(e.srv.URL, path).Header.Get("Content-Security-Policy"); strings.Contains(csp, "stripe") {
+			t.Errorf("sandbox %s: CSP %q lets Stripe in", path, csp)
+		}
+	}
+	if c := get(e.srv.URL, "/api/payments/config"); c.data()["sandbox"] != true {
+		t.Errorf("sandbox config %v", c.Body)
+	}
+
+	cfg := e.cfg
+	cfg.StripeAPIBase, cfg.StripePublishableKey = app.StripeLive, "pk_test_51AbCdEfGhIjKlMnOp"
+	live := httptest.NewServer(newServer(cfg, e.db, nil, e.asynqOpt, e.log).routes())
+	t.Cleanup(live.Close)
+	for _, path := range []string{"/", "/account-settings", "/api/payments/config"} {
+		r := get(live.URL, path)
+		csp := r.Header.Get("Content-Security-Policy")
+		for _, want := range append(stripeParts, "frame-ancestors 'none'", "object-src 'none'") {
+			if !strings.Contains(csp, want) {
+				t.Errorf("real key %s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("real key %s: CSP %q allows inline code", path, csp)
+		}
+	}
+	c := get(live.URL, "/api/payments/config")
+	if c.Status != http.StatusOK || c.data()["sandbox"] != false || c.data()["publishableKey"] != "pk_test_51AbCdEfGhIjKlMnOp" {
+		t.Errorf("real key config %d %v", c.Status, c.Body)
+	}
+}

@@ -94,6 +94,21 @@ const StripeLive = "https://api.stripe.com"
 // of loading Stripe.js.
 func (c Config) PaymentsSandbox() bool { return strings.TrimRight(c.StripeAPIBase, "/") != StripeLive }
 
+// SandboxPublishableKey is the development default of STRIPE_PUBLISHABLE_KEY,
+// which Stripe.js would refuse.
+const SandboxPublishableKey = "pk_test_sandbox"
+
+// StripeJS reports whether the browser takes cards with Stripe.js (Elements):
+// payments go to the real provider and a real publishable key (pk_live_… or
+// pk_test_…, not the sandbox default) is configured. Only then does the web
+// app's CSP let it load from the provider; otherwise the browser offers the
+// provider's test payment methods.
+func (c Config) StripeJS() bool {
+	k := c.StripePublishableKey
+	real := (strings.HasPrefix(k, "pk_live_") || strings.HasPrefix(k, "pk_test_")) && k != SandboxPublishableKey
+	return real && !c.PaymentsSandbox()
+}
+
 // DataPath is DataDir (a directory under the system's temporary one when
 // DataDir is unset, as in tests) joined with elem. api and worker share it:
 // uploads are stored by the one and read by the other.
@@ -204,7 +219,7 @@ func LoadConfig() (Config, error) {
 		c.OTPSecret = orDefault(c.OTPSecret, "dev-otp-secret-change-me")
 		c.OpsPassword = orDefault(c.OpsPassword, "ops")
 		c.StripeSecretKey = orDefault(c.StripeSecretKey, "sk_test_sandbox")
-		c.StripePublishableKey = orDefault(c.StripePublishableKey, "pk_test_sandbox")
+		c.StripePublishableKey = orDefault(c.StripePublishableKey, SandboxPublishableKey)
 		c.StripeWebhookSecret = orDefault(c.StripeWebhookSecret, "whsec_dev_sandbox")
 	}
 	return c, nil

@@ -86,3 +86,28 @@ func TestLoadConfig_Limits(t *testing.T) {
 		})
 	}
 }
+
+// TestConfig_StripeJS: the browser may load Stripe.js only against the real
+// provider with a real publishable key.
+func TestConfig_StripeJS(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, base, key string
+		want            bool
+	}{
+		{"LiveKey", StripeLive, "pk_live_0123456789abcdef", true},
+		{"TestKey", StripeLive + "/", "pk_test_0123456789abcdef", true},
+		{"SandboxKey", StripeLive, SandboxPublishableKey, false},
+		{"SecretKeyByMistake", StripeLive, "sk_live_0123456789abcdef", false},
+		{"NoKey", StripeLive, "", false},
+		{"StripeMock", "http://127.0.0.1:12111", "pk_test_0123456789abcdef", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := Config{StripeAPIBase: tc.base, StripePublishableKey: tc.key}
+			if got := c.StripeJS(); got != tc.want {
+				t.Errorf("StripeJS() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
