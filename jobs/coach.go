@@ -76,7 +76,7 @@ func (h *Handler) coachRetryOrFail(ctx context.Context, p CoachReplyPayload, err
 		return err
 	}
 	h.Log.Error("coach reply failed", "entry", p.EntryID, "err", err)
-	if ferr := h.Store.FailCoachEntry(ctx, p.EntryID, p.JobID, coachFailure); ferr != nil {
+	if ferr := h.Store.FailCoachEntry(ctx, p.EntryID, coachFailure); ferr != nil {
 		return errors.Join(err, ferr)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
 )
 
@@ -70,14 +71,6 @@ func checkPlatform(p string) string {
 	return "Platform must be one of " + strings.Join(Platforms, ", ")
 }
 
-// chatEntryJSON is a chat_entries row e as the API shows it: answered
-// entries carry answer, facts, suggestions and answeredAt; failed ones a
-// reason; platform is null for all platforms.
-const chatEntryJSON = `(jsonb_strip_nulls(jsonb_build_object('_id', e.id, 'question', e.question, 'status', e.status,
-	'createdAt', e.created_at, 'answer', e.answer, 'facts', e.facts, 'suggestions', e.suggestions,
-	'answeredAt', e.answered_at, 'reason', e.reason, 'source', e.source, 'jobId', e.job_id))
-	|| jsonb_build_object('platform', nullif(e.platform, '')))`
-
 // Ask records a question as a pending entry of the creator's chat, with a
 // job and the task that answers it (built by task from the entry and job
 // IDs), in one transaction. Credits are checked in the same step, under a
@@ -86,13 +79,15 @@ const chatEntryJSON = `(jsonb_strip_nulls(jsonb_build_object('_id', e.id, 'quest
 // past) a creator may ask FreeQuestions in all, else EPAYMENTREQUIRED; with
 // one, monthlyCap questions per calendar month (UTC), else ERATELIMITED.
 // Entries that failed (the coach gave up) are not counted.
-// It returns the entry as the API shows it.
+// It returns the entry as the API shows it (its body, see migration 00018).
 func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap int,
 	task func(entryID, jobID string) Task) (json.RawMessage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
 	now := s.now()
+	entryID, jobID := uuid.NewString(), uuid.NewString()
+	t := task(entryID, jobID)
 	var entry json.RawMessage
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var chatID string
@@ -104,19 +99,17 @@ func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap 
 		if err := checkCredits(ctx, tx, userID, now, monthlyCap); err != nil {
 			return err
 		}
-		var jobID, entryID string
-		if err := tx.GetContext(ctx, &jobID, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ('coach_reply', $1, $2)
-			RETURNING id`, userID, now); err != nil {
-			return fmt.Errorf("insert job: %w", err)
-		}
-		if err := tx.GetContext(ctx, &entryID, `INSERT INTO chat_entries (chat_id, user_id, job_id, question, platform, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, chatID, userID, jobID, q.Question, q.Platform, now); err != nil {
+		// The job, the entry and the outbox row in one statement.
+		err := tx.GetContext(ctx, &entry, `WITH j AS (INSERT INTO jobs (id, kind, owner_id, created_at)
+				VALUES ($3, 'coach_reply', $2, $6)),
+			o AS (INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at) VALUES ($7, $8, $9, $10, $11))
+			INSERT INTO chat_entries (id, chat_id, user_id, job_id, question, platform, created_at)
+			VALUES ($4, $1, $2, $3, $5, $12, $6) RETURNING body`,
+			chatID, userID, jobID, entryID, q.Question, now, t.Key, t.Type, t.Queue, t.Payload, t.ProcessAt, q.Platform)
+		if err != nil {
 			return fmt.Errorf("insert chat entry: %w", err)
 		}
-		if err := insertTask(tx, task(entryID, jobID)); err != nil {
-			return err
-		}
-		return tx.GetContext(ctx, &entry, `SELECT `+chatEntryJSON+` FROM chat_entries e WHERE e.id = $1`, entryID)
+		return nil
 	})
 	return entry, err
 }
@@ -169,13 +162,13 @@ func (f *ChatFilter) Validate() error {
 
 // chatListQuery answers one page of a creator's chats ($1 user, $2
 // platform, $3 limit, $4 offset), newest first, each with its entries
-// oldest first, and the total, in one statement.
+// oldest first (their stored bodies), and the total, in one statement.
 const chatListQuery = `WITH scoped AS (
 	SELECT c.id, c.created_at FROM chats c WHERE c.user_id = $1
 		AND ($2 = '' OR EXISTS (SELECT 1 FROM chat_entries e WHERE e.chat_id = c.id AND e.platform = $2))),
 page AS (SELECT id, created_at FROM scoped ORDER BY created_at DESC, id LIMIT $3 OFFSET $4)
 SELECT coalesce((SELECT json_agg(json_build_object('_id', p.id, 'platform', nullif($2, ''), 'createdAt', p.created_at,
-		'data', (SELECT coalesce(json_agg(` + chatEntryJSON + ` ORDER BY e.seq), '[]')
+		'data', (SELECT coalesce(json_agg(e.body ORDER BY e.seq), '[]')
 			FROM chat_entries e WHERE e.chat_id = p.id AND ($2 = '' OR e.platform = $2)))
 		ORDER BY p.created_at DESC, p.id) FROM page p), '[]'),
 	(SELECT count(*) FROM scoped)`

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // CoachHistoryDays is how many days of daily analytics the coach reads per
@@ -164,54 +162,28 @@ func (s *DB) SaveCoachAnswer(ctx context.Context, in *CoachInput, a CoachAnswer)
 		return fmt.Errorf("marshal facts: %w", err)
 	}
 	suggestions, _ := json.Marshal(append([]string{}, a.Suggestions...))
-	now := s.now()
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
-			suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending'`,
-			in.EntryID, a.Answer, facts, suggestions, a.Source, now)
-		if err != nil {
-			return fmt.Errorf("save answer: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		return finishEntryJob(ctx, tx, in.JobID, JobSucceeded, "", now)
-	})
-}
-
-// FailCoachEntry marks a pending entry failed with reason (shown to the
-// creator) and fails its job.
-func (s *DB) FailCoachEntry(ctx context.Context, entryID, jobID, reason string) error {
-	now := s.now()
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE chat_entries SET status = 'failed', reason = $2, answered_at = $3
-			WHERE id = $1 AND status = 'pending'`, entryID, reason, now)
-		if err != nil {
-			return fmt.Errorf("fail entry: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		return finishEntryJob(ctx, tx, jobID, JobFailed, reason, now)
-	})
-}
-
-func finishEntryJob(ctx context.Context, tx *sqlx.Tx, jobID, status, msg string, now time.Time) error {
-	if jobID == "" {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE jobs SET status = $2, progress = 100, total = 1, processed = $3, failed = $4,
-		error = $5, started_at = coalesce(started_at, $6), finished_at = $6 WHERE id = $1`,
-		jobID, status, boolInt(status == JobSucceeded), boolInt(status == JobFailed), msg, now)
+	// The entry and its job in one statement (one round trip: the reply's latency is what creators wait for).
+	_, err = s.db.ExecContext(ctx, `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
+			suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending' RETURNING job_id)
+		UPDATE jobs SET status = 'succeeded', progress = 100, total = 1, processed = 1, failed = 0, error = '',
+			started_at = coalesce(started_at, $6), finished_at = $6 WHERE id = (SELECT job_id FROM e)`,
+		in.EntryID, a.Answer, facts, suggestions, a.Source, s.now())
 	if err != nil {
-		return fmt.Errorf("finish reply job: %w", err)
+		return fmt.Errorf("save answer: %w", err)
 	}
 	return nil
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// FailCoachEntry marks a pending entry failed with reason (shown to the
+// creator) and fails its job, in one statement.
+func (s *DB) FailCoachEntry(ctx context.Context, entryID, reason string) error {
+	_, err := s.db.ExecContext(ctx, `WITH e AS (UPDATE chat_entries SET status = 'failed', reason = $2, answered_at = $3
+			WHERE id = $1 AND status = 'pending' RETURNING job_id)
+		UPDATE jobs SET status = 'failed', progress = 100, total = 1, processed = 0, failed = 1, error = $2,
+			started_at = coalesce(started_at, $3), finished_at = $3 WHERE id = (SELECT job_id FROM e)`,
+		entryID, reason, s.now())
+	if err != nil {
+		return fmt.Errorf("fail entry: %w", err)
 	}
-	return 0
+	return nil
 }

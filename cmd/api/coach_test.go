@@ -275,7 +275,7 @@ func TestChats_FailedSpendsNoCredit(t *testing.T) {
 	}
 	e.want(ask(e, token, "How am I doing?", ""), http.StatusPaymentRequired)
 	// The coach's own give-up, then asynq's (a task lost with its worker too often): its job fails, and the entry with it.
-	if err := e.db.FailCoachEntry(context.Background(), entries[0].ID, entries[0].JobID, "The coach could not answer this question right now. Please ask again."); err != nil {
+	if err := e.db.FailCoachEntry(context.Background(), entries[0].ID, "The coach could not answer this question right now. Please ask again."); err != nil {
 		t.Fatal(err)
 	}
 	if changed, err := e.db.FailJob(context.Background(), entries[1].JobID, jobs.MsgJobCrashed); err != nil || !changed {
