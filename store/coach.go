@@ -92,15 +92,15 @@ func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap 
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var chatID string
 		// ON CONFLICT DO UPDATE locks the chat row until commit: the credit check below is serialised per creator.
-		if err := tx.GetContext(ctx, &chatID, `INSERT INTO chats (user_id, created_at) VALUES ($1, $2)
+		if err := s.txGet(ctx, tx, &chatID, `INSERT INTO chats (user_id, created_at) VALUES ($1, $2)
 			ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING id`, userID, now); err != nil {
 			return fmt.Errorf("lock chat: %w", err)
 		}
-		if err := checkCredits(ctx, tx, userID, now, monthlyCap); err != nil {
+		if err := s.checkCredits(ctx, tx, userID, now, monthlyCap); err != nil {
 			return err
 		}
 		// The job, the entry and the outbox row in one statement.
-		err := tx.GetContext(ctx, &entry, `WITH j AS (INSERT INTO jobs (id, kind, owner_id, created_at)
+		err := s.txGet(ctx, tx, &entry, `WITH j AS (INSERT INTO jobs (id, kind, owner_id, created_at)
 				VALUES ($3, 'coach_reply', $2, $6)),
 			o AS (INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at) VALUES ($7, $8, $9, $10, $11))
 			INSERT INTO chat_entries (id, chat_id, user_id, job_id, question, platform, created_at)
@@ -115,14 +115,14 @@ func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap 
 }
 
 // checkCredits refuses a question the creator has no credit for (see Ask).
-func checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now time.Time, monthlyCap int) error {
+func (s *DB) checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now time.Time, monthlyCap int) error {
 	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	var c struct {
 		Subscribed bool `db:"subscribed"`
 		Total      int  `db:"total"`
 		ThisMonth  int  `db:"this_month"`
 	}
-	err := tx.GetContext(ctx, &c, `SELECT
+	err := s.txGet(ctx, tx, &c, `SELECT
 		EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2) AS subscribed,
 		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed') AS total,
 		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3) AS this_month`, userID, now, month)

@@ -60,7 +60,8 @@ func (s *DB) LoadCoachInput(ctx context.Context, entryID string) (*CoachInput, e
 		return nil, Errorf(ENOTFOUND, "Chat entry not found")
 	}
 	var in CoachInput
-	err := s.db.GetContext(ctx, &in, `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
+	// Every statement of a reply is prepared once: planning them anew cost more than running them.
+	err := s.getPrepared(ctx, &in, `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
 		e.platform, e.status, coalesce(n.name, '') AS niche
 		FROM chat_entries e JOIN users u ON u.id = e.user_id LEFT JOIN niches n ON n.id = u.niche_id WHERE e.id = $1`, entryID)
 	if err != nil {
@@ -74,7 +75,7 @@ func (s *DB) LoadCoachInput(ctx context.Context, entryID string) (*CoachInput, e
 // their last CoachHistoryDays days and audience shares.
 func (s *DB) CoachAccounts(ctx context.Context, userID string) ([]CoachAccount, error) {
 	var accounts []CoachAccount
-	if err := s.db.SelectContext(ctx, &accounts, `SELECT id, platform, username, status, connected_at, last_synced_at
+	if err := s.selectPrepared(ctx, &accounts, `SELECT id, platform, username, status, connected_at, last_synced_at
 		FROM social_accounts WHERE user_id = $1
 		ORDER BY array_position(ARRAY['instagram', 'youtube', 'tiktok', 'linkedin'], platform)`, userID); err != nil {
 		return nil, fmt.Errorf("coach accounts: %w", err)
@@ -87,7 +88,7 @@ func (s *DB) CoachAccounts(ctx context.Context, userID string) ([]CoachAccount, 
 		AccountID string `db:"account_id"`
 		CoachDay
 	}
-	if err := s.db.SelectContext(ctx, &days, `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.organic_impressions
+	if err := s.selectPrepared(ctx, &days, `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.organic_impressions
 		FROM social_daily d JOIN social_accounts a ON a.id = d.account_id
 		WHERE a.user_id = $1 AND d.day > (SELECT max(day) FROM social_daily m WHERE m.account_id = a.id) - $2::int
 		ORDER BY d.account_id, d.day`, userID, CoachHistoryDays); err != nil {
@@ -101,7 +102,7 @@ func (s *DB) CoachAccounts(ctx context.Context, userID string) ([]CoachAccount, 
 		AccountID string `db:"account_id"`
 		CoachAudience
 	}
-	if err := s.db.SelectContext(ctx, &shares, `SELECT d.account_id, d.dimension, d.bucket, d.share::float8 AS share
+	if err := s.selectPrepared(ctx, &shares, `SELECT d.account_id, d.dimension, d.bucket, d.share::float8 AS share
 		FROM social_demographics d JOIN social_accounts a ON a.id = d.account_id
 		WHERE a.user_id = $1 ORDER BY d.account_id, d.dimension, d.share DESC, d.bucket`, userID); err != nil {
 		return nil, fmt.Errorf("coach audience: %w", err)
@@ -127,7 +128,7 @@ type PeerStats struct {
 // linked to excludeUser, with Below counted against rate.
 func (s *DB) PeerEngagement(ctx context.Context, niche, tier string, rate float64, excludeUser string) (PeerStats, error) {
 	var p PeerStats
-	err := s.db.GetContext(ctx, &p, `SELECT count(*) AS count,
+	err := s.getPrepared(ctx, &p, `SELECT count(*) AS count,
 		coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY engagement_rate::float8), 0) AS median,
 		count(*) FILTER (WHERE engagement_rate::float8 < $3) AS below
 		FROM creators WHERE lower(niche) = lower($1) AND tier = $2 AND engagement_rate IS NOT NULL
@@ -153,6 +154,13 @@ type CoachAnswer struct {
 	Source      string // builtin or llm
 }
 
+// saveAnswerSQL answers a pending entry and finishes its job in one
+// statement (one round trip: the reply's latency is what creators wait for).
+const saveAnswerSQL = `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
+		suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending' RETURNING job_id)
+	UPDATE jobs SET status = 'succeeded', progress = 100, total = 1, processed = 1, failed = 0, error = '',
+		started_at = coalesce(started_at, $6), finished_at = $6 WHERE id = (SELECT job_id FROM e)`
+
 // SaveCoachAnswer records the answer of a pending entry and finishes its
 // job, in one transaction. An entry answered already (a retried task) or
 // deleted since is left as it is.
@@ -162,12 +170,12 @@ func (s *DB) SaveCoachAnswer(ctx context.Context, in *CoachInput, a CoachAnswer)
 		return fmt.Errorf("marshal facts: %w", err)
 	}
 	suggestions, _ := json.Marshal(append([]string{}, a.Suggestions...))
-	// The entry and its job in one statement (one round trip: the reply's latency is what creators wait for).
-	_, err = s.db.ExecContext(ctx, `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
-			suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending' RETURNING job_id)
-		UPDATE jobs SET status = 'succeeded', progress = 100, total = 1, processed = 1, failed = 0, error = '',
-			started_at = coalesce(started_at, $6), finished_at = $6 WHERE id = (SELECT job_id FROM e)`,
-		in.EntryID, a.Answer, facts, suggestions, a.Source, s.now())
+	st, release, err := s.prepared(ctx, saveAnswerSQL)
+	if err != nil {
+		return err
+	}
+	defer release()
+	_, err = st.ExecContext(ctx, in.EntryID, a.Answer, facts, suggestions, a.Source, s.now())
 	if err != nil {
 		return fmt.Errorf("save answer: %w", err)
 	}

@@ -106,6 +106,37 @@ func (s *DB) prepared(ctx context.Context, query string) (st *sqlx.Stmt, release
 	return st, func() {}, nil
 }
 
+// getPrepared runs query as a cached prepared statement (planned once, see
+// SessionSettings) and scans its one row into dest.
+func (s *DB) getPrepared(ctx context.Context, dest any, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return st.GetContext(ctx, dest, args...)
+}
+
+// selectPrepared runs query as a cached prepared statement and scans its rows into dest.
+func (s *DB) selectPrepared(ctx context.Context, dest any, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return st.SelectContext(ctx, dest, args...)
+}
+
+// txGet is getPrepared inside tx (the cached statement bound to tx's connection).
+func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return tx.StmtxContext(ctx, st).GetContext(ctx, dest, args...)
+}
+
 // SQL exposes the pool for wiring (readiness checks, the outbox listener).
 func (s *DB) SQL() *sqlx.DB { return s.db }
 
