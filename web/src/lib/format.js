@@ -47,13 +47,27 @@ function oneDecimal(x) {
   return x >= 100 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, '')
 }
 
-/** formatFollowers shows a following compactly: 950, 12.5K, 2.2M. */
-export function formatFollowers(n) {
+/**
+ * formatCompact shows a number compactly: 950, 12.5K, 2.2M, -1.5K. With step
+ * (the gap between neighbouring values, as on a chart axis) it shows enough
+ * decimals to tell the neighbours apart: 102.5K, 103.0K.
+ */
+export function formatCompact(n, step) {
   if (!finite(n)) return DASH
   const v = Number(n)
-  if (v < 1000) return String(v)
-  if (v < 1_000_000) return `${oneDecimal(v / 1000)}K`
-  return `${oneDecimal(v / 1_000_000)}M`
+  const a = Math.abs(v)
+  const [unit, suffix] = a >= 1_000_000 ? [1_000_000, 'M'] : a >= 1000 ? [1000, 'K'] : [1, '']
+  const sign = v < 0 ? '-' : ''
+  if (step > 0) {
+    const decimals = Math.min(2, Math.max(0, Math.ceil(-Math.log10(step / unit) - 1e-9)))
+    return `${sign}${(a / unit).toFixed(decimals)}${suffix}`
+  }
+  return unit === 1 ? String(Math.round(v * 10) / 10) : `${sign}${oneDecimal(a / unit)}${suffix}`
+}
+
+/** formatFollowers shows a following compactly: 950, 12.5K, 2.2M. */
+export function formatFollowers(n) {
+  return formatCompact(n)
 }
 
 /** formatPercent shows a rate already in percent with one decimal: 4.2%. */

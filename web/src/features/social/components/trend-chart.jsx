@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { formatCount } from '../../../lib/format'
+import { formatCompact, formatCount } from '../../../lib/format'
+import { axisSize } from './chart-axis'
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-const ticksOf = (u, ticks) => ticks.map((t) => compact.format(t))
+const ticksOf = (u, ticks, axisIdx, space, step) => ticks.map((t) => formatCompact(t, step))
+
 const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
 
 /**
@@ -27,7 +28,7 @@ export default function TrendChart({ history, name, followersLabel = 'Followers'
       cursor: { show: false },
       scales: { x: { time: true }, f: { auto: true }, v: { auto: true } },
       series: [{}, { label: followersLabel, scale: 'f', stroke: '#5b3df5', width: 2 }, { label: activityLabel, scale: 'v', stroke: '#fd7e14', width: 1.5 }],
-      axes: [{}, { scale: 'f', values: ticksOf, size: 56 }, { scale: 'v', side: 1, grid: { show: false }, size: 56, values: ticksOf }],
+      axes: [{}, { scale: 'f', values: ticksOf, size: axisSize }, { scale: 'v', side: 1, grid: { show: false }, size: axisSize, values: ticksOf }],
     }
     const plot = new uPlot(opts, data, el)
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: 200 }))
