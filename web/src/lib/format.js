@@ -1,4 +1,4 @@
-// The app's formatters: dates, money, counts, follower counts, percentages, file sizes.
+// The app's formatters: dates, money and prices, counts, follower counts, percentages, file sizes.
 // Anything missing or unreadable shows as a dash.
 
 const DASH = '—'
@@ -27,6 +27,26 @@ export function formatDateTime(value) {
 /** formatMoney shows dollars without cents: $12,500. */
 export function formatMoney(n) {
   return finite(n) ? usd.format(Number(n)) : DASH
+}
+
+/**
+ * formatAmount shows an amount in the currency's smallest unit (cents, as the
+ * payment provider counts): 1900 usd → '$19', 999 → '$9.99'.
+ */
+export function formatAmount(cents, currency = 'usd') {
+  if (!finite(cents)) return DASH
+  const v = Number(cents) / 100
+  const digits = Number.isInteger(v) ? 0 : 2
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: (currency || 'usd').toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v)
+  } catch {
+    return `${v.toFixed(digits)} ${String(currency).toUpperCase()}`
+  }
+}
+
+/** formatPrice shows a plan's price per interval: '$19 / month', '$190 / year'. */
+export function formatPrice(cents, currency, interval) {
+  return interval ? `${formatAmount(cents, currency)} / ${interval}` : formatAmount(cents, currency)
 }
 
 /** formatCount shows a number with thousands separators: 12,500. */

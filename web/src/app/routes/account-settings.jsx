@@ -1,5 +1,6 @@
 import { ProfileForm } from '../../features/account-settings/components/profile-form'
 import { ChangePasswordForm } from '../../features/account-settings/components/change-password-form'
+import { BillingSection } from '../../features/billing/components/billing-section'
 import { TeamSection } from '../../features/team/components/team-section'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
@@ -8,6 +9,7 @@ export default function AccountSettingsRoute() {
     <div className="d-flex flex-column gap-4">
       <ProfileForm />
       <ChangePasswordForm />
+      <BillingSection />
       <TeamSection />
       <DeleteMyAccountSection />
     </div>

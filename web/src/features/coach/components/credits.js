@@ -11,17 +11,6 @@ export function freeCredits(chats) {
   return Math.max(0, FREE_CREDITS - spent)
 }
 
-/**
- * subscriptionState reads SPEC's flags from {active, endedAt}: none, subscribed
- * (active, now at or before endedAt), cancelled (inactive but still running) or expired.
- */
-export function subscriptionState(sub, now = new Date()) {
-  if (!sub) return 'none'
-  const running = sub.endedAt && now <= new Date(sub.endedAt)
-  if (!running) return 'expired'
-  return sub.active ? 'subscribed' : 'cancelled'
-}
-
 /** creditsLabel is the badge text: 'N free questions left'. */
 export function creditsLabel(n) {
   return `${n} free question${n === 1 ? '' : 's'} left`

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { CoachChat } from '../coach-chat'
 import { PlatformFilter } from '../platform-filter'
-import { freeCredits, subscriptionState } from '../credits'
+import { freeCredits } from '../credits'
+import { subscriptionState } from '../../../../lib/subscription'
 
 const answered = (id, question) => ({
   _id: id,

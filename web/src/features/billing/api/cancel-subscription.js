@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { SUBSCRIPTION_KEY } from '../../../lib/subscription'
+import { useMutation } from '../../../lib/use-mutation'
+
+/** cancelSubscription calls POST /api/subscriptions/cancel: renewal stops, it runs until endedAt. Resolves to {subscription, message}. */
+export async function cancelSubscription() {
+  const json = await request('subscriptions/cancel', { method: 'POST', fallback: 'Could not cancel the subscription. Please try again.' })
+  return json?.data ?? {}
+}
+
+export function useCancelSubscription() {
+  return useMutation(cancelSubscription, SUBSCRIPTION_KEY)
+}

@@ -1,0 +1,15 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+// SPEC cache tag "Cards".
+export const CARDS_KEY = 'cards'
+
+/** getCards loads GET /api/cards: [{_id, brand, last4, expMonth, expYear, primary}], primary first. */
+export async function getCards(key = CARDS_KEY) {
+  const json = await request(key)
+  return json?.data?.cards ?? []
+}
+
+export function useCards() {
+  return useSWR(CARDS_KEY, getCards)
+}

@@ -1,0 +1,14 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+export const PLANS_KEY = 'plans'
+
+/** getPlans loads GET /api/plans: [{_id, name, interval, amount (cents), currency, features}], monthly first. */
+export async function getPlans(key = PLANS_KEY) {
+  const json = await request(key)
+  return json?.data?.plans ?? []
+}
+
+export function usePlans() {
+  return useSWR(PLANS_KEY, getPlans, { revalidateOnFocus: false })
+}

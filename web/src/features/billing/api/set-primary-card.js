@@ -1,0 +1,13 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { CARDS_KEY } from './get-cards'
+
+/** setPrimaryCard calls POST /api/cards/primary {id: card _id}; resolves to {cards, message}. */
+export async function setPrimaryCard(id) {
+  const json = await request('cards/primary', { method: 'POST', body: { id }, fallback: 'Could not change the primary card. Please try again.' })
+  return json?.data ?? {}
+}
+
+export function useSetPrimaryCard() {
+  return useMutation(setPrimaryCard, CARDS_KEY)
+}

@@ -1,0 +1,11 @@
+import { request } from '../../../lib/request'
+
+/**
+ * validatePromoCode calls POST /api/subscriptions/validate-promo-code {code}:
+ * {valid, code, percentOff | amountOff, currency, duration, durationInMonths?};
+ * an unknown, expired or empty code rejects with the field error on `code`.
+ */
+export async function validatePromoCode(code) {
+  const json = await request('subscriptions/validate-promo-code', { method: 'POST', body: { code } })
+  return json?.data ?? {}
+}

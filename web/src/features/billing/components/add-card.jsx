@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react'
+import { LoadError, Loading } from '../../../components/status'
+import { toast } from '../../../lib/toast'
+import { useAddCard } from '../api/add-card'
+import { usePaymentsConfig, usesStripeElements } from '../api/get-payments-config'
+import { TestCardPicker } from './test-card-picker'
+
+// Stripe.js and its React bindings load only when a creator adds a card with a real key: their own chunk.
+const StripeCardForm = lazy(() => import('./stripe-card-form'))
+
+/**
+ * AddCard opens the form that takes a new card: Stripe Elements when the
+ * server hands a real publishable key, the test-card picker in the offline
+ * sandbox. Either gives a payment method id that is POSTed to /api/cards.
+ */
+export function AddCard() {
+  const [open, setOpen] = useState(false)
+  const config = usePaymentsConfig()
+  const add = useAddCard()
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-outline-primary" onClick={() => setOpen(true)}>
+        Add a card
+      </button>
+    )
+  }
+  // save resolves to true once the card is saved; the form shows the failure itself.
+  const save = async (id) => {
+    const out = await add(id)
+    toast.success(out.message || 'Card added')
+    setOpen(false)
+  }
+  const close = () => setOpen(false)
+  return (
+    <div className="border rounded-3 p-3" role="group" aria-label="Add a card">
+      {config.isLoading && !config.data && <Loading label="Loading the card form…" />}
+      {config.error && !config.data && <LoadError error={config.error} onRetry={() => config.mutate()} />}
+      {config.data &&
+        (usesStripeElements(config.data) ? (
+          <Suspense fallback={<Loading label="Loading the card form…" />}>
+            <StripeCardForm publishableKey={config.data.publishableKey} onSave={save} onCancel={close} />
+          </Suspense>
+        ) : (
+          <TestCardPicker onSave={save} onCancel={close} />
+        ))}
+    </div>
+  )
+}

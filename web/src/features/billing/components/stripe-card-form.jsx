@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
+import { loadStripe } from '@stripe/stripe-js'
+
+// One Stripe.js instance per publishable key for the page's life.
+const instances = new Map()
+function stripeFor(key) {
+  if (!instances.has(key)) instances.set(key, loadStripe(key))
+  return instances.get(key)
+}
+
+function CardForm({ onSave, onCancel }) {
+  const stripe = useStripe()
+  const elements = useElements()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const submit = async (e) => {
+    e.preventDefault()
+    if (!stripe || !elements) return
+    setBusy(true)
+    setError('')
+    try {
+      const { paymentMethod, error: stripeError } = await stripe.createPaymentMethod({ type: 'card', card: elements.getElement(CardElement) })
+      if (stripeError) throw stripeError
+      await onSave(paymentMethod.id)
+    } catch (err) {
+      setError(err?.message || 'Could not add the card. Please try again.')
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a card">
+      <div className="mb-3">
+        <span className="form-label d-block" id="card-element-label">
+          Card details
+        </span>
+        <div className="form-control cc-input py-2" role="group" aria-labelledby="card-element-label">
+          <CardElement options={{ hidePostalCode: false }} />
+        </div>
+        {error && (
+          <div className="invalid-feedback d-block" role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
+          {busy ? 'Adding…' : 'Add card'}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * StripeCardForm takes a card with Stripe Elements (loaded from the provider
+ * with `publishableKey`, in this lazily loaded chunk only), creates a
+ * PaymentMethod and hands its id to onSave.
+ */
+export default function StripeCardForm({ publishableKey, onSave, onCancel }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <CardForm onSave={onSave} onCancel={onCancel} />
+    </Elements>
+  )
+}

@@ -1,0 +1,109 @@
+import { Form, Formik, useFormikContext } from 'formik'
+import * as yup from 'yup'
+import { RadioGroup } from '../../../components/form/choice-fields'
+import { TextField } from '../../../components/form/text-field'
+import { LoadError, Loading } from '../../../components/status'
+import { formatPrice } from '../../../lib/format'
+import { showServerError } from '../../../lib/form-errors'
+import { toast } from '../../../lib/toast'
+import { useCards } from '../api/get-cards'
+import { usePlans } from '../api/get-plans'
+import { useSubscribe } from '../api/subscribe'
+import { cardName } from './subscription-label'
+import { usePromoCheck } from './use-promo-check'
+
+export const subscribeSchema = yup.object({
+  planId: yup.string().required('Please choose a plan'),
+  promoCode: yup.string().trim().max(64, 'This promo code is not valid'),
+})
+
+const PROMO_TONE = { valid: 'text-success', invalid: 'text-danger', error: 'text-danger', checking: 'text-secondary' }
+
+function PlanLabel({ plan }) {
+  return (
+    <span className="d-block">
+      <span className="d-block">{plan.name}</span>
+      <span className="d-block fw-normal">{formatPrice(plan.amount, plan.currency, plan.interval)}</span>
+      {(plan.features || []).map((f) => (
+        <span key={f} className="d-block small fw-normal text-secondary">
+          ✓ {f}
+        </span>
+      ))}
+    </span>
+  )
+}
+
+/** PromoField is the optional promo code, checked as it is typed. */
+function PromoField({ check }) {
+  const hint = check.message ? (
+    <span role="status" className={PROMO_TONE[check.status]}>
+      {check.message}
+    </span>
+  ) : (
+    <span role="status">Optional. Checked as you type.</span>
+  )
+  return <TextField name="promoCode" label="Promo code" required={false} autoComplete="off" hint={hint} />
+}
+
+function SubscribeFields({ plans, primary }) {
+  const { values, isSubmitting, status } = useFormikContext()
+  const check = usePromoCheck(values.promoCode)
+  return (
+    <Form noValidate aria-label="Subscribe">
+      <RadioGroup name="planId" legend="Choose a plan" cards options={plans.map((p) => ({ value: p._id, label: <PlanLabel plan={p} /> }))} />
+      <div className="row">
+        <div className="col-12 col-md-6">
+          <PromoField check={check} />
+        </div>
+      </div>
+      {status && (
+        <div className="alert alert-danger" role="alert">
+          {status}
+        </div>
+      )}
+      {primary ? (
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting || check.status === 'invalid' || check.status === 'checking'}>
+            {isSubmitting ? 'Subscribing…' : 'Subscribe'}
+          </button>
+          <span className="small text-secondary">Charged to your primary card, {cardName(primary)}.</span>
+        </div>
+      ) : (
+        <div className="alert alert-info mb-0" role="note">
+          Add a card first: your subscription is charged to your primary card. <a href="#payment-cards">Add a card</a>
+        </div>
+      )}
+    </Form>
+  )
+}
+
+/**
+ * SubscribeForm picks a plan and an optional promo code and subscribes with the
+ * primary card; without a card it asks for one first. Declines and provider
+ * errors show the server's message.
+ */
+export function SubscribeForm() {
+  const plans = usePlans()
+  const cards = useCards()
+  const subscribe = useSubscribe()
+  if ((plans.isLoading && !plans.data) || (cards.isLoading && !cards.data)) return <Loading label="Loading plans…" />
+  if (plans.error && !plans.data) return <LoadError error={plans.error} onRetry={() => plans.mutate()} />
+  if (cards.error && !cards.data) return <LoadError error={cards.error} onRetry={() => cards.mutate()} />
+  const primary = cards.data.find((c) => c.primary)
+  const onSubmit = async (values, helpers) => {
+    helpers.setStatus(null)
+    try {
+      const out = await subscribe({ planId: values.planId, promoCode: values.promoCode.trim() })
+      toast.success(out.message || 'You are subscribed')
+    } catch (err) {
+      if (!err?.fields) helpers.setStatus(err?.message || 'Could not subscribe. Please try again.')
+      showServerError(err, helpers, 'Could not subscribe. Please try again.')
+    }
+  }
+  const initial = { planId: plans.data[0]?._id || '', promoCode: '' }
+  return (
+    <Formik initialValues={initial} validationSchema={subscribeSchema} onSubmit={onSubmit}>
+      <SubscribeFields plans={plans.data} primary={primary} />
+    </Formik>
+  )
+}

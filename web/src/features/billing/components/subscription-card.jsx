@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { LoadError, Loading } from '../../../components/status'
+import { formatDate, formatPrice } from '../../../lib/format'
+import { useSubscription } from '../../../lib/subscription'
+import { toast } from '../../../lib/toast'
+import { useCancelSubscription } from '../api/cancel-subscription'
+import { useResumeSubscription } from '../api/resume-subscription'
+import { SubscribeForm } from './subscribe-form'
+import { subscriptionLabel } from './subscription-label'
+
+/** run calls a subscription mutation, toasts the server's message and reports success. */
+async function run(call, fallback) {
+  try {
+    const out = await call()
+    toast.success(out?.message || fallback)
+    return true
+  } catch (err) {
+    toast.error(err?.message || 'Something went wrong. Please try again.')
+    return false
+  }
+}
+
+/** CurrentPlan shows the subscription's plan, its state badge and cancel or resume. */
+function CurrentPlan({ sub }) {
+  const label = subscriptionLabel(sub)
+  const cancel = useCancelSubscription()
+  const resume = useResumeSubscription()
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const act = async (call, fallback) => {
+    setBusy(true)
+    const ok = await run(call, fallback)
+    setBusy(false)
+    return ok
+  }
+  const plan = sub.plan || {}
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+      <div className="me-auto">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="fw-semibold">{plan.name}</span>
+          <span className={`badge rounded-pill text-bg-${label.tone}`} data-testid="subscription-status">
+            {label.text}
+          </span>
+        </div>
+        <div className="small text-secondary">
+          {formatPrice(plan.amount, plan.currency, plan.interval)}
+          {label.state === 'subscribed' && ` · renews on ${formatDate(sub.endedAt)}`}
+          {label.state === 'cancelled' && ' · will not renew; resume before it ends to keep it'}
+          {label.state === 'expired' && ` · ended on ${formatDate(sub.endedAt)}`}
+        </div>
+      </div>
+      {label.state === 'subscribed' && (
+        <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={busy}>
+          Cancel subscription
+        </button>
+      )}
+      {label.state === 'cancelled' && (
+        <button type="button" className="btn btn-primary" onClick={() => act(resume, 'Your subscription is active again')} disabled={busy}>
+          {busy ? 'Resuming…' : 'Resume subscription'}
+        </button>
+      )}
+      <ConfirmDialog
+        show={asking}
+        danger
+        title="Cancel your subscription?"
+        body={`It will not renew. You keep ${plan.name || 'your plan'} until ${formatDate(sub.endedAt)} and can resume before then.`}
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep subscription"
+        busy={busy}
+        onCancel={() => setAsking(false)}
+        onConfirm={async () => {
+          if (await act(cancel, 'Your subscription is cancelled')) setAsking(false)
+        }}
+      />
+    </div>
+  )
+}
+
+/**
+ * SubscriptionCard is the creator's plan and subscription: the current one
+ * with its SPEC state ("Active", "Cancelled, ends on DATE", "Expired") and
+ * cancel (confirmed) or resume; without a running one, the plans to subscribe to.
+ */
+export function SubscriptionCard() {
+  const { data: sub, error, isLoading, mutate } = useSubscription()
+  const state = subscriptionLabel(sub).state
+  const { hash } = useLocation()
+  const ref = useRef(null)
+  const loaded = sub !== undefined
+  // /account-settings#subscription (the coach's Subscribe link) lands here once the section has its content.
+  useEffect(() => {
+    if (hash === '#subscription' && loaded) ref.current?.scrollIntoView?.({ block: 'start' })
+  }, [hash, loaded])
+  return (
+    <section ref={ref} id="subscription" className="card border-0 shadow-sm" aria-labelledby="subscription-heading">
+      <div className="card-body p-3 p-md-4">
+        <h2 id="subscription-heading" className="h5 fw-bold mb-3">
+          Plan and subscription
+        </h2>
+        {isLoading && sub === undefined && <Loading label="Loading your subscription…" />}
+        {error && sub === undefined && <LoadError error={error} onRetry={() => mutate()} />}
+        {sub && <CurrentPlan sub={sub} />}
+        {sub !== undefined && (state === 'none' || state === 'expired') && (
+          <>
+            {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
+            <SubscribeForm />
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+import { Form, Formik } from 'formik'
+import * as yup from 'yup'
+import { SelectField } from '../../../components/form/select-field'
+import { showServerError } from '../../../lib/form-errors'
+
+/** TEST_CARDS are the payment provider's test payment methods offered in the offline sandbox. */
+export const TEST_CARDS = [
+  { value: 'pm_card_visa', label: 'Visa 4242 (succeeds)' },
+  { value: 'pm_card_mastercard', label: 'Mastercard 4444 (succeeds)' },
+  { value: 'pm_card_amex', label: 'American Express 8431 (succeeds)' },
+  { value: 'pm_card_discover', label: 'Discover 1117 (succeeds)' },
+  { value: 'pm_card_visa_debit', label: 'Visa debit 5556 (succeeds)' },
+  { value: 'pm_card_chargeDeclined', label: 'Visa 0002 (declined)' },
+  { value: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Visa 9995 (insufficient funds)' },
+]
+
+const schema = yup.object({ id: yup.string().required('Please choose a test card') })
+
+/**
+ * TestCardPicker stands in for Stripe Elements in the offline sandbox, where
+ * Stripe.js cannot load: the chosen test payment method id is what onSave
+ * sends to POST /api/cards.
+ */
+export function TestCardPicker({ onSave, onCancel }) {
+  const onSubmit = async (values, helpers) => {
+    try {
+      await onSave(values.id)
+    } catch (err) {
+      showServerError(err, helpers, 'Could not add the card. Please try again.')
+    }
+  }
+  return (
+    <Formik initialValues={{ id: TEST_CARDS[0].value }} validationSchema={schema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label="Add a test card">
+          <p className="small text-secondary">
+            Payments run in the offline sandbox: pick one of the payment provider's test cards. No real card is charged.
+          </p>
+          <SelectField name="id" label="Test card" options={TEST_CARDS} placeholder="Choose a test card" />
+          <div className="d-flex gap-2">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Adding…' : 'Add card'}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  )
+}
