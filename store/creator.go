@@ -172,30 +172,58 @@ func platformIndex(p string) int {
 
 var platformFollowers = []string{"instagram_followers", "youtube_subscribers", "tiktok_followers", "linkedin_followers"}
 
-// where builds the WHERE clause and its arguments.
+// where builds the WHERE clause and its arguments (see conds).
 func (f *CreatorFilter) where() (string, []any) {
-	var conds []string
-	var args []any
+	conds, _, args := f.conds(false, nil)
+	if len(conds) == 0 {
+		return "", args
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// conds builds the conditions of f on creators' columns, with their
+// arguments appended to args. With words, the conditions creator_words
+// can check (niche, and tier and follower bounds on the largest following)
+// come apart as wconds on its columns (w.), for the walk of
+// wordWalkSQL; the search itself is then left to the caller.
+func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _ []any) {
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	if q := searchQuery(f.Search); q != "" {
+	if q := searchQuery(f.Search); q != "" && !words {
 		conds = append(conds, "search @@ to_tsquery('simple', "+arg(q)+")")
 	}
 	if f.Niche != "" {
-		conds = append(conds, "lower(niche) = "+arg(strings.ToLower(f.Niche)))
+		if words {
+			wconds = append(wconds, "w.niche = "+arg(strings.ToLower(f.Niche)))
+		} else {
+			conds = append(conds, "lower(niche) = "+arg(strings.ToLower(f.Niche)))
+		}
 	}
 	if f.Tier != "" {
-		conds = append(conds, "tier = "+arg(f.Tier))
+		if words {
+			switch f.Tier { // the tier column's thresholds (migration 00003)
+			case TierMicro:
+				wconds = append(wconds, "w.followers < "+strconv.Itoa(MidFollowers))
+			case TierMid:
+				wconds = append(wconds, "w.followers >= "+strconv.Itoa(MidFollowers), "w.followers < "+strconv.Itoa(MacroFollowers))
+			default:
+				wconds = append(wconds, "w.followers >= "+strconv.Itoa(MacroFollowers))
+			}
+		} else {
+			conds = append(conds, "tier = "+arg(f.Tier))
+		}
 	}
-	count := "followers"
+	count, bounds := "followers", &conds
 	if i := platformIndex(f.Platform); i >= 0 {
 		conds = append(conds, Platforms[i]+"_handle IS NOT NULL")
 		count = platformFollowers[i]
+	} else if words {
+		count, bounds = "w.followers", &wconds
 	}
 	if f.MinFollowers != nil {
-		conds = append(conds, count+" >= "+arg(*f.MinFollowers))
+		*bounds = append(*bounds, count+" >= "+arg(*f.MinFollowers))
 	}
 	if f.MaxFollowers != nil {
-		conds = append(conds, count+" <= "+arg(*f.MaxFollowers))
+		*bounds = append(*bounds, count+" <= "+arg(*f.MaxFollowers))
 	}
 	if f.MinEngagement != nil {
 		conds = append(conds, "engagement_rate >= "+arg(*f.MinEngagement))
@@ -206,22 +234,14 @@ func (f *CreatorFilter) where() (string, []any) {
 	if f.Gender != "" {
 		conds = append(conds, "audience_"+f.Gender+" >= 50")
 	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return conds, wconds, args
 }
 
-// searchQuery turns a search term into a tsquery: every word of the term
-// must be a word of the creator, the last one may be the start of a word
-// ("Ann Sil" → ann & sil:*), as in search-as-you-type. Words split where
-// the creator's search words do (migration 00004), also between letters and
-// digits ("dubois95" → dubois & 95:*). Whole words let the GIN index skip
-// through long posting lists instead of materialising every prefix match,
-// which keeps a selective search fast at millions of rows. Only letters and
-// digits reach the query, so it cannot be malformed; a term without any is
-// ignored.
-func searchQuery(term string) string {
+// searchWords splits a search term into the words of a creator's search
+// words: split where the creator's search words are (migration 00004),
+// also between letters and digits ("dubois95" → dubois, 95); at most the
+// last 8. Only letters and digits remain.
+func searchWords(term string) []string {
 	var words []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		start, digits := 0, false
@@ -236,16 +256,52 @@ func searchQuery(term string) string {
 	if len(words) > 8 {
 		words = words[len(words)-8:]
 	}
-	if len(words) > 0 {
-		words[len(words)-1] += ":*"
+	return words
+}
+
+// searchQuery turns a search term into a tsquery: every word of the term
+// (searchWords) must be a word of the creator, the last one may be the
+// start of a word ("Ann Sil" → ann & sil:*), as in search-as-you-type.
+// Whole words let the GIN index skip through long posting lists instead of
+// materialising every prefix match, which keeps a selective search fast at
+// millions of rows. Only letters and digits reach the query, so it cannot
+// be malformed; a term without any is ignored.
+func searchQuery(term string) string {
+	words := searchWords(term)
+	if len(words) == 0 {
+		return ""
 	}
+	words[len(words)-1] += ":*"
 	return strings.Join(words, " & ")
 }
 
-// CreatorPageSQL returns the statement ListCreators runs for the page of f:
-// the page as a JSON array, its length and, for the unfiltered list, the
-// table's row estimate (used by the benchmark to compare against pgbench).
-func CreatorPageSQL(f CreatorFilter) (string, []any) {
+// CreatorQuery is the statement ListCreators runs for a filter's page:
+// the page as a JSON array, its length and a third column Total reads.
+type CreatorQuery struct {
+	SQL  string
+	Args []any
+	// driverRows is, for a walk of creator_words (wordWalkSQL), the
+	// estimated length of the walked word's list; 0 otherwise.
+	driverRows float64
+}
+
+// CreatorQuery returns the page statement of f (validated). A search whose
+// words are all common, in the followers orders, walks creator_words (see
+// searchPlan); other searches find their matches through the GIN index,
+// sort them and count them in the same pass.
+func (s *DB) CreatorQuery(ctx context.Context, f CreatorFilter) CreatorQuery {
+	if driver, rows, ok := s.searchPlan(ctx, f); ok {
+		q, args := wordWalkSQL(f, driver)
+		return CreatorQuery{SQL: q, Args: args, driverRows: rows}
+	}
+	q, args := creatorPageSQL(f)
+	return CreatorQuery{SQL: q, Args: args}
+}
+
+// creatorPageSQL is the page statement without creator_words: for a
+// search, its third column counts the matches; for the unfiltered list it
+// is the table's row estimate.
+func creatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
 	order := creatorSorts[f.Sort].order
@@ -269,18 +325,27 @@ func CreatorPageSQL(f CreatorFilter) (string, []any) {
 }
 
 // Total tells the total of matches from what the page statement of f
-// answered (n entries and its third column, known), when it can: false
-// means CreatorCountSQL must count them.
-func (f *CreatorFilter) Total(n int, known float64) (int, bool) {
+// answered (n entries and its third column, known), when it can, and
+// whether it is an estimate: false means CreatorCountSQL must count them.
+func (q CreatorQuery) Total(f *CreatorFilter, n int, known float64) (total int, estimated, ok bool) {
+	offset := (f.Page - 1) * f.Limit
 	switch {
 	case f.Page == 1 && n < f.Limit:
-		return n, true // the whole result is on this page
+		return n, false, true // the whole result is on this page
+	case q.driverRows > 0 && n > 0 && n < f.Limit:
+		return offset + n, false, true // the walk reached the end of the list
+	case q.driverRows > 0 && n > 0:
+		// known is how far down the word's list the page's last match was:
+		// the matches found so far in that part, scaled to the whole list.
+		return max(offset+n+1, int(float64(offset+n)/known*q.driverRows+0.5)), true, true
+	case q.driverRows > 0:
+		return 0, false, false
 	case searchQuery(f.Search) != "" && n > 0:
-		return int(known), true // counted while finding the page
+		return int(known), false, true // counted while finding the page
 	case searchQuery(f.Search) == "" && known > CountCap:
-		return int(known), true // the unfiltered list's estimate
+		return int(known), false, true // the unfiltered list's estimate
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // CreatorCountSQL returns the capped count query of f.
@@ -290,21 +355,22 @@ func CreatorCountSQL(f CreatorFilter) (string, []any) {
 }
 
 // ListCreators returns a page of creators matching f (entries are Creator's
-// JSON) and the total, exact up to CountCap (see there). EINVALID for a bad
-// filter.
+// JSON) and the total, exact up to CountCap (see there) or, for a search
+// whose words are all common, an estimate (Page.Estimated). EINVALID for a
+// bad filter.
 func (s *DB) ListCreators(ctx context.Context, f CreatorFilter) (Page, error) {
 	if err := f.Validate(); err != nil {
 		return Page{}, err
 	}
-	q, args := CreatorPageSQL(f)
+	q := s.CreatorQuery(ctx, f)
 	var n int
 	var known float64
-	p, err := s.queryPage(ctx, q, args, &n, &known)
+	p, err := s.queryPage(ctx, q.SQL, q.Args, &n, &known)
 	if err != nil {
 		return Page{}, fmt.Errorf("list creators: %w", err)
 	}
 	var ok bool
-	if p.Total, ok = f.Total(n, known); !ok {
+	if p.Total, p.Estimated, ok = q.Total(&f, n, known); !ok {
 		p.Total, err = s.countCreators(ctx, f)
 	}
 	return p, err

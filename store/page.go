@@ -13,6 +13,9 @@ import (
 type Page struct {
 	Items json.RawMessage
 	Total int
+	// Estimated tells that Total is an estimate (the creator search of
+	// common words), answered as "totalEstimated": true.
+	Estimated bool
 }
 
 // The paging rule of every list call.

@@ -33,8 +33,9 @@ type DB struct {
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte
-	stmts     sync.Map     // query text → *sqlx.Stmt, see prepared
-	stmtCount atomic.Int32 // statements in stmts
+	stmts     sync.Map       // query text → *sqlx.Stmt, see prepared
+	stmtCount atomic.Int32   // statements in stmts
+	words     wordStatsCache // creators.search's word frequencies, see searchPlan
 }
 
 // SessionSettings are the Postgres settings of every pool connection, as

@@ -93,7 +93,11 @@ func respondPage(w http.ResponseWriter, name string, p store.Page, page, limit i
 	b := make([]byte, 0, len(p.Items)+len(name)+80)
 	b = append(append(append(b, `{"data":{"`...), name...), `":`...)
 	b = append(append(b, p.Items...), `,"total":`...)
-	b = append(strconv.AppendInt(b, int64(p.Total), 10), `,"page":`...)
+	b = strconv.AppendInt(b, int64(p.Total), 10)
+	if p.Estimated {
+		b = append(b, `,"totalEstimated":true`...)
+	}
+	b = append(b, `,"page":`...)
 	b = append(strconv.AppendInt(b, int64(page), 10), `,"limit":`...)
 	b = append(strconv.AppendInt(b, int64(limit), 10), "}}\n"...)
 	writeBody(w, http.StatusOK, b)

@@ -44,12 +44,30 @@ func DatabaseBase() string { return Env("DATABASE_URL_BASE", "postgres://postgre
 // ScratchDB drops and recreates database name, migrates it and opens it
 // (bcrypt cost 4, so seeding accounts is quick).
 func ScratchDB(ctx context.Context, name string) (*store.DB, string, error) {
+	return scratchDB(ctx, name, false)
+}
+
+// KeptDB is ScratchDB keeping database name when it exists (creating it
+// when not), so a benchmark can reuse data it generated in an earlier run;
+// migrations added since are applied.
+func KeptDB(ctx context.Context, name string) (*store.DB, string, error) {
+	return scratchDB(ctx, name, true)
+}
+
+func scratchDB(ctx context.Context, name string, keep bool) (*store.DB, string, error) {
 	admin, err := sql.Open("postgres", DatabaseBase()+"/postgres?sslmode=disable")
 	if err != nil {
 		return nil, "", err
 	}
-	_, _ = admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
-	_, err = admin.ExecContext(ctx, `CREATE DATABASE `+name)
+	exists := false
+	if keep {
+		_ = admin.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists)
+	} else {
+		_, _ = admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
+	}
+	if !exists {
+		_, err = admin.ExecContext(ctx, `CREATE DATABASE `+name)
+	}
 	admin.Close()
 	if err != nil {
 		return nil, "", err

@@ -13,7 +13,7 @@
 // It needs Postgres, Redis, psql and pgbench, and writes to a scratch
 // database creatorcoach_bench_roster and Redis database 15.
 //
-//	go run ./ops/bench/roster [-runs 3] [-duration 5s] [-conns 8] [-creators 1000000]
+//	go run ./ops/bench/roster [-runs 3] [-duration 5s] [-conns 8] [-creators 1000000] [-only search] [-reuse]
 package main
 
 import (
@@ -46,6 +46,7 @@ var (
 	creators   = flag.Int("creators", 1_000_000, "creators in the table for the search")
 	poll       = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
 	only       = flag.String("only", "", "run only the import or the search part")
+	reuse      = flag.Bool("reuse", false, "keep the scratch database of an earlier run: the search skips the fill when the table holds -creators creators")
 )
 
 func main() {
@@ -62,13 +63,18 @@ type bench struct {
 	dbURL, redisURL  string
 	bin, data        string
 	apiAddr, token   string
+	brandToken       string
 	jobsDone, copied []float64
 }
 
 func run(ctx context.Context) error {
 	b := &bench{}
 	var err error
-	if b.db, b.dbURL, err = benchkit.ScratchDB(ctx, "creatorcoach_bench_roster"); err != nil {
+	open := benchkit.ScratchDB
+	if *reuse {
+		open = benchkit.KeptDB
+	}
+	if b.db, b.dbURL, err = open(ctx, "creatorcoach_bench_roster"); err != nil {
 		return err
 	}
 	defer b.db.Close()
@@ -113,6 +119,15 @@ func (b *bench) startAPI(ctx context.Context) (func(), error) {
 		return nil, err
 	}
 	if b.token, err = benchkit.Login(addr, "admin@bench.io", "Bench#2026"); err != nil {
+		stop()
+		return nil, err
+	}
+	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: "Bench#2026", Role: store.RoleBrandManager,
+		BrandName: "Bench"}); err != nil {
+		stop()
+		return nil, err
+	}
+	if b.brandToken, err = benchkit.Login(addr, "brand@bench.io", "Bench#2026"); err != nil {
 		stop()
 		return nil, err
 	}
@@ -187,7 +202,7 @@ func (b *bench) imports(ctx context.Context) error {
 		n, float64(csvBuf.Len())/(1<<20), float64(xlsxBuf.Len())/(1<<20), *runs, *poll)
 	var cp, csvProc, csvLat, csvRSS, xProc, xLat, xRSS []float64
 	for i := 0; i < *runs; i++ {
-		if err := b.exec(ctx, `TRUNCATE roster_baseline; TRUNCATE creators; VACUUM ANALYZE roster_baseline; VACUUM ANALYZE creators`); err != nil {
+		if err := b.exec(ctx, `TRUNCATE roster_baseline; TRUNCATE creators CASCADE; VACUUM ANALYZE roster_baseline; VACUUM ANALYZE creators`); err != nil {
 			return err
 		}
 		t0 := time.Now()
@@ -204,7 +219,7 @@ func (b *bench) imports(ctx context.Context) error {
 			lat  *[]float64
 			rss  *[]float64
 		}{{"roster.csv", csvBuf.Bytes(), &csvProc, &csvLat, &csvRSS}, {"roster.xlsx", xlsxBuf.Bytes(), &xProc, &xLat, &xRSS}} {
-			if err := b.exec(ctx, `TRUNCATE creators; VACUUM ANALYZE creators`); err != nil {
+			if err := b.exec(ctx, `TRUNCATE creators CASCADE; VACUUM ANALYZE creators`); err != nil {
 				return err
 			}
 			proc, lat, rss, err := b.importOnce(ctx, f.name, f.data, n)

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// Walking creator_words (migration 00016). The GIN index finds a search's
+// matches fast when one of its words is rare; when all are common ("lucia
+// romero": two lists of 33,000 creators each, 1,100 matches in a million),
+// intersecting the lists and sorting the matches costs tens of
+// milliseconds. Then the page walks the rarest whole word's list in the
+// page's order (followers, largest or smallest first), checks each creator
+// against the whole term and the filters, and stops at the page's end: a
+// few hundred index entries and row reads. The total is then estimated
+// from how far down the list the page's last match was (exact when the walk
+// reached the list's end), and answered as an estimate.
+
+// Word frequencies come from Postgres's statistics of creators.search (the
+// most common lexemes ANALYZE found, with their share of rows), re-read
+// every wordStatsAge.
+const wordStatsAge = time.Minute
+
+// A walk is chosen when the rarest whole word has at least walkMinRows
+// creators and the term is expected (words independent) to match at least
+// walkMinMatches: below that the GIN index is as fast, and its count exact.
+const (
+	walkMinRows    = 2000
+	walkMinMatches = 100
+)
+
+// wordStats are the lexeme frequencies of creators.search.
+type wordStats struct {
+	freq map[string]float64 // share of creators having the word
+	rows float64            // the table's row estimate
+	at   time.Time
+}
+
+type wordStatsCache struct {
+	mu      sync.Mutex
+	stats   *wordStats
+	loading bool
+}
+
+// wordStats returns the cached statistics, reading them when missing and
+// re-reading them in the background when older than wordStatsAge. Without
+// statistics (never analyzed, or an error) every search uses the GIN index.
+func (s *DB) wordStats(ctx context.Context) *wordStats {
+	c := &s.words
+	c.mu.Lock()
+	st, stale := c.stats, c.stats == nil || time.Since(c.stats.at) > wordStatsAge
+	refresh := stale && !c.loading
+	if refresh {
+		c.loading = true
+	}
+	c.mu.Unlock()
+	if !refresh {
+		return st
+	}
+	load := func(ctx context.Context) *wordStats {
+		fresh := s.readWordStats(ctx)
+		c.mu.Lock()
+		c.stats, c.loading = fresh, false
+		c.mu.Unlock()
+		return fresh
+	}
+	if st == nil {
+		return load(ctx)
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		load(ctx)
+	}()
+	return st
+}
+
+func (s *DB) readWordStats(ctx context.Context) *wordStats {
+	st := &wordStats{freq: map[string]float64{}, at: time.Now()}
+	var elems pq.StringArray
+	var freqs pq.Float64Array
+	err := s.db.QueryRowContext(ctx, `SELECT coalesce(s.most_common_elems::text::text[], '{}'),
+		coalesce(s.most_common_elem_freqs::float8[], '{}'), greatest(c.reltuples, 0)::float8
+		FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'creators'
+			AND s.attname = 'search'
+		WHERE c.oid = 'creators'::regclass`).Scan(&elems, &freqs, &st.rows)
+	if err != nil || len(freqs) < len(elems) {
+		return st
+	}
+	for i, e := range elems {
+		st.freq[e] = freqs[i]
+	}
+	return st
+}
+
+// searchPlan tells whether the page of f walks creator_words, which word's
+// list and that list's estimated length.
+func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, rows float64, ok bool) {
+	if f.Sort != "" && f.Sort != "followers" && f.Sort != "-followers" {
+		return "", 0, false
+	}
+	words := searchWords(f.Search)
+	if len(words) < 2 { // the last word is a prefix: its matches are not one list
+		return "", 0, false
+	}
+	st := s.wordStats(ctx)
+	if st.rows == 0 {
+		return "", 0, false
+	}
+	expected, best := st.rows, 2.0
+	for _, w := range words[:len(words)-1] {
+		fr, ok := st.freq[w]
+		if !ok {
+			return "", 0, false // a rare word: the GIN index skips to its few matches
+		}
+		if fr < best {
+			driver, best = w, fr
+		}
+		expected *= fr
+	}
+	prefix, last := 0.0, words[len(words)-1]
+	for w, fr := range st.freq {
+		if strings.HasPrefix(w, last) {
+			prefix += fr
+		}
+	}
+	expected *= min(prefix, 1)
+	if best*st.rows < walkMinRows || expected < walkMinMatches {
+		return "", 0, false
+	}
+	return driver, best * st.rows, true
+}
+
+// wordWalkSQL is the page statement of f walking the list of driver in
+// creator_words: its third column is the position in the list (1-based)
+// of the page's last match.
+func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
+	args := []any{driver, searchQuery(f.Search)}
+	conds, wconds, args := f.conds(true, args)
+	conds = append([]string{"id = w.id", "search @@ to_tsquery('simple', $2)"}, conds...)
+	args = append(args, f.Limit, (f.Page-1)*f.Limit)
+	order, corder := "followers DESC, id", "c.followers DESC, c.id"
+	if f.Sort == "-followers" {
+		order, corder = "followers ASC, id DESC", "c.followers ASC, c.id DESC"
+	}
+	where := ""
+	if len(wconds) > 0 {
+		where = " WHERE " + strings.Join(wconds, " AND ")
+	}
+	// The filters on w apply after the numbering (the planner does not
+	// move them below a window function), so walked counts the whole list.
+	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + corder + `), '[]')::text, count(*),
+		coalesce(max(c.walked), 0)::float8
+		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, row_number() OVER (ORDER BY ` + order + `) AS walked
+				FROM creator_words WHERE word = $1 ORDER BY ` + order + `) w
+			CROSS JOIN LATERAL (SELECT ` + creatorColumns + ` FROM creators WHERE ` + strings.Join(conds, " AND ") + `) cr` +
+		where + ` ORDER BY w.` + strings.ReplaceAll(order, ", id", ", w.id") + ` LIMIT $` + strconv.Itoa(len(args)-1) +
+		` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
+}
