@@ -182,10 +182,9 @@ func (f *CreatorFilter) where() (string, []any) {
 }
 
 // conds builds the conditions of f on creators' columns, with their
-// arguments appended to args. With words, the conditions creator_words
-// can check (niche, and tier and follower bounds on the largest following)
-// come apart as wconds on its columns (w.), for the walk of
-// wordWalkSQL; the search itself is then left to the caller.
+// arguments appended to args. With words, the niche condition comes apart
+// as wconds on creator_words (w.), for the walk of wordWalkSQL, and the
+// search itself is left to the caller.
 func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _ []any) {
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	if q := searchQuery(f.Search); q != "" && !words {
@@ -199,31 +198,18 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 		}
 	}
 	if f.Tier != "" {
-		if words {
-			switch f.Tier { // the tier column's thresholds (migration 00003)
-			case TierMicro:
-				wconds = append(wconds, "w.followers < "+strconv.Itoa(MidFollowers))
-			case TierMid:
-				wconds = append(wconds, "w.followers >= "+strconv.Itoa(MidFollowers), "w.followers < "+strconv.Itoa(MacroFollowers))
-			default:
-				wconds = append(wconds, "w.followers >= "+strconv.Itoa(MacroFollowers))
-			}
-		} else {
-			conds = append(conds, "tier = "+arg(f.Tier))
-		}
+		conds = append(conds, "tier = "+arg(f.Tier))
 	}
-	count, bounds := "followers", &conds
+	count := "followers"
 	if i := platformIndex(f.Platform); i >= 0 {
 		conds = append(conds, Platforms[i]+"_handle IS NOT NULL")
 		count = platformFollowers[i]
-	} else if words {
-		count, bounds = "w.followers", &wconds
 	}
 	if f.MinFollowers != nil {
-		*bounds = append(*bounds, count+" >= "+arg(*f.MinFollowers))
+		conds = append(conds, count+" >= "+arg(*f.MinFollowers))
 	}
 	if f.MaxFollowers != nil {
-		*bounds = append(*bounds, count+" <= "+arg(*f.MaxFollowers))
+		conds = append(conds, count+" <= "+arg(*f.MaxFollowers))
 	}
 	if f.MinEngagement != nil {
 		conds = append(conds, "engagement_rate >= "+arg(*f.MinEngagement))

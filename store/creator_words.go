@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,11 +35,66 @@ const (
 	walkMinMatches = 100
 )
 
-// wordStats are the lexeme frequencies of creators.search.
+// wordStats are the lexeme frequencies of creators.search and the
+// distribution of creators.followers.
 type wordStats struct {
 	freq map[string]float64 // share of creators having the word
 	rows float64            // the table's row estimate
-	at   time.Time
+	// followers: the most common values with their shares, and the
+	// histogram bounds of the others (equal shares between bounds).
+	commonFollowers []int64
+	commonShares    []float64
+	followersBounds []int64
+	at              time.Time
+}
+
+// share estimates the share of creators whose followers lie in [lo, hi].
+func (st *wordStats) share(lo, hi int64) float64 {
+	common, in := 0.0, 0.0
+	for i, v := range st.commonFollowers {
+		common += st.commonShares[i]
+		if v >= lo && v <= hi {
+			in += st.commonShares[i]
+		}
+	}
+	b := st.followersBounds
+	if len(b) < 2 {
+		return 1 // nothing known: the walk's own ratio stands
+	}
+	covered := 0.0
+	for i := 0; i+1 < len(b); i++ {
+		x0, x1 := float64(b[i]), float64(b[i+1])
+		a, z := max(x0, float64(lo)), min(x1, float64(hi))
+		switch {
+		case z < a:
+		case x1 == x0:
+			covered++
+		default:
+			covered += (z - a) / (x1 - x0)
+		}
+	}
+	return min(1, in+(1-common)*covered/float64(len(b)-1))
+}
+
+// followersRange is the range f sets on the largest following (tier and,
+// without a platform, the follower bounds), and whether it sets one.
+func followersRange(f CreatorFilter) (lo, hi int64, ok bool) {
+	lo, hi = math.MinInt64, math.MaxInt64
+	switch f.Tier {
+	case TierMicro:
+		hi = MidFollowers - 1
+	case TierMid:
+		lo, hi = MidFollowers, MacroFollowers-1
+	case TierMacro:
+		lo = MacroFollowers
+	}
+	if f.Platform == "" && f.MinFollowers != nil {
+		lo = max(lo, *f.MinFollowers)
+	}
+	if f.Platform == "" && f.MaxFollowers != nil {
+		hi = min(hi, *f.MaxFollowers)
+	}
+	return lo, hi, lo != math.MinInt64 || hi != math.MaxInt64
 }
 
 type wordStatsCache struct {
@@ -95,11 +151,20 @@ func (s *DB) readWordStats(ctx context.Context) *wordStats {
 	for i, e := range elems {
 		st.freq[e] = freqs[i]
 	}
+	var vals, bounds pq.Int64Array
+	var shares pq.Float64Array
+	err = s.db.QueryRowContext(ctx, `SELECT coalesce(most_common_vals::text::bigint[], '{}'),
+		coalesce(most_common_freqs::float8[], '{}'), coalesce(histogram_bounds::text::bigint[], '{}')
+		FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'creators' AND attname = 'followers'`).
+		Scan(&vals, &shares, &bounds)
+	if err == nil && len(vals) == len(shares) {
+		st.commonFollowers, st.commonShares, st.followersBounds = vals, shares, bounds
+	}
 	return st
 }
 
 // searchPlan tells whether the page of f walks creator_words, which word's
-// list and that list's estimated length.
+// list and the estimated length of its part in f's followers range.
 func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, rows float64, ok bool) {
 	if f.Sort != "" && f.Sort != "followers" && f.Sort != "-followers" {
 		return "", 0, false
@@ -133,20 +198,31 @@ func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, ro
 	if best*st.rows < walkMinRows || expected < walkMinMatches {
 		return "", 0, false
 	}
-	return driver, best * st.rows, true
+	// A followers range only shortens the walk (it starts at the range's
+	// top); the GIN index would still read the whole lists.
+	rows = best * st.rows
+	if lo, hi, ok := followersRange(f); ok {
+		rows *= st.share(lo, hi)
+	}
+	return driver, rows, true
 }
 
 // wordWalkSQL is the page statement of f walking the list of driver in
 // creator_words: its third column is the position in the list (1-based)
 // of the page's last match.
 func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
-	args := []any{driver, searchQuery(f.Search)}
+	args, driverWhere := []any{driver, searchQuery(f.Search)}, "word = $1"
 	conds, wconds, args := f.conds(true, args)
 	conds = append([]string{"id = w.id", "search @@ to_tsquery('simple', $2)"}, conds...)
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
 	order, corder := "followers DESC, id", "c.followers DESC, c.id"
 	if f.Sort == "-followers" {
 		order, corder = "followers ASC, id DESC", "c.followers ASC, c.id DESC"
+	}
+	if lo, hi, ok := followersRange(f); ok {
+		// The range is read from the index: the walk starts at its top.
+		conds = append(conds, "followers BETWEEN "+strconv.FormatInt(lo, 10)+" AND "+strconv.FormatInt(hi, 10))
+		driverWhere += " AND followers BETWEEN " + strconv.FormatInt(lo, 10) + " AND " + strconv.FormatInt(hi, 10)
 	}
 	where := ""
 	if len(wconds) > 0 {
@@ -157,7 +233,7 @@ func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
 	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + corder + `), '[]')::text, count(*),
 		coalesce(max(c.walked), 0)::float8
 		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, row_number() OVER (ORDER BY ` + order + `) AS walked
-				FROM creator_words WHERE word = $1 ORDER BY ` + order + `) w
+				FROM creator_words WHERE ` + driverWhere + ` ORDER BY ` + order + `) w
 			CROSS JOIN LATERAL (SELECT ` + creatorColumns + ` FROM creators WHERE ` + strings.Join(conds, " AND ") + `) cr` +
 		where + ` ORDER BY w.` + strings.ReplaceAll(order, ", id", ", w.id") + ` LIMIT $` + strconv.Itoa(len(args)-1) +
 		` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
