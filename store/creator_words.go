@@ -207,12 +207,30 @@ func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, ro
 	return driver, rows, true
 }
 
+// sigTokens are the tokens of creator_words.sig (migration 00016) every
+// creator matching term has, but for the walked word driver: the other
+// whole words, and the first three letters of the last word (a prefix).
+func sigTokens(term, driver string) []string {
+	words := searchWords(term)
+	tokens := []string{}
+	for _, w := range words[:len(words)-1] {
+		if w != driver {
+			tokens = append(tokens, "w"+w)
+		}
+	}
+	if last := []rune(words[len(words)-1]); len(last) >= 3 {
+		tokens = append(tokens, "p"+string(last[:3]))
+	}
+	return tokens
+}
+
 // wordWalkSQL is the page statement of f walking the list of driver in
 // creator_words: its third column is the position in the list (1-based)
 // of the page's last match.
 func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
-	args, driverWhere := []any{driver, searchQuery(f.Search)}, "word = $1"
+	args, driverWhere := []any{driver, searchQuery(f.Search), pq.StringArray(sigTokens(f.Search, driver))}, "word = $1"
 	conds, wconds, args := f.conds(true, args)
+	wconds = append(wconds, "w.sig & (SELECT creator_words_sig($3::text[])) = (SELECT creator_words_sig($3::text[]))")
 	conds = append([]string{"id = w.id", "search @@ to_tsquery('simple', $2)"}, conds...)
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
 	order, corder := "followers DESC, id", "c.followers DESC, c.id"
@@ -232,7 +250,7 @@ func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
 	// move them below a window function), so walked counts the whole list.
 	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + corder + `), '[]')::text, count(*),
 		coalesce(max(c.walked), 0)::float8
-		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, row_number() OVER (ORDER BY ` + order + `) AS walked
+		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, sig, row_number() OVER (ORDER BY ` + order + `) AS walked
 				FROM creator_words WHERE ` + driverWhere + ` ORDER BY ` + order + `) w
 			CROSS JOIN LATERAL (SELECT ` + creatorColumns + ` FROM creators WHERE ` + strings.Join(conds, " AND ") + `) cr` +
 		where + ` ORDER BY w.` + strings.ReplaceAll(order, ", id", ", w.id") + ` LIMIT $` + strconv.Itoa(len(args)-1) +

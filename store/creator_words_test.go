@@ -18,10 +18,10 @@ func wordsInvariant(t *testing.T, db *store.DB, when string) {
 	t.Helper()
 	var diff int
 	if err := db.SQL().Get(&diff, `SELECT count(*) FROM (
-		(SELECT w, followers, lower(niche), id FROM creators, unnest(tsvector_to_array(search)) w
-			EXCEPT ALL SELECT word, followers, niche, id FROM creator_words)
-		UNION ALL (SELECT word, followers, niche, id FROM creator_words
-			EXCEPT ALL SELECT w, followers, lower(niche), id FROM creators, unnest(tsvector_to_array(search)) w)) d`); err != nil {
+		(SELECT w, followers, lower(niche), creator_words_sig(search), id FROM creators, unnest(tsvector_to_array(search)) w
+			EXCEPT ALL SELECT word, followers, niche, sig, id FROM creator_words)
+		UNION ALL (SELECT word, followers, niche, sig, id FROM creator_words
+			EXCEPT ALL SELECT w, followers, lower(niche), creator_words_sig(search), id FROM creators, unnest(tsvector_to_array(search)) w)) d`); err != nil {
 		t.Fatal(err)
 	}
 	if diff != 0 {

@@ -5,23 +5,37 @@
 -- rarest word's list from the most followed down and checks each creator
 -- against the whole term, stopping at the page's end, instead of finding
 -- every match through the GIN index and sorting them (store.CreatorPageSQL).
--- niche (lowercased) rides along so that the niche filter is checked in the
--- index. Kept by statement triggers on creators (one INSERT per COPY batch).
+-- niche (lowercased) and sig ride along so that the niche filter and most
+-- non-matches are told in the index: sig has one bit of 64 set for each
+-- word ('w' || word) and each word's first three letters ('p' || ...) of
+-- the creator, so a creator lacking one of the other words of the term (or
+-- any word starting like its last) mostly has a bit of the term's mask
+-- clear. Kept by statement triggers on creators (one INSERT per COPY batch).
+-- +goose StatementBegin
+CREATE FUNCTION creator_words_sig(tokens text[]) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN (SELECT coalesce(bit_or(1::bigint << (hashtext(t) & 63)), 0) FROM unnest(tokens) t);
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE FUNCTION creator_words_sig(search tsvector) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN (SELECT creator_words_sig(array_agg(t)) FROM unnest(tsvector_to_array(search)) w,
+    LATERAL (VALUES ('w' || w), ('p' || left(w, 3))) v(t));
+-- +goose StatementEnd
 CREATE TABLE creator_words (
     word      text COLLATE "C" NOT NULL,
     followers bigint NOT NULL,
     niche     text NOT NULL,
+    sig       bigint NOT NULL,
     id        uuid NOT NULL
 );
-INSERT INTO creator_words (word, followers, niche, id)
-SELECT w, c.followers, lower(c.niche), c.id FROM creators c, unnest(tsvector_to_array(c.search)) w;
-CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche);
+INSERT INTO creator_words (word, followers, niche, sig, id)
+SELECT w, c.followers, lower(c.niche), creator_words_sig(c.search), c.id FROM creators c, unnest(tsvector_to_array(c.search)) w;
+CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche, sig);
 
 -- +goose StatementBegin
 CREATE FUNCTION creator_words_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO creator_words (word, followers, niche, id)
-    SELECT w, n.followers, lower(n.niche), n.id FROM new_rows n, unnest(tsvector_to_array(n.search)) w;
+    INSERT INTO creator_words (word, followers, niche, sig, id)
+    SELECT w, n.followers, lower(n.niche), creator_words_sig(n.search), n.id FROM new_rows n, unnest(tsvector_to_array(n.search)) w;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
@@ -32,8 +46,8 @@ BEGIN
         SELECT o.id, o.followers, unnest(tsvector_to_array(o.search)) AS word FROM old_rows o JOIN new_rows n ON n.id = o.id
         WHERE (o.search, o.followers, o.niche) IS DISTINCT FROM (n.search, n.followers, n.niche)) d
     WHERE w.word = d.word AND w.followers = d.followers AND w.id = d.id;
-    INSERT INTO creator_words (word, followers, niche, id)
-    SELECT w, n.followers, lower(n.niche), n.id FROM new_rows n JOIN old_rows o ON o.id = n.id,
+    INSERT INTO creator_words (word, followers, niche, sig, id)
+    SELECT w, n.followers, lower(n.niche), creator_words_sig(n.search), n.id FROM new_rows n JOIN old_rows o ON o.id = n.id,
         unnest(tsvector_to_array(n.search)) w
     WHERE (o.search, o.followers, o.niche) IS DISTINCT FROM (n.search, n.followers, n.niche);
     RETURN NULL;
@@ -74,3 +88,5 @@ DROP FUNCTION creator_words_delete;
 DROP FUNCTION creator_words_update;
 DROP FUNCTION creator_words_insert;
 DROP TABLE creator_words;
+DROP FUNCTION creator_words_sig(tsvector);
+DROP FUNCTION creator_words_sig(text[]);

@@ -32,7 +32,7 @@ FROM (SELECT g, f, l, lower(f || '_' || l || g) AS h,
 		(string_to_array('Martinez Chen Okafor Novak Silva Kowalski Haddad Rossi Tanaka Larsen Dubois Mensah Ivanova Costa Becker Nguyen Patel Moreau Yilmaz Fischer Walsh Romero Sato Kaur Berg Lopez Wagner Ali Petrov Grant', ' '))[1 + ((g * 104729) % 1013) % 30] AS l
 	FROM generate_series(1::bigint, $1) g) x) y;
 CREATE INDEX creators_search_idx ON creators USING gin (search);
-CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche);
+CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche, sig);
 VACUUM ANALYZE creators;
 VACUUM ANALYZE creator_words;`
 
