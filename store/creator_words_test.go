@@ -18,10 +18,10 @@ func wordsInvariant(t *testing.T, db *store.DB, when string) {
 	t.Helper()
 	var diff int
 	if err := db.SQL().Get(&diff, `SELECT count(*) FROM (
-		(SELECT w, followers, lower(niche), creator_words_sig(search), id FROM creators, unnest(tsvector_to_array(search)) w
+		(SELECT x.word, followers, lower(niche), x.sig, id FROM creators, creator_words_of(search) x
 			EXCEPT ALL SELECT word, followers, niche, sig, id FROM creator_words)
 		UNION ALL (SELECT word, followers, niche, sig, id FROM creator_words
-			EXCEPT ALL SELECT w, followers, lower(niche), creator_words_sig(search), id FROM creators, unnest(tsvector_to_array(search)) w)) d`); err != nil {
+			EXCEPT ALL SELECT x.word, followers, lower(niche), x.sig, id FROM creators, creator_words_of(search) x)) d`); err != nil {
 		t.Fatal(err)
 	}
 	if diff != 0 {

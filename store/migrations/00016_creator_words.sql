@@ -15,10 +15,15 @@
 CREATE FUNCTION creator_words_sig(tokens text[]) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (SELECT coalesce(bit_or(1::bigint << (hashtext(t) & 63)), 0) FROM unnest(tokens) t);
 -- +goose StatementEnd
+-- creator_words_of: the rows of one creator's search words (a set-returning
+-- SQL function, inlined into the statements that use it).
 -- +goose StatementBegin
-CREATE FUNCTION creator_words_sig(search tsvector) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN (SELECT creator_words_sig(array_agg(t)) FROM unnest(tsvector_to_array(search)) w,
-    LATERAL (VALUES ('w' || w), ('p' || left(w, 3))) v(t));
+CREATE FUNCTION creator_words_of(search tsvector) RETURNS TABLE (word text, sig bigint)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT w, s.sig FROM unnest(tsvector_to_array(search)) w,
+        (SELECT coalesce(bit_or(1::bigint << (hashtext(t) & 63)), 0) AS sig FROM unnest(tsvector_to_array(search)) w2,
+            LATERAL (VALUES ('w' || w2), ('p' || left(w2, 3))) v(t)) s
+$$;
 -- +goose StatementEnd
 CREATE TABLE creator_words (
     word      text COLLATE "C" NOT NULL,
@@ -28,14 +33,14 @@ CREATE TABLE creator_words (
     id        uuid NOT NULL
 );
 INSERT INTO creator_words (word, followers, niche, sig, id)
-SELECT w, c.followers, lower(c.niche), creator_words_sig(c.search), c.id FROM creators c, unnest(tsvector_to_array(c.search)) w;
+SELECT x.word, c.followers, lower(c.niche), x.sig, c.id FROM creators c, creator_words_of(c.search) x;
 CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche, sig);
 
 -- +goose StatementBegin
 CREATE FUNCTION creator_words_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO creator_words (word, followers, niche, sig, id)
-    SELECT w, n.followers, lower(n.niche), creator_words_sig(n.search), n.id FROM new_rows n, unnest(tsvector_to_array(n.search)) w;
+    SELECT x.word, n.followers, lower(n.niche), x.sig, n.id FROM new_rows n, creator_words_of(n.search) x;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
@@ -47,8 +52,8 @@ BEGIN
         WHERE (o.search, o.followers, o.niche) IS DISTINCT FROM (n.search, n.followers, n.niche)) d
     WHERE w.word = d.word AND w.followers = d.followers AND w.id = d.id;
     INSERT INTO creator_words (word, followers, niche, sig, id)
-    SELECT w, n.followers, lower(n.niche), creator_words_sig(n.search), n.id FROM new_rows n JOIN old_rows o ON o.id = n.id,
-        unnest(tsvector_to_array(n.search)) w
+    SELECT x.word, n.followers, lower(n.niche), x.sig, n.id FROM new_rows n JOIN old_rows o ON o.id = n.id,
+        creator_words_of(n.search) x
     WHERE (o.search, o.followers, o.niche) IS DISTINCT FROM (n.search, n.followers, n.niche);
     RETURN NULL;
 END $$;
@@ -88,5 +93,5 @@ DROP FUNCTION creator_words_delete;
 DROP FUNCTION creator_words_update;
 DROP FUNCTION creator_words_insert;
 DROP TABLE creator_words;
-DROP FUNCTION creator_words_sig(tsvector);
+DROP FUNCTION creator_words_of;
 DROP FUNCTION creator_words_sig(text[]);

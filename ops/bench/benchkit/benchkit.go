@@ -156,15 +156,52 @@ func Login(addr, email, password string) (string, error) {
 	return out.Data.AccessToken, nil
 }
 
-// Loader names the HTTP load generator Load uses: wrk when it is installed
-// (apt-get install wrk), like pgbench a small C program, so both sides of a
-// ratio pay about the same for their client; else a Go client, which costs
-// the machine more per request and so understates the API.
+// Loader names the HTTP load generator Load uses: wrk, like pgbench a
+// small C program, so both sides of a ratio pay about the same for their
+// client. The first call installs it when missing (the Debian package wrk,
+// with apt-get as ops/services.sh installs Postgres); only when that fails
+// does Load fall back to a Go client, which costs the machine more per
+// request and so understates the API.
 func Loader() string {
+	installWrk.Do(func() {
+		if _, err := exec.LookPath("wrk"); err == nil {
+			return
+		}
+		if err := aptInstall("wrk"); err != nil {
+			fmt.Fprintf(os.Stderr, "bench: could not install wrk (%v); the load comes from a Go client\n", err)
+		}
+	})
 	if _, err := exec.LookPath("wrk"); err == nil {
 		return "wrk"
 	}
 	return "Go net/http client"
+}
+
+var installWrk sync.Once
+
+// aptInstall installs Debian packages with apt-get (through sudo unless
+// root).
+func aptInstall(pkgs ...string) error {
+	if _, err := exec.LookPath("apt-get"); err != nil {
+		return fmt.Errorf("apt-get not found; install %s yourself", strings.Join(pkgs, " "))
+	}
+	var sudo []string
+	if os.Geteuid() != 0 {
+		sudo = []string{"sudo"}
+	}
+	fmt.Fprintf(os.Stderr, "bench: installing %s (apt-get)\n", strings.Join(pkgs, " "))
+	run := func(args ...string) error {
+		cmd := exec.Command(append(sudo, args...)[0], append(sudo, args...)[1:]...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return nil
+	}
+	if err := run("apt-get", "update", "-qq"); err != nil {
+		return err
+	}
+	return run(append([]string{"apt-get", "install", "-y", "-qq", "--no-install-recommends"}, pkgs...)...)
 }
 
 // Load runs conns keep-alive clients against target (with the bearer token

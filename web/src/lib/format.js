@@ -57,10 +57,17 @@ export function formatCount(n) {
 /** COUNT_CAP: list totals are exact below it; at or above it the server caps or estimates them. */
 export const COUNT_CAP = 10000
 
-/** formatTotal shows a list total, "10,000+" once it reaches the cap. */
-export function formatTotal(total) {
+/**
+ * formatTotal shows a list total, "10,000+" once it reaches the cap; an
+ * estimated total (the answer's totalEstimated) as "about 1,300", rounded
+ * to two significant digits.
+ */
+export function formatTotal(total, estimated = false) {
   const n = Number(total) || 0
-  return n >= COUNT_CAP ? `${formatCount(COUNT_CAP)}+` : formatCount(n)
+  if (n >= COUNT_CAP) return `${formatCount(COUNT_CAP)}+`
+  if (!estimated) return formatCount(n)
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1)
+  return `about ${formatCount(Math.round(n / step) * step)}`
 }
 
 function oneDecimal(x) {

@@ -17,7 +17,7 @@ export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters }
   return `creators?${q}`
 }
 
-/** getCreators loads one page of the creator network: {creators, total, page, limit}. */
+/** getCreators loads one page of the creator network: {creators, total, totalEstimated, page, limit}. */
 export async function getCreators(key) {
   return readListPage(await request(key), 'creators', CREATORS_PAGE_SIZE)
 }

@@ -25,6 +25,7 @@ export function CreatorNetwork() {
   const filtered = activeFilterCount(debounced) > 0
   const creators = data?.creators ?? []
   const total = data?.total ?? 0
+  const estimated = data?.totalEstimated === true
   const limit = data?.limit || CREATORS_PAGE_SIZE
   const clear = () => setFilters(EMPTY_FILTERS)
 
@@ -43,7 +44,7 @@ export function CreatorNetwork() {
       {isLoading && !data && <Loading label="Loading creators…" />}
       {data && !error && (
         <p className="small text-secondary mb-0" aria-live="polite">
-          {formatTotal(total)} {total === 1 ? 'creator' : 'creators'}
+          {formatTotal(total, estimated)} {total === 1 && !estimated ? 'creator' : 'creators'}
         </p>
       )}
       {data && !error && filtered && total === 0 && (
@@ -67,7 +68,7 @@ export function CreatorNetwork() {
           ))}
         </ul>
       )}
-      {total > 0 && !error && <ListPagination page={page} total={total} limit={limit} onPage={setPage} />}
+      {total > 0 && !error && <ListPagination page={page} total={total} limit={limit} onPage={setPage} estimated={estimated} />}
     </div>
   )
 }

@@ -106,6 +106,25 @@ describe('CreatorNetwork', () => {
     expect(await screen.findByRole('article', { name: 'Page Two' })).toBeInTheDocument()
   })
 
+  it('shows an estimated total as "about" and keeps paging', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => creator({ _id: `c${i}`, name: `Creator ${i}` }))
+    mockApi({
+      [NICHES[0]]: NICHES[1],
+      'GET creators?page=1&limit=12&sort=followers': () => page([creator()]),
+      'GET creators?page=1&limit=12&search=lucia+romero&sort=followers': () => [
+        200,
+        { data: { creators: many, total: 1264, totalEstimated: true, page: 1, limit: 12 } },
+      ],
+    })
+    renderRoute(<CreatorNetwork />, { path: '/creator-network' })
+    await screen.findByRole('article', { name: 'Kenji Silva' })
+    await userEvent.type(screen.getByLabelText('Search creators'), 'lucia romero')
+    expect(await screen.findByText('about 1,300 creators')).toBeInTheDocument()
+    expect(screen.getByText('Showing 1–12 of about 1,300')).toBeInTheDocument()
+    expect(screen.getByText('Page 1')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
   it('shows the field errors of a refused filter', async () => {
     mockApi({
       [NICHES[0]]: NICHES[1],
