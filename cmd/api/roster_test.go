@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -375,5 +376,48 @@ func TestRoster_ErrorsJSON(t *testing.T) {
 	}
 	if status, raw := e.getRaw("/api/jobs/"+job.ID+"/errors?format=csv", admin); status != http.StatusOK || !strings.HasPrefix(string(raw), "row,column,message\n3,Age,") {
 		t.Fatalf("csv: %d %s", status, raw)
+	}
+}
+
+// TestCreators_EstimatedTotal: a search of common words answers its page
+// from creator_words with "totalEstimated": true and a total near the
+// real one; a selective search answers an exact total without the flag.
+func TestCreators_EstimatedTotal(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	brand := e.account("b@estimate.io", store.RoleBrandManager)
+	var in []store.CreatorInput
+	for i := range 6000 {
+		first, last := "Zed", "Kim"
+		if i%3 != 0 {
+			first = "Ann"
+		}
+		if i%2 == 0 {
+			last = "Lee"
+		}
+		f := int64(i*7919) % 1_000_003
+		c := store.CreatorInput{Row: i + 2, Name: first + " " + last, Niche: "Travel", Handles: [4]string{fmt.Sprintf("h%d", i)},
+			Followers: [4]*int64{&f}}
+		if fe := c.Validate(); len(fe) > 0 {
+			t.Fatal(fe)
+		}
+		in = append(in, c)
+	}
+	job, _ := e.db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	if err := e.db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.SQL().Exec(`ANALYZE creators`); err != nil {
+		t.Fatal(err)
+	}
+	d := e.want(e.call("GET", "/api/creators?search=ann+lee&limit=10", brand, nil), http.StatusOK).data()
+	if d["totalEstimated"] != true || num(d, "total") < 1000 || num(d, "total") > 4000 || len(d["creators"].([]any)) != 10 {
+		t.Errorf("common words: total %v, estimated %v, %d creators; want about 2000, estimated, 10", d["total"], d["totalEstimated"],
+			len(d["creators"].([]any)))
+	}
+	d = e.want(e.call("GET", "/api/creators?search=h43+ann", brand, nil), http.StatusOK).data()
+	if _, ok := d["totalEstimated"]; ok || num(d, "total") != 1 {
+		t.Errorf("a rare word: total %v, estimated %v; want exactly 1", d["total"], d["totalEstimated"])
 	}
 }
