@@ -228,9 +228,10 @@ func sigTokens(term, driver string) []string {
 // creator_words: its third column is the position in the list (1-based)
 // of the page's last match.
 func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
-	args, driverWhere := []any{driver, searchQuery(f.Search), pq.StringArray(sigTokens(f.Search, driver))}, "word = $1"
+	args, driverWhere := []any{driver, searchQuery(f.Search), strings.Join(sigTokens(f.Search, driver), " ")}, "word = $1"
 	conds, wconds, args := f.conds(true, args)
-	wconds = append(wconds, "w.sig & (SELECT creator_words_sig($3::text[])) = (SELECT creator_words_sig($3::text[]))")
+	mask := "(SELECT creator_words_sig(string_to_array($3::text, ' ')))" // computed once
+	wconds = append(wconds, "w.sig & "+mask+" = "+mask)
 	conds = append([]string{"id = w.id", "search @@ to_tsquery('simple', $2)"}, conds...)
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
 	order, corder := "followers DESC, id", "c.followers DESC, c.id"
