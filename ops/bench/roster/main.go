@@ -46,6 +46,7 @@ var (
 	creators   = flag.Int("creators", 1_000_000, "creators in the table for the search")
 	poll       = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
 	only       = flag.String("only", "", "run only the import or the search part")
+	dbName     = flag.String("db", "creatorcoach_bench_roster", "the scratch database")
 	reuse      = flag.Bool("reuse", false, "keep the scratch database of an earlier run: the search skips the fill when the table holds -creators creators")
 )
 
@@ -74,7 +75,7 @@ func run(ctx context.Context) error {
 	if *reuse {
 		open = benchkit.KeptDB
 	}
-	if b.db, b.dbURL, err = open(ctx, "creatorcoach_bench_roster"); err != nil {
+	if b.db, b.dbURL, err = open(ctx, *dbName); err != nil {
 		return err
 	}
 	defer b.db.Close()
