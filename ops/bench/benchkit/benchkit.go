@@ -490,6 +490,14 @@ func Compare(ctx context.Context, dbURL, dir, target, token, sessionCheck string
 	for i := 0; i < runs; i++ {
 		for _, s := range all {
 			r, p, err := s.run()
+			for retry := 0; err != nil && retry < 2; retry++ {
+				// The machines are shared: another run may hold every
+				// Postgres connection for a moment (an api answer 503,
+				// pgbench refused). Say so and measure again.
+				fmt.Fprintf(os.Stderr, "bench: %.200s\n  measuring again\n", err)
+				time.Sleep(2 * time.Second)
+				r, p, err = s.run()
+			}
 			if err != nil {
 				return Figures{}, err
 			}
