@@ -22,6 +22,17 @@ test('a creator adds a test card, subscribes with a promo code, cancels and resu
   const subscription = page.locator('#subscription')
   await subscription.getByText('Add a card first').waitFor()
   assert.equal(await subscription.getByRole('button', { name: 'Subscribe' }).count(), 0)
+  // The coach's link lands on the subscription card.
+  await page.waitForFunction(() => {
+    const top = document.getElementById('subscription').getBoundingClientRect().top
+    return top >= -1 && top < window.innerHeight / 2
+  })
+  const phone = await newPage(browser, PHONE)
+  await loginUi(phone, email, password)
+  await phone.goto('/account-settings#subscription')
+  await phone.locator('#subscription').getByText('Add a card first').waitFor()
+  await quietShot(phone, 'billing-free')
+  await phone.close()
 
   const cards = page.locator('#payment-cards')
   await cards.getByRole('button', { name: 'Add a card' }).click()

@@ -67,7 +67,7 @@ export function PaymentCards() {
     }
   }
   return (
-    <section id="payment-cards" className="card border-0 shadow-sm" aria-labelledby="cards-heading">
+    <section id="payment-cards" className="cc-anchor card border-0 shadow-sm" aria-labelledby="cards-heading">
       <div className="card-body p-3 p-md-4">
         <h2 id="cards-heading" className="h5 fw-bold mb-3">
           Payment cards

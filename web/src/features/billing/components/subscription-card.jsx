@@ -95,7 +95,7 @@ export function SubscriptionCard() {
     if (hash === '#subscription' && loaded) ref.current?.scrollIntoView?.({ block: 'start' })
   }, [hash, loaded])
   return (
-    <section ref={ref} id="subscription" className="card border-0 shadow-sm" aria-labelledby="subscription-heading">
+    <section ref={ref} id="subscription" className="cc-anchor card border-0 shadow-sm" aria-labelledby="subscription-heading">
       <div className="card-body p-3 p-md-4">
         <h2 id="subscription-heading" className="h5 fw-bold mb-3">
           Plan and subscription
