@@ -86,17 +86,41 @@ func (r *Relay) enqueue(ctx context.Context, tasks []store.Task) []error {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			opts := append([]asynq.Option{asynq.TaskID(t.Key), asynq.Queue(t.Queue), asynq.Retention(24 * time.Hour)}, taskOptions(t.Type)...)
-			if t.ProcessAt != nil {
-				opts = append(opts, asynq.ProcessAt(*t.ProcessAt))
-			}
-			_, err := r.Client.EnqueueContext(ctx, asynq.NewTask(t.Type, t.Payload), opts...)
-			if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
-				err = nil
-			}
-			errs[i] = err
+			errs[i] = enqueueTask(ctx, r.Client, t)
 		}()
 	}
 	wg.Wait()
 	return errs
+}
+
+// enqueueTask puts one outbox task into asynq with TaskID = its key; a
+// conflict means it is there already, which counts as sent.
+func enqueueTask(ctx context.Context, client *asynq.Client, t store.Task) error {
+	opts := append([]asynq.Option{asynq.TaskID(t.Key), asynq.Queue(t.Queue), asynq.Retention(24 * time.Hour)}, taskOptions(t.Type)...)
+	if t.ProcessAt != nil {
+		opts = append(opts, asynq.ProcessAt(*t.ProcessAt))
+	}
+	_, err := client.EnqueueContext(ctx, asynq.NewTask(t.Type, t.Payload), opts...)
+	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
+		return nil
+	}
+	return err
+}
+
+// enqueueNowWait bounds EnqueueNow, so a Redis outage costs a request at
+// most this much (the outbox delivers the task then).
+const enqueueNowWait = 250 * time.Millisecond
+
+// EnqueueNow puts a task that was just committed to the outbox straight into
+// asynq, sparing it the relay's hop, and removes its outbox row unless the
+// relay holds it. The outbox row stays the guarantee: on any error (Redis
+// away, a crash in between) the relay delivers the task, and a task it finds
+// already queued counts as sent.
+func EnqueueNow(ctx context.Context, client *asynq.Client, db *store.DB, t store.Task) error {
+	ctx, cancel := context.WithTimeout(ctx, enqueueNowWait)
+	defer cancel()
+	if err := enqueueTask(ctx, client, t); err != nil {
+		return err
+	}
+	return db.DeleteOutboxTask(ctx, t.Key)
 }

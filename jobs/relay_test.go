@@ -112,3 +112,53 @@ func TestRelay_WakesOnNotify(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestEnqueueNow: a committed task queued at once leaves no outbox row;
+// with Redis unreachable the row stays for the relay, which delivers it.
+func TestEnqueueNow(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, dbURL := storetest.New(t)
+	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := asynq.NewClient(redisOpt)
+	defer up.Close()
+	insp := asynq.NewInspector(redisOpt)
+	defer insp.Close()
+
+	now := testTask("now1")
+	if err := db.EnqueueTask(ctx, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := EnqueueNow(ctx, up, db, now); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := db.OutboxPending(ctx); n != 0 {
+		t.Fatalf("pending %d after EnqueueNow, want 0", n)
+	}
+	if _, err := insp.GetTaskInfo(QueueDefault, "now1"); err != nil {
+		t.Fatalf("task now1 not in asynq: %v", err)
+	}
+
+	later := testTask("later1")
+	if err := db.EnqueueTask(ctx, later); err != nil {
+		t.Fatal(err)
+	}
+	down := asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond})
+	defer down.Close()
+	if err := EnqueueNow(ctx, down, db, later); err == nil {
+		t.Fatal("EnqueueNow with Redis down: no error")
+	}
+	if n, _ := db.OutboxPending(ctx); n != 1 {
+		t.Fatalf("pending %d with Redis down, want 1 (the relay's fallback)", n)
+	}
+	relay := &Relay{Store: db, Client: up, DatabaseURL: dbURL, Log: quietLog()}
+	if n, err := relay.Drain(ctx); err != nil || n != 1 {
+		t.Fatalf("drain: n=%d err=%v", n, err)
+	}
+	if _, err := insp.GetTaskInfo(QueueDefault, "later1"); err != nil {
+		t.Fatalf("task later1 not in asynq: %v", err)
+	}
+}

@@ -37,6 +37,17 @@ func (s *DB) EnqueueTask(ctx context.Context, t Task) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error { return insertTask(tx, t) })
 }
 
+// DeleteOutboxTask removes the outbox row of a task its writer enqueued
+// itself; a row the relay is relaying (locked) is left to it.
+func (s *DB) DeleteOutboxTask(ctx context.Context, key string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM task_outbox WHERE id = (SELECT id FROM task_outbox WHERE task_key = $1
+		FOR UPDATE SKIP LOCKED)`, key)
+	if err != nil {
+		return fmt.Errorf("delete outbox task %s: %w", key, err)
+	}
+	return nil
+}
+
 // RelayOutbox claims up to limit outbox rows (FOR UPDATE SKIP LOCKED, so
 // several relays can run), hands them to send, and deletes the rows send
 // accepted, in one transaction. send returns one error per task: nil when the

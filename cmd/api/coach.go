@@ -29,10 +29,20 @@ func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 	if monthlyCap <= 0 {
 		monthlyCap = store.DefaultCoachMonthlyCap
 	}
-	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, monthlyCap, jobs.NewCoachReplyTask)
+	var task store.Task
+	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, monthlyCap, func(entryID, jobID string) store.Task {
+		task = jobs.NewCoachReplyTask(entryID, jobID)
+		return task
+	})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	// The creator waits for this answer: queue it now rather than after the relay's hop (the outbox covers a failure).
+	if s.tasks != nil {
+		if err := jobs.EnqueueNow(r.Context(), s.tasks, s.store, task); err != nil {
+			s.log.Debug("coach reply left to the outbox relay", "entry", task.Key, "err", err)
+		}
 	}
 	respond(w, http.StatusCreated, map[string]json.RawMessage{"entry": entry})
 }

@@ -21,6 +21,7 @@ type server struct {
 	rdb      *redis.Client
 	limiter  *limiter
 	asynqOpt asynq.RedisConnOpt
+	tasks    *asynq.Client // enqueues a committed task at once (jobs.EnqueueNow); nil = the outbox relay alone
 	log      *slog.Logger
 	metrics  *metrics
 	verified tokenCache
@@ -29,8 +30,12 @@ type server struct {
 }
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
-	return &server{cfg: cfg, store: db, rdb: rdb, limiter: newLimiter(rdb, log), asynqOpt: asynqOpt, log: log,
+	s := &server{cfg: cfg, store: db, rdb: rdb, limiter: newLimiter(rdb, log), asynqOpt: asynqOpt, log: log,
 		metrics: newMetrics(), pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil)}
+	if rdb != nil {
+		s.tasks = asynq.NewClientFromRedisClient(rdb)
+	}
+	return s
 }
 
 // routes is the whole HTTP surface: /api, the ops endpoints and the web app.
