@@ -90,17 +90,26 @@ func respond(w http.ResponseWriter, status int, data any) {
 // {"data": {"<name>": [...], "total": N, "page": P, "limit": L}}; the
 // entries are p.Items as Postgres wrote them.
 func respondPage(w http.ResponseWriter, name string, p store.Page, page, limit int) {
-	b := make([]byte, 0, len(p.Items)+len(name)+80)
-	b = append(append(append(b, `{"data":{"`...), name...), `":`...)
-	b = append(append(b, p.Items...), `,"total":`...)
-	b = strconv.AppendInt(b, int64(p.Total), 10)
+	// The items are written as they are, between a head and a tail: no copy of
+	// a list that may be tens of kilobytes.
+	head := append(append(append(make([]byte, 0, 16+len(name)), `{"data":{"`...), name...), `":`...)
+	tail := append(make([]byte, 0, 64), `,"total":`...)
+	tail = strconv.AppendInt(tail, int64(p.Total), 10)
 	if p.Estimated {
-		b = append(b, `,"totalEstimated":true`...)
+		tail = append(tail, `,"totalEstimated":true`...)
 	}
-	b = append(b, `,"page":`...)
-	b = append(strconv.AppendInt(b, int64(page), 10), `,"limit":`...)
-	b = append(strconv.AppendInt(b, int64(limit), 10), "}}\n"...)
-	writeBody(w, http.StatusOK, b)
+	tail = append(tail, `,"page":`...)
+	tail = append(strconv.AppendInt(tail, int64(page), 10), `,"limit":`...)
+	tail = append(strconv.AppendInt(tail, int64(limit), 10), "}}\n"...)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(head)+len(p.Items)+len(tail)))
+	w.WriteHeader(http.StatusOK)
+	for _, b := range [][]byte{head, p.Items, tail} {
+		if _, err := w.Write(b); err != nil {
+			return
+		}
+	}
 }
 
 // answer writes err when it is not nil, else 200 with {"data": data}.
