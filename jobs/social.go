@@ -145,10 +145,10 @@ func (h *Handler) finish(ctx context.Context, jobID string, p store.JobProgress,
 }
 
 // syncAccount does the sync and returns how many days it stored. Its
-// database work is two statements (claim, save), so the pool's rate stays
-// near the platforms' own.
+// database work is one read and one write (whose commit does not wait for
+// the WAL flush), so the pool's rate stays near the platforms' own.
 func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
-	acct, sealed, err := h.Store.ClaimSocialSync(ctx, p.AccountID)
+	acct, sealed, err := h.Store.SocialSyncTarget(ctx, p.AccountID)
 	if err != nil {
 		return 0, err
 	}

@@ -11,23 +11,18 @@ import (
 	"github.com/lib/pq"
 )
 
-// ClaimSocialSync starts a sync of an account in one statement: it marks a
-// connected account syncing and returns it with its sealed tokens. An
-// account that needs reconnecting is returned as it is (the caller refuses
-// it); a disconnected or deleted account, or one without tokens, is
-// ENOTFOUND.
-func (s *DB) ClaimSocialSync(ctx context.Context, accountID string) (*SocialAccount, *SealedTokens, error) {
+// SocialSyncTarget returns the account and its sealed tokens for a sync, in
+// one read (no write, so no commit to wait for; answers show an account
+// "syncing" while its sync job runs). A disconnected or deleted account, or
+// one without tokens, is ENOTFOUND.
+func (s *DB) SocialSyncTarget(ctx context.Context, accountID string) (*SocialAccount, *SealedTokens, error) {
 	var row struct {
 		SocialAccount
 		SealedTokens
 	}
-	err := s.db.GetContext(ctx, &row, `WITH a AS (SELECT a.id, a.status FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
-			WHERE a.id = $1 AND a.status <> 'disconnected' FOR UPDATE OF a),
-		claimed AS (UPDATE social_accounts sa SET status = 'syncing', status_reason = '' FROM a
-			WHERE sa.id = a.id AND a.status IN ('connected', 'syncing') RETURNING sa.id)
-		SELECT sa.id, sa.user_id, sa.platform, sa.username, a.status, sa.last_synced_at,
-			t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
-		FROM a JOIN social_accounts sa ON sa.id = a.id JOIN social_tokens t ON t.account_id = a.id`, accountID)
+	err := s.db.GetContext(ctx, &row, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
+		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
+		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id WHERE a.id = $1 AND a.status <> 'disconnected'`, accountID)
 	if err != nil {
 		return nil, nil, translate(err, "Social account")
 	}
@@ -77,7 +72,10 @@ var networkColumns = map[string][2]string{
 }
 
 // SaveSocialSnapshot stores a sync's result in one statement (so one
-// transaction and one round trip): one row per (account, day), upserted, so
+// transaction and one round trip), committed without waiting for the WAL
+// flush (synchronous_commit off for this transaction only): should Postgres
+// crash in the next moment, the sync is lost and the next one fetches the
+// same days again. One row per (account, day), upserted, so
 // the same snapshot twice changes nothing; the demographics replaced when
 // the platform sent them; the account's profile, status and last sync time;
 // and the creator-network entry linked to the user: handle, follower count,
@@ -111,10 +109,11 @@ func (s *DB) SaveSocialSnapshot(ctx context.Context, accountID string, snap Soci
 // $1 account, $2 username, $3 full name, $4 external id, $5 now,
 // $6 days, $7 followers, $8 likes, $9 views, $10 impressions,
 // $11 demographics sent, $12 dimensions, $13 buckets, $14 shares.
-var saveSnapshotSQL = `WITH a AS (
+var saveSnapshotSQL = `WITH async AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true)),
+	a AS (
 		UPDATE social_accounts SET username = coalesce(nullif($2, ''), username), full_name = coalesce(nullif($3, ''), full_name),
 			external_id = coalesce(nullif($4, ''), external_id), status = 'connected', status_reason = '', last_synced_at = $5
-		WHERE id = $1 AND status <> 'disconnected' RETURNING id, user_id, platform, username),
+		FROM async WHERE id = $1 AND status <> 'disconnected' RETURNING id, user_id, platform, username),
 	new AS MATERIALIZED (SELECT d::date AS day, f, l, v, o FROM unnest($6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[]) AS t (d, f, l, v, o)),
 	upsert_days AS (
 		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)

@@ -146,10 +146,9 @@ func TestSaveSocialSnapshot(t *testing.T) {
 	}
 }
 
-// TestClaimSocialSync: a connected account becomes syncing and comes with
-// its tokens; one that needs reconnecting is returned unchanged; a
-// disconnected one is not found.
-func TestClaimSocialSync(t *testing.T) {
+// TestSocialSyncTarget: an account comes with its sealed tokens and its
+// status (nothing written); a disconnected one is not found.
+func TestSocialSyncTarget(t *testing.T) {
 	t.Parallel()
 	db, _ := storetest.New(t)
 	ctx := context.Background()
@@ -160,20 +159,14 @@ func TestClaimSocialSync(t *testing.T) {
 	ig, li, tt := connectForTest(t, db, u.ID, "instagram"), connectForTest(t, db, u.ID, "linkedin"), connectForTest(t, db, u.ID, "tiktok")
 	db.SQL().MustExec(`UPDATE social_accounts SET status = 'reconnect_needed', status_reason = 'revoked' WHERE id = $1`, li)
 	db.SQL().MustExec(`UPDATE social_accounts SET status = 'disconnected' WHERE id = $1`, tt)
-	status := func(id string) string {
-		var s string
-		_ = db.SQL().Get(&s, `SELECT status || '/' || status_reason FROM social_accounts WHERE id = $1`, id)
-		return s
+	a, tok, err := db.SocialSyncTarget(ctx, ig)
+	if err != nil || a.Platform != "instagram" || a.Status != store.SocialConnected || tok.Access != "sealed-instagram" {
+		t.Errorf("instagram: %+v %+v %v", a, tok, err)
 	}
-	a, tok, err := db.ClaimSocialSync(ctx, ig)
-	if err != nil || a.Platform != "instagram" || tok.Access != "sealed-instagram" || status(ig) != "syncing/" {
-		t.Errorf("claim instagram: %+v %+v %v, status %s", a, tok, err, status(ig))
+	if a, _, err = db.SocialSyncTarget(ctx, li); err != nil || a.Status != store.SocialReconnectNeeded {
+		t.Errorf("linkedin: %+v %v", a, err)
 	}
-	a, _, err = db.ClaimSocialSync(ctx, li)
-	if err != nil || a.Status != store.SocialReconnectNeeded || status(li) != "reconnect_needed/revoked" {
-		t.Errorf("claim linkedin: %+v %v, status %s", a, err, status(li))
-	}
-	if _, _, err := db.ClaimSocialSync(ctx, tt); store.ErrorCode(err) != store.ENOTFOUND {
-		t.Errorf("claim disconnected: %v, want not_found", err)
+	if _, _, err := db.SocialSyncTarget(ctx, tt); store.ErrorCode(err) != store.ENOTFOUND {
+		t.Errorf("disconnected: %v, want not_found", err)
 	}
 }

@@ -3,7 +3,7 @@
 //
 //   - sync: -accounts accounts (spread over the four platforms, each last
 //     synced yesterday) synced by the real worker binary through asynq
-//     against the sandbox, next to the same connector calls made directly in
+//     against the sandbox (the api binary's /sandbox), next to the same connector calls made directly in
 //     this process with as many goroutines as the worker runs tasks at once
 //     (-concurrency, passed to it as WORKER_CONCURRENCY), in -sync-runs
 //     alternating rounds; it reports both rates of each round, the median
@@ -21,7 +21,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -30,7 +29,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/lib/pq"
 	"github.com/redis/go-redis/v9"
 
@@ -100,14 +98,6 @@ func scratchRedis(ctx context.Context) string {
 	return u.String()
 }
 
-// sandboxServer serves the sandbox under /sandbox, as the api does.
-func sandboxServer() (*httptest.Server, *sandbox.Server) {
-	sb := sandbox.New()
-	r := chi.NewRouter()
-	r.Mount("/sandbox", sb.Handler())
-	return httptest.NewServer(r), sb
-}
-
 type target struct {
 	id, platform string
 	tok          social.Token
@@ -173,11 +163,19 @@ func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Con
 // benchSync compares the worker pool's syncs with direct connector calls,
 // in -sync-runs rounds that alternate the two (the machine is shared, so a
 // ratio of neighbours is steadier than one of distant runs); it reports
-// every round and the median ratio.
+// every round and the median ratio. Both call the same sandbox, the api
+// binary's /sandbox, in a process of its own: like with like, each call
+// crosses a process boundary in both.
 func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
-	srv, sb := sandboxServer()
-	defer srv.Close()
-	cfg := social.Config{Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"), RedirectBase: srv.URL + "/api/accounts/callback/",
+	apiAddr, stopAPI, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
+		"DATA_DIR="+dir, "OTP_SECRET=bench", "APP_ENV=development", "SOCIAL_SANDBOX=1"))
+	if err != nil {
+		return err
+	}
+	defer stopAPI()
+	sb := sandbox.New() // mints the codes; the api's sandbox checks them (same signing key)
+	public := "http://" + apiAddr
+	cfg := social.Config{Platforms: social.SandboxEndpoints(public + "/sandbox"), RedirectBase: public + "/api/accounts/callback/",
 		Timeout: 15 * time.Second, Now: time.Now}
 	conns := cfg.Connectors()
 	t0 := time.Now()
@@ -188,7 +186,7 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	fmt.Printf("filled %d accounts with sandbox tokens in %s\n", len(targets), time.Since(t0).Round(time.Millisecond))
 	// The worker pool: the real worker binary, fed by the tick's statement.
 	worker := exec.Command(dir + "/worker")
-	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+srv.URL, "SOCIAL_SANDBOX=1",
+	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+public, "SOCIAL_SANDBOX=1",
 		"WORKER_POLL_INTERVAL=20ms", fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
 		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
 	if err := worker.Start(); err != nil {
