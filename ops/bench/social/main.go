@@ -21,6 +21,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"os/exec"
@@ -29,9 +31,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/lib/pq"
 	"github.com/redis/go-redis/v9"
 
+	"creatorcoach/jobs"
 	"creatorcoach/jobs/social"
 	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/ops/bench/benchkit"
@@ -187,7 +191,7 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	// The worker pool: the real worker binary, fed by the tick's statement.
 	worker := exec.Command(dir + "/worker")
 	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+public, "SOCIAL_SANDBOX=1",
-		"WORKER_POLL_INTERVAL=20ms", fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
+		"WORKER_POLL_INTERVAL=1s", fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
 		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
 	if err := worker.Start(); err != nil {
 		return err
@@ -205,13 +209,18 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 			return err
 		}
 		calls = c
+		handler, err := syncHandler(ctx, db, conns)
+		if err != nil {
+			return err
+		}
 		pool, err := syncPool(ctx, db, len(targets), worker.Process.Pid)
 		if err != nil {
 			return err
 		}
 		ratios = append(ratios, direct.Seconds()/pool.Seconds())
-		fmt.Printf("  round %d: worker pool %6.0f accounts/s (%s), direct %6.0f accounts/s (%s), pool/direct %.2f\n", round,
-			n/pool.Seconds(), pool.Round(time.Millisecond), n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1])
+		fmt.Printf("  round %d: worker pool %6.0f accounts/s (%s), direct %6.0f accounts/s (%s), pool/direct %.2f; handler in-process %6.0f accounts/s\n",
+			round, n/pool.Seconds(), pool.Round(time.Millisecond), n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1],
+			n/handler.Seconds())
 	}
 	fmt.Printf("  %d platform calls a round; pool/direct median %.2f; worker peak RSS %d MB; load %s\n",
 		calls, benchkit.Median(ratios), rssKB(worker.Process.Pid)/1024, loadAvg())
@@ -257,6 +266,46 @@ func syncDirect(ctx context.Context, conns map[string]social.Connector, targets 
 		return 0, 0, fmt.Errorf("%d direct syncs failed", failed.Load())
 	}
 	return time.Since(t0), calls.Load(), nil
+}
+
+// syncHandler runs the sync task's handler (connector calls and its
+// Postgres statements, without asynq, the task lock, the relay and the
+// Redis budget) in this process with -concurrency goroutines: where between
+// the direct calls and the pool the time goes.
+func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Connector) (time.Duration, error) {
+	if err := resetSynced(ctx, db); err != nil {
+		return 0, err
+	}
+	var ids []string
+	if err := db.SQL().SelectContext(ctx, &ids, `SELECT id FROM social_accounts`); err != nil {
+		return 0, err
+	}
+	h := &jobs.Handler{Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Social: &jobs.Syncer{Connectors: conns, Sealer: social.DevSealer(), HistoryDays: 90, Interval: 6 * time.Hour}}
+	t0 := time.Now()
+	work := make(chan string)
+	var failed atomic.Int64
+	var wg sync.WaitGroup
+	for range *concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`))); err != nil {
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	for _, id := range ids {
+		work <- id
+	}
+	close(work)
+	wg.Wait()
+	if failed.Load() > 0 {
+		return 0, fmt.Errorf("%d in-process syncs failed", failed.Load())
+	}
+	return time.Since(t0), nil
 }
 
 // syncPool queues a sync of every account as the tick does and waits for
