@@ -13,105 +13,102 @@ const CoachHistoryDays = 180
 
 // CoachDay is one day of an account's analytics.
 type CoachDay struct {
-	Day         time.Time `db:"day"`
-	Followers   int64     `db:"followers"`
-	Likes       int64     `db:"likes"`
-	Views       int64     `db:"views"`
-	Impressions int64     `db:"organic_impressions"`
+	Day         time.Time
+	Followers   int64
+	Likes       int64
+	Views       int64
+	Impressions int64
 }
 
 // CoachAudience is one audience share of an account: Dimension age, gender
 // or country, Share between 0 and 1.
 type CoachAudience struct {
-	Dimension string  `db:"dimension"`
-	Bucket    string  `db:"bucket"`
-	Share     float64 `db:"share"`
+	Dimension string
+	Bucket    string
+	Share     float64
 }
 
 // CoachAccount is a social account as the coach reads it, its days oldest first.
 type CoachAccount struct {
-	ID           string     `db:"id"`
-	Platform     string     `db:"platform"`
-	Username     string     `db:"username"`
-	Status       string     `db:"status"`
-	ConnectedAt  time.Time  `db:"connected_at"`
-	LastSyncedAt *time.Time `db:"last_synced_at"`
-	Days         []CoachDay
-	Audience     []CoachAudience
+	ID           string          `json:"id"`
+	Platform     string          `json:"platform"`
+	Username     string          `json:"username"`
+	Status       string          `json:"status"`
+	ConnectedAt  time.Time       `json:"connectedAt"`
+	LastSyncedAt *time.Time      `json:"lastSyncedAt"`
+	Days         []CoachDay      `json:"days"`
+	Audience     []CoachAudience `json:"audience"`
 }
 
 // CoachInput is everything the coach answers a question from: the entry,
 // the creator's niche and every social account they have (any status).
 type CoachInput struct {
-	EntryID  string `db:"id"`
-	JobID    string `db:"job_id"`
-	UserID   string `db:"user_id"`
-	Question string `db:"question"`
-	Platform string `db:"platform"` // "" = all platforms
-	Status   string `db:"status"`
-	Niche    string `db:"niche"`
-	Accounts []CoachAccount
+	EntryID  string         `db:"id"`
+	JobID    string         `db:"job_id"`
+	UserID   string         `db:"user_id"`
+	Question string         `db:"question"`
+	Platform string         `db:"platform"` // "" = all platforms
+	Status   string         `db:"status"`
+	Niche    string         `db:"niche"`
+	Accounts []CoachAccount `db:"-"`
 }
 
-// LoadCoachInput reads a chat entry and the creator's analytics. ENOTFOUND
-// when the entry no longer exists.
+// coachInputQuery reads an entry ($1), the creator's niche and every social
+// account of theirs in platform order, each with its last $2 days (oldest
+// first) and audience shares (by dimension, largest first), in one statement:
+// the reply's latency is what creators wait for, and on a busy machine every
+// round trip waits its turn.
+const coachInputQuery = `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
+	e.platform, e.status, coalesce(n.name, '') AS niche,
+	coalesce((SELECT json_agg(json_build_object('id', a.id, 'platform', a.platform, 'username', a.username,
+			'status', a.status, 'connectedAt', a.connected_at, 'lastSyncedAt', a.last_synced_at,
+			'days', (SELECT coalesce(json_agg(json_build_array(d.day, d.followers, d.likes, d.views, d.organic_impressions)
+					ORDER BY d.day), '[]')
+				FROM social_daily d WHERE d.account_id = a.id
+				AND d.day > (SELECT max(day) FROM social_daily m WHERE m.account_id = a.id) - $2::int),
+			'audience', (SELECT coalesce(json_agg(json_build_array(s.dimension, s.bucket, s.share::float8)
+					ORDER BY s.dimension, s.share DESC, s.bucket), '[]')
+				FROM social_demographics s WHERE s.account_id = a.id))
+		ORDER BY array_position(ARRAY['instagram', 'youtube', 'tiktok', 'linkedin'], a.platform))
+		FROM social_accounts a WHERE a.user_id = e.user_id), '[]') AS accounts
+	FROM chat_entries e JOIN users u ON u.id = e.user_id LEFT JOIN niches n ON n.id = u.niche_id WHERE e.id = $1`
+
+// LoadCoachInput reads a chat entry and the creator's analytics (every
+// account, any status, with its last CoachHistoryDays days and audience
+// shares). ENOTFOUND when the entry no longer exists.
 func (s *DB) LoadCoachInput(ctx context.Context, entryID string) (*CoachInput, error) {
 	if !isUUID(entryID) {
 		return nil, Errorf(ENOTFOUND, "Chat entry not found")
 	}
-	var in CoachInput
-	// Every statement of a reply is prepared once: planning them anew cost more than running them.
-	err := s.getPrepared(ctx, &in, `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
-		e.platform, e.status, coalesce(n.name, '') AS niche
-		FROM chat_entries e JOIN users u ON u.id = e.user_id LEFT JOIN niches n ON n.id = u.niche_id WHERE e.id = $1`, entryID)
-	if err != nil {
+	var row struct {
+		CoachInput
+		Accounts []byte `db:"accounts"`
+	}
+	// Prepared once: planning it anew cost more than running it.
+	if err := s.getPrepared(ctx, &row, coachInputQuery, entryID, CoachHistoryDays); err != nil {
 		return nil, translate(err, "Chat entry")
 	}
-	in.Accounts, err = s.CoachAccounts(ctx, in.UserID)
-	return &in, err
-}
-
-// CoachAccounts reads a creator's social accounts in platform order, with
-// their last CoachHistoryDays days and audience shares.
-func (s *DB) CoachAccounts(ctx context.Context, userID string) ([]CoachAccount, error) {
-	var accounts []CoachAccount
-	if err := s.selectPrepared(ctx, &accounts, `SELECT id, platform, username, status, connected_at, last_synced_at
-		FROM social_accounts WHERE user_id = $1
-		ORDER BY array_position(ARRAY['instagram', 'youtube', 'tiktok', 'linkedin'], platform)`, userID); err != nil {
+	in := row.CoachInput
+	if err := json.Unmarshal(row.Accounts, &in.Accounts); err != nil {
 		return nil, fmt.Errorf("coach accounts: %w", err)
 	}
-	byID := map[string]*CoachAccount{}
-	for i := range accounts {
-		byID[accounts[i].ID] = &accounts[i]
+	return &in, nil
+}
+
+// UnmarshalJSON reads a day as coachInputQuery writes it: [day, followers, likes, views, impressions].
+func (d *CoachDay) UnmarshalJSON(b []byte) error {
+	var day string
+	if err := json.Unmarshal(b, &[]any{&day, &d.Followers, &d.Likes, &d.Views, &d.Impressions}); err != nil {
+		return err
 	}
-	var days []struct {
-		AccountID string `db:"account_id"`
-		CoachDay
-	}
-	if err := s.selectPrepared(ctx, &days, `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.organic_impressions
-		FROM social_daily d JOIN social_accounts a ON a.id = d.account_id
-		WHERE a.user_id = $1 AND d.day > (SELECT max(day) FROM social_daily m WHERE m.account_id = a.id) - $2::int
-		ORDER BY d.account_id, d.day`, userID, CoachHistoryDays); err != nil {
-		return nil, fmt.Errorf("coach daily analytics: %w", err)
-	}
-	for _, d := range days {
-		a := byID[d.AccountID]
-		a.Days = append(a.Days, d.CoachDay)
-	}
-	var shares []struct {
-		AccountID string `db:"account_id"`
-		CoachAudience
-	}
-	if err := s.selectPrepared(ctx, &shares, `SELECT d.account_id, d.dimension, d.bucket, d.share::float8 AS share
-		FROM social_demographics d JOIN social_accounts a ON a.id = d.account_id
-		WHERE a.user_id = $1 ORDER BY d.account_id, d.dimension, d.share DESC, d.bucket`, userID); err != nil {
-		return nil, fmt.Errorf("coach audience: %w", err)
-	}
-	for _, d := range shares {
-		a := byID[d.AccountID]
-		a.Audience = append(a.Audience, d.CoachAudience)
-	}
-	return accounts, nil
+	t, err := time.Parse(time.DateOnly, day)
+	d.Day = t
+	return err
+}
+
+// UnmarshalJSON reads a share as coachInputQuery writes it: [dimension, bucket, share].
+func (a *CoachAudience) UnmarshalJSON(b []byte) error {
+	return json.Unmarshal(b, &[]any{&a.Dimension, &a.Bucket, &a.Share})
 }
 
 // PeerStats describes the engagement rates (percent) of the creator
