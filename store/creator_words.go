@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,8 +40,9 @@ const (
 // wordStats are the lexeme frequencies of creators.search and the
 // distribution of creators.followers.
 type wordStats struct {
-	freq map[string]float64 // share of creators having the word
-	rows float64            // the table's row estimate
+	freq  map[string]float64 // share of creators having the word
+	words []string           // freq's words, sorted (for prefixes)
+	rows  float64            // the table's row estimate
 	// followers: the most common values with their shares, and the
 	// histogram bounds of the others (equal shares between bounds).
 	commonFollowers []int64
@@ -151,6 +154,7 @@ func (s *DB) readWordStats(ctx context.Context) *wordStats {
 	for i, e := range elems {
 		st.freq[e] = freqs[i]
 	}
+	st.words = slices.Sorted(maps.Keys(st.freq))
 	var vals, bounds pq.Int64Array
 	var shares pq.Float64Array
 	err = s.db.QueryRowContext(ctx, `SELECT coalesce(most_common_vals::text::bigint[], '{}'),
@@ -189,10 +193,9 @@ func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, ro
 		expected *= fr
 	}
 	prefix, last := 0.0, words[len(words)-1]
-	for w, fr := range st.freq {
-		if strings.HasPrefix(w, last) {
-			prefix += fr
-		}
+	i, _ := slices.BinarySearch(st.words, last)
+	for ; i < len(st.words) && strings.HasPrefix(st.words[i], last); i++ {
+		prefix += st.freq[st.words[i]]
 	}
 	expected *= min(prefix, 1)
 	if best*st.rows < walkMinRows || expected < walkMinMatches {
