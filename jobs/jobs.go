@@ -64,9 +64,10 @@ type TaskType struct {
 	Cron     string // periodic tasks only: cron spec in UTC
 	Handle   func(h *Handler, ctx context.Context, t *asynq.Task) error
 	// Unlocked runs the task without the task lock (see recover.go), saving
-	// its Postgres round trips. For mails: two runs at once (a copy racing a
-	// worker that lost its lease but lives) cost at most a second mail,
-	// never wrong data.
+	// its Postgres round trips and a held connection. For mails: two runs at
+	// once (a copy racing a worker that lost its lease but lives) cost at
+	// most a second mail, never wrong data; for the analytics sync (an
+	// upsert of the same days), a second fetch and nothing else.
 	Unlocked bool
 }
 

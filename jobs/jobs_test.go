@@ -47,8 +47,8 @@ func TestTaskTypes(t *testing.T) {
 	}
 }
 
-// TestLockTask_MailsGoUnlocked: a mail task runs even while its task lock is
-// held (mails take no lock), while a job's task finds the lock held and is
+// TestLockTask_MailsGoUnlocked: a mail task or an analytics sync runs even
+// while its task lock is held (they take no lock), while a job's task finds the lock held and is
 // done without running.
 func TestLockTask_MailsGoUnlocked(t *testing.T) {
 	t.Parallel()
@@ -67,7 +67,7 @@ func TestLockTask_MailsGoUnlocked(t *testing.T) {
 		}
 		lock.Release()
 	}
-	for _, name := range []string{TypeOTPMail, TypeInviteMail, TypeRegisterNotice, TypeBillingMail} {
+	for _, name := range []string{TypeOTPMail, TypeInviteMail, TypeRegisterNotice, TypeBillingMail, TypeAnalyticsSync} {
 		if ran[name] != 1 {
 			t.Errorf("%s ran %d times under a held lock, want 1", name, ran[name])
 		}

@@ -24,7 +24,7 @@ import (
 //   - The task lock lets only one run of a task (the original, its copies,
 //     its retries) work at a time; a run that finds it held is done, since
 //     the holder finishes the work and, should it die, is copied in turn.
-//     Mails go without it (TaskType.Unlocked).
+//     Mails and the analytics sync go without it (TaskType.Unlocked).
 //   - Postgres being unreachable is not a failure of the task: it is retried
 //     every couple of seconds without using up its retries.
 //   - When asynq gives up on a task (retries exhausted, SkipRetry), or a task

@@ -21,9 +21,10 @@ const TypeAnalyticsSync = "analytics:sync"
 const TypeAnalyticsTick = "analytics:tick"
 
 // analyticsSync runs on the low queue; rate limits retry after the
-// platform's wait (RetryDelay), so retries are many.
+// platform's wait (RetryDelay), so retries are many. It takes no task lock:
+// two runs at once store the same days once (HandleAnalyticsSync).
 var analyticsSync = TaskType{Name: TypeAnalyticsSync, Queue: QueueLow, MaxRetry: 12, Timeout: 10 * time.Minute,
-	Handle: (*Handler).HandleAnalyticsSync}
+	Handle: (*Handler).HandleAnalyticsSync, Unlocked: true}
 
 // analyticsTick is periodic on SOCIAL_SYNC_INTERVAL (AnalyticsTickPeriodic), not on a fixed cron.
 var analyticsTick = TaskType{Name: TypeAnalyticsTick, Queue: QueueLow, MaxRetry: 3, Timeout: 5 * time.Minute,

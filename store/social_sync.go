@@ -20,7 +20,7 @@ func (s *DB) SocialSyncTarget(ctx context.Context, accountID string) (*SocialAcc
 		SocialAccount
 		SealedTokens
 	}
-	err := s.db.GetContext(ctx, &row, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
+	err := s.getPrepared(ctx, &row, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
 		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
 		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id WHERE a.id = $1 AND a.status <> 'disconnected'`, accountID)
 	if err != nil {
@@ -71,8 +71,8 @@ var networkColumns = map[string][2]string{
 	"tiktok": {"tiktok_handle", "tiktok_followers"}, "linkedin": {"linkedin_handle", "linkedin_followers"},
 }
 
-// SaveSocialSnapshot stores a sync's result in one statement (so one
-// transaction and one round trip), committed without waiting for the WAL
+// SaveSocialSnapshot stores a sync's result in one prepared statement (so one
+// transaction, one round trip and no planning), committed without waiting for the WAL
 // flush (synchronous_commit off for this transaction only): should Postgres
 // crash in the next moment, the sync is lost and the next one fetches the
 // same days again. One row per (account, day), upserted, so
@@ -93,7 +93,7 @@ func (s *DB) SaveSocialSnapshot(ctx context.Context, accountID string, snap Soci
 	for i, sh := range snap.Demographics {
 		dims[i], buckets[i], shares[i] = sh.Dimension, sh.Bucket, min(max(sh.Share, 0), 1)
 	}
-	_, err := s.db.ExecContext(ctx, saveSnapshotSQL, accountID, snap.Username, snap.FullName, snap.ExternalID, s.now(),
+	err := s.execPrepared(ctx, saveSnapshotSQL, accountID, snap.Username, snap.FullName, snap.ExternalID, s.now(),
 		pq.Array(days), pq.Array(f), pq.Array(l), pq.Array(v), pq.Array(o),
 		snap.Demographics != nil, pq.Array(dims), pq.Array(buckets), pq.Array(shares))
 	if err != nil {

@@ -128,6 +128,17 @@ func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, arg
 	return tx.StmtxContext(ctx, st).GetContext(ctx, dest, args...)
 }
 
+// execPrepared runs query as a cached prepared statement (see getPrepared).
+func (s *DB) execPrepared(ctx context.Context, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	_, err = st.ExecContext(ctx, args...)
+	return err
+}
+
 // SQL exposes the pool for wiring (readiness checks, the outbox listener).
 func (s *DB) SQL() *sqlx.DB { return s.db }
 
