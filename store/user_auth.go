@@ -148,7 +148,7 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	}
 	defer release()
 	var u User
-	err = st.GetContext(ctx, &u, sessionID, s.now())
+	err = st.QueryRowContext(ctx, sessionID, s.now()).Scan(u.scanDest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}

@@ -103,7 +103,10 @@ func (s *server) metricsHandler() http.Handler {
 // middleware records every API request under its route pattern (never the raw path).
 func (m *metrics) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		ww, ok := w.(middleware.WrapResponseWriter) // logRequests' wrapper, when it runs
+		if !ok {
+			ww = middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		}
 		start := time.Now()
 		next.ServeHTTP(ww, r)
 		route := chi.RouteContext(r.Context()).RoutePattern()

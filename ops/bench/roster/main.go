@@ -13,7 +13,7 @@
 // It needs Postgres, Redis, psql and pgbench, and writes to a scratch
 // database creatorcoach_bench_roster and Redis database 15.
 //
-//	go run ./ops/bench/roster [-runs 3] [-duration 5s] [-conns 8] [-creators 1000000] [-only search] [-reuse]
+//	go run ./ops/bench/roster [-runs 3] [-duration 5s] [-conns 8] [-creators 1000000] [-only search] [-reuse] [-match text]
 package main
 
 import (
@@ -47,6 +47,7 @@ var (
 	poll       = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
 	only       = flag.String("only", "", "run only the import or the search part")
 	dbName     = flag.String("db", "creatorcoach_bench_roster", "the scratch database")
+	match      = flag.String("match", "", "measure only the search scenarios whose label holds this text")
 	reuse      = flag.Bool("reuse", false, "keep the scratch database of an earlier run: the search skips the fill when the table holds -creators creators")
 )
 

@@ -85,6 +85,9 @@ func (b *bench) search(ctx context.Context) error {
 	}
 	var table []string
 	for _, sc := range scenarios {
+		if !strings.Contains(sc.label, *match) {
+			continue
+		}
 		row, err := b.compare(ctx, sc)
 		if err != nil {
 			return err
