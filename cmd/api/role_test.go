@@ -176,6 +176,9 @@ func TestOps(t *testing.T) {
 		{"/ops/queues", "ops", "wrong", 401},
 		{"/ops/queues", "ops", "ops-secret", 200},
 		{"/ops/queues/api/queues", "ops", "ops-secret", 200},
+		{"/debug/pprof/", "", "", 401},
+		{"/debug/pprof/heap", "ops", "wrong", 401},
+		{"/debug/pprof/heap", "ops", "ops-secret", 200},
 	}
 	for _, c := range cases {
 		if got := get(c.path, c.user, c.pass); got != c.want {

@@ -46,6 +46,7 @@ func (s *server) routes() http.Handler {
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", s.opsAuth(s.metricsHandler()))
 	r.Mount("/ops/queues", s.opsAuth(s.queueDashboard()))
+	r.Mount("/debug", s.opsAuth(middleware.Profiler())) // Go's pprof profiles, /debug/pprof/
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.metrics.middleware, noStore, s.refuseNulQuery)
