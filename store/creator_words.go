@@ -108,7 +108,8 @@ type wordStatsCache struct {
 
 // wordStats returns the cached statistics, reading them when missing and
 // re-reading them in the background when older than wordStatsAge. Without
-// statistics (never analyzed, or an error) every search uses the GIN index.
+// statistics (never analyzed, an error, or while another search reads
+// them for the first time) every search uses the GIN index.
 func (s *DB) wordStats(ctx context.Context) *wordStats {
 	c := &s.words
 	c.mu.Lock()
@@ -119,6 +120,9 @@ func (s *DB) wordStats(ctx context.Context) *wordStats {
 	}
 	c.mu.Unlock()
 	if !refresh {
+		if st == nil { // the first read is under way in another search
+			return &wordStats{}
+		}
 		return st
 	}
 	load := func(ctx context.Context) *wordStats {

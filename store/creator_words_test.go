@@ -183,3 +183,40 @@ func TestCreatorSearch_CommonWords(t *testing.T) {
 	}
 	wordsInvariant(t, db, "after truncate")
 }
+
+// TestCreatorSearch_FirstSearchesAtOnce: the searches that arrive together
+// while the store reads the word statistics for the first time are all
+// answered (they use the GIN index meanwhile), none fails.
+func TestCreatorSearch_FirstSearchesAtOnce(t *testing.T) {
+	t.Parallel()
+	db, _ := storetest.New(t)
+	ctx := context.Background()
+	f := int64(5000)
+	in := []store.CreatorInput{{Row: 2, Name: "Ann Lee", Niche: "Travel", Handles: [4]string{"ann_lee"}, Followers: [4]*int64{&f}}}
+	job, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+		t.Fatal(err)
+	}
+	const searches = 16
+	errs := make(chan error, searches)
+	start := make(chan struct{})
+	for range searches {
+		go func() {
+			<-start
+			p, err := db.ListCreators(ctx, store.CreatorFilter{Search: "ann lee", Page: 1, Limit: 10})
+			if err == nil && p.Total != 1 {
+				err = fmt.Errorf("total %d, want 1", p.Total)
+			}
+			errs <- err
+		}()
+	}
+	close(start)
+	for range searches {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
