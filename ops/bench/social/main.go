@@ -14,7 +14,13 @@
 //
 // It needs Postgres, Redis (as ops/services.sh provides) and pgbench.
 //
-//	go run ./ops/bench/social [-accounts 10000] [-concurrency 20] [-duration 5s] [-conns 8] [-runs 3] [-sync-runs 3] [-skip-sync | -sync-only]
+// With -latency, both the pool and the direct calls reach the sandbox through
+// a proxy that waits that long before each call, as a real platform answers
+// in tens or hundreds of milliseconds: the pool's rate then shows whether it
+// keeps -concurrency calls in flight, where without it it shows the CPU each
+// sync costs besides its calls.
+//
+//	go run ./ops/bench/social [-accounts 10000] [-concurrency 20] [-duration 5s] [-conns 8] [-runs 3] [-sync-runs 3] [-latency 0] [-skip-sync | -sync-only]
 package main
 
 import (
@@ -23,6 +29,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httputil"
 	"net/url"
 	"os"
 	"os/exec"
@@ -51,6 +60,7 @@ var (
 	skipSync    = flag.Bool("skip-sync", false, "measure only the engagement call")
 	syncOnly    = flag.Bool("sync-only", false, "measure only the sync")
 	syncRuns    = flag.Int("sync-runs", 3, "sync rounds (direct, then pool); the median ratio is reported")
+	latency     = flag.Duration("latency", 0, "answer time added to every platform call (a proxy in front of the sandbox), as a real platform's; 0 = the sandbox's own microseconds")
 )
 
 const dbName = "creatorcoach_bench_social"
@@ -179,6 +189,14 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	defer stopAPI()
 	sb := sandbox.New() // mints the codes; the api's sandbox checks them (same signing key)
 	public := "http://" + apiAddr
+	if *latency > 0 {
+		addr, stop, err := delayProxy(public, *latency)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		public = "http://" + addr
+	}
 	cfg := social.Config{Platforms: social.SandboxEndpoints(public + "/sandbox"), RedirectBase: public + "/api/accounts/callback/",
 		Timeout: 15 * time.Second, Now: time.Now}
 	conns := cfg.Connectors()
@@ -201,8 +219,8 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	n := float64(len(targets))
 	var ratios []float64
 	var calls int64
-	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds\n",
-		len(targets), *concurrency, *syncRuns)
+	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds, %s added to each platform call\n",
+		len(targets), *concurrency, *syncRuns, *latency)
 	for round := 1; round <= *syncRuns; round++ {
 		direct, c, err := syncDirect(ctx, conns, targets)
 		if err != nil {
@@ -225,6 +243,26 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	fmt.Printf("  %d platform calls a round; pool/direct median %.2f; worker peak RSS %d MB; load %s\n",
 		calls, benchkit.Median(ratios), rssKB(worker.Process.Pid)/1024, loadAvg())
 	return nil
+}
+
+// delayProxy serves target's answers after waiting d before each call.
+func delayProxy(target string, d time.Duration) (string, func(), error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "", nil, err
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	proxy.Transport = &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(d)
+		proxy.ServeHTTP(w, r)
+	})}
+	go srv.Serve(l)
+	return l.Addr().String(), func() { srv.Close() }, nil
 }
 
 // resetSynced makes every account last synced yesterday, so each round
