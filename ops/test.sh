@@ -51,6 +51,7 @@ exec 9>"${TMPDIR:-/tmp}/creatorcoach-e2e.lock"
 flock 9
 step "browser end-to-end"
 [ -x /usr/bin/chromium ] || apt_install chromium chromium-driver
+[ -f web/dist/index.html ] || (cd web && npm run build --silent) # `e2e` alone on a fresh checkout
 E2E_PORT="${E2E_PORT:-18080}"
 E2E_DIR="$RUN_DIR/e2e"
 rm -rf "$E2E_DIR" && mkdir -p "$E2E_DIR/bin"
