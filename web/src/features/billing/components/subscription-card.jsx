@@ -79,6 +79,33 @@ function CurrentPlan({ sub }) {
   )
 }
 
+// landingEvents are the user's own scrolling: the landing stops following the page then.
+const landingEvents = ['wheel', 'touchstart', 'keydown', 'mousedown']
+
+/**
+ * keepInView scrolls el to the top of the view at once, as a link to an
+ * anchor does (a smooth scroll, the page's default, stops short when the page
+ * moves under it), and keeps it there while the sections around it are still
+ * loading, until the page settles (3 s) or the user scrolls; it returns the
+ * cleanup.
+ */
+function keepInView(el) {
+  if (!el?.scrollIntoView) return undefined
+  const land = () => el.scrollIntoView({ block: 'start', behavior: 'instant' })
+  land()
+  if (typeof ResizeObserver === 'undefined') return undefined
+  const observer = new ResizeObserver(land)
+  observer.observe(document.body)
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+    landingEvents.forEach((e) => window.removeEventListener(e, stop))
+  }
+  const timer = setTimeout(stop, 3000)
+  landingEvents.forEach((e) => window.addEventListener(e, stop, { passive: true }))
+  return stop
+}
+
 /**
  * SubscriptionCard is the creator's plan and subscription: the current one
  * with its SPEC state ("Active", "Cancelled, ends on DATE", "Expired") and
@@ -91,9 +118,7 @@ export function SubscriptionCard() {
   const ref = useRef(null)
   const loaded = sub !== undefined
   // /account-settings#subscription (the coach's Subscribe link) lands here once the section has its content.
-  useEffect(() => {
-    if (hash === '#subscription' && loaded) ref.current?.scrollIntoView?.({ block: 'start' })
-  }, [hash, loaded])
+  useEffect(() => (hash === '#subscription' && loaded ? keepInView(ref.current) : undefined), [hash, loaded])
   return (
     <section ref={ref} id="subscription" className="cc-anchor card border-0 shadow-sm" aria-labelledby="subscription-heading">
       <div className="card-body p-3 p-md-4">
