@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -290,24 +291,48 @@ func (s *DB) CreatorQuery(ctx context.Context, f CreatorFilter) CreatorQuery {
 func creatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	order := creatorSorts[f.Sort].order
-	if searchQuery(f.Search) != "" {
-		order = creatorSorts[f.Sort].searchSort
+	key := pageShape{where, f.Sort, searchQuery(f.Search) != ""}
+	if q, ok := pageStatements.Load(key); ok {
+		return q.(string), args
+	}
+	q := key.sql(len(args))
+	pageStatements.Store(key, q)
+	return q, args
+}
+
+// pageShape is what creatorPageSQL's text depends on: the WHERE clause
+// (its conditions and parameter numbers, never a value), the sort and
+// whether there is a search. Filters have few shapes, so their statements
+// are built once (pageStatements) rather than on every request.
+type pageShape struct {
+	where, sort string
+	search      bool
+}
+
+// pageStatements maps a pageShape to its statement text.
+var pageStatements sync.Map
+
+// sql is the page statement of the shape whose last of nargs arguments
+// are the limit and the offset.
+func (k pageShape) sql(nargs int) string {
+	order := creatorSorts[k.sort].order
+	if k.search {
+		order = creatorSorts[k.sort].searchSort
 	}
 	cols, known := creatorColumns, `0::float8`
 	switch {
-	case searchQuery(f.Search) != "":
+	case k.search:
 		// A search sorts all its matches anyway (see above): counting them
 		// in the same pass saves a second walk of the search index.
 		cols, known = cols+`, count(*) OVER () AS matches`, `coalesce(max(c.matches), 0)::float8`
-	case where == "":
+	case k.where == "":
 		// The unfiltered list reports the planner's estimate beyond CountCap;
 		// reading it here saves a round trip per page.
 		known = `(SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8`
 	}
 	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + known + `
-		FROM (SELECT ` + cols + ` FROM creators` + where + ` ORDER BY ` + order +
-		` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args)) + `) c`, args
+		FROM (SELECT ` + cols + ` FROM creators` + k.where + ` ORDER BY ` + order +
+		` LIMIT $` + strconv.Itoa(nargs-1) + ` OFFSET $` + strconv.Itoa(nargs) + `) c`
 }
 
 // Total tells the total of matches from what the page statement of f

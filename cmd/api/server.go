@@ -80,10 +80,13 @@ func (s *server) routes() http.Handler {
 	return r
 }
 
+// noStoreValue is noStore's header value, shared (see securityHeaders).
+var noStoreValue = []string{"no-store"}
+
 // noStore keeps API answers (tokens, profiles) out of shared caches.
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
+		w.Header()["Cache-Control"] = noStoreValue
 		next.ServeHTTP(w, r)
 	})
 }

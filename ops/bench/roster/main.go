@@ -65,7 +65,6 @@ type bench struct {
 	dbURL, redisURL  string
 	bin, data        string
 	apiAddr, token   string
-	brandToken       string
 	jobsDone, copied []float64
 }
 
@@ -110,26 +109,25 @@ func (b *bench) env() []string {
 		"OTP_SECRET=bench", "BCRYPT_COST=4", "WORKER_POLL_INTERVAL="+*poll)
 }
 
+// benchPassword is the password of startAPI's accounts.
+const benchPassword = "Bench#2026"
+
 func (b *bench) startAPI(ctx context.Context) (func(), error) {
 	addr, stop, err := benchkit.StartAPI(filepath.Join(b.bin, "api"), b.env())
 	if err != nil {
 		return nil, err
 	}
 	b.apiAddr = addr
-	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "admin@bench.io", Password: "Bench#2026", Role: store.RoleAdmin}); err != nil {
+	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "admin@bench.io", Password: benchPassword, Role: store.RoleAdmin}); err != nil {
 		stop()
 		return nil, err
 	}
-	if b.token, err = benchkit.Login(addr, "admin@bench.io", "Bench#2026"); err != nil {
+	if b.token, err = benchkit.Login(addr, "admin@bench.io", benchPassword); err != nil {
 		stop()
 		return nil, err
 	}
-	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: "Bench#2026", Role: store.RoleBrandManager,
+	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: benchPassword, Role: store.RoleBrandManager,
 		BrandName: "Bench"}); err != nil {
-		stop()
-		return nil, err
-	}
-	if b.brandToken, err = benchkit.Login(addr, "brand@bench.io", "Bench#2026"); err != nil {
 		stop()
 		return nil, err
 	}
