@@ -83,9 +83,11 @@ for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]]) {
     await quietShot(page, 'settings-profile-saved')
 
     // Both survive a reload (they come from the server).
+    // Until the profile is read the header shows the initials under the same name, so wait for the picture itself.
     await page.reload()
-    await headerAvatar(page).waitFor()
-    assert.match(await headerAvatar(page).getAttribute('src'), /\/api\/files\//)
+    const reloaded = page.locator('header.cc-header img[alt="Profile"]')
+    await reloaded.waitFor()
+    assert.match(await reloaded.getAttribute('src'), /\/api\/files\//)
     assert.equal(await page.getByLabel(/^Full Name/).inputValue(), 'Nova Star')
     await page.context().close()
   })
