@@ -262,6 +262,12 @@ func searchQuery(term string) string {
 	return strings.Join(words, " & ")
 }
 
+// hasSearch tells, without building it, whether term makes a search
+// (searchQuery(term) != ""): it holds a letter or a digit.
+func hasSearch(term string) bool {
+	return strings.IndexFunc(term, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
 // CreatorQuery is the statement ListCreators runs for a filter's page:
 // the page as a JSON array, its length and a third column Total reads.
 type CreatorQuery struct {
@@ -291,7 +297,7 @@ func (s *DB) CreatorQuery(ctx context.Context, f CreatorFilter) CreatorQuery {
 func creatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	key := pageShape{where, f.Sort, searchQuery(f.Search) != ""}
+	key := pageShape{where, f.Sort, hasSearch(f.Search)}
 	if q, ok := pageStatements.Load(key); ok {
 		return q.(string), args
 	}
@@ -351,9 +357,9 @@ func (q CreatorQuery) Total(f *CreatorFilter, n int, known float64) (total int, 
 		return max(offset+n+1, int(float64(offset+n)/known*q.driverRows+0.5)), true, true
 	case q.driverRows > 0:
 		return 0, false, false
-	case searchQuery(f.Search) != "" && n > 0:
+	case hasSearch(f.Search) && n > 0:
 		return int(known), false, true // counted while finding the page
-	case searchQuery(f.Search) == "" && known > CountCap:
+	case !hasSearch(f.Search) && known > CountCap:
 		return int(known), false, true // the unfiltered list's estimate
 	}
 	return 0, false, false

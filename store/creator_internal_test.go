@@ -74,3 +74,14 @@ func TestCreatorPageSQL_Shapes(t *testing.T) {
 		t.Fatalf("%d statements for %d shapes", len(seen), len(shapes))
 	}
 }
+
+// TestHasSearch: hasSearch, which spares building the query, says whether
+// searchQuery makes one.
+func TestHasSearch(t *testing.T) {
+	t.Parallel()
+	for _, term := range []string{"", " ", "--", "!?. ,", "a", " ann sil ", "Ünal", "95", "dubois95", "李", "_", "@#$%^&*()"} {
+		if got, want := hasSearch(term), searchQuery(term) != ""; got != want {
+			t.Errorf("hasSearch(%q) = %v, searchQuery says %v", term, got, want)
+		}
+	}
+}

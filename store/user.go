@@ -44,15 +44,21 @@ type User struct {
 // IsBrand reports whether the user belongs to a brand.
 func (u *User) IsBrand() bool { return strings.HasPrefix(u.Role, "BRAND_") }
 
-const userColumns = `u.id, u.email, u.name, u.role, u.profile_image, u.email_verified_at IS NOT NULL AS verified,
-	u.created_at, u.deleted_at, u.password_hash, u.niche_id, n.name AS niche_name, u.brand_id, b.name AS brand_name
+// userColumns are a user's columns (for sqlx, by name) FROM users u.
+const userColumns = `u.deleted_at, u.password_hash, ` + sessionUserColumns
+
+// sessionUserColumns are what a signed-in request knows of its user (see
+// AuthenticateSQL): all but the password hash, which only the password
+// checks read, and deleted_at, which is NULL for a live session.
+const sessionUserColumns = `u.id, u.email, u.name, u.role, u.profile_image, u.email_verified_at IS NOT NULL AS verified,
+	u.created_at, u.niche_id, n.name AS niche_name, u.brand_id, b.name AS brand_name
 	FROM users u LEFT JOIN niches n ON n.id = u.niche_id LEFT JOIN brands b ON b.id = u.brand_id`
 
-// scanDest is u's fields in userColumns' order, for the hot Authenticate
-// (a plain Scan costs less than sqlx's mapping by column name).
+// scanDest is u's fields in sessionUserColumns' order, for the hot
+// Authenticate (a plain Scan costs less than sqlx's mapping by name).
 func (u *User) scanDest() []any {
-	return []any{&u.ID, &u.Email, &u.Name, &u.Role, &u.ProfileImage, &u.Verified, &u.CreatedAt, &u.DeletedAt,
-		&u.PasswordHash, &u.NicheID, &u.NicheName, &u.BrandID, &u.BrandName}
+	return []any{&u.ID, &u.Email, &u.Name, &u.Role, &u.ProfileImage, &u.Verified, &u.CreatedAt,
+		&u.NicheID, &u.NicheName, &u.BrandID, &u.BrandName}
 }
 
 func (u *User) fill() *User {

@@ -160,5 +160,5 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 
 // AuthenticateSQL is the query every signed-in request runs ($1 session id,
 // $2 now); it is prepared once. Benchmarks replay it as their baseline.
-const AuthenticateSQL = `SELECT ` + userColumns + ` JOIN sessions s ON s.user_id = u.id
+const AuthenticateSQL = `SELECT ` + sessionUserColumns + ` JOIN sessions s ON s.user_id = u.id
 	WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.deleted_at IS NULL`

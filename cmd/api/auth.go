@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"strings"
@@ -90,13 +89,6 @@ func (t *tokenCache) put(raw string, c *claims) {
 	t.m[raw] = c
 }
 
-type ctxKey int
-
-const (
-	userKey ctxKey = iota
-	sessionKey
-)
-
 var errUnauthenticated = store.Errorf(store.EUNAUTHORIZED, "Unauthenticated")
 
 // authenticate loads the user of the bearer token's live session.
@@ -117,8 +109,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		ctx := context.WithValue(context.WithValue(r.Context(), userKey, u), sessionKey, c.SessionID)
-		next.ServeHTTP(w, r.WithContext(ctx))
+		i := info(r)
+		i.user, i.session = u, c.SessionID
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -135,9 +128,9 @@ func (s *server) allow(roles ...string) func(http.Handler) http.Handler {
 	}
 }
 
-func currentUser(r *http.Request) *store.User { return r.Context().Value(userKey).(*store.User) }
+func currentUser(r *http.Request) *store.User { return info(r).user }
 
-func currentSession(r *http.Request) string { return r.Context().Value(sessionKey).(string) }
+func currentSession(r *http.Request) string { return info(r).session }
 
 // Role groups: every role; and the roles with account settings (all but BRAND_VIEWER).
 var (

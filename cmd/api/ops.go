@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -85,6 +86,34 @@ func (s *server) opsAuth(next http.Handler) http.Handler {
 type metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.HistogramVec
+	// observers keeps each series of requests by its labels (a
+	// seriesKey): one map read per request instead of hashing the labels.
+	observers sync.Map
+}
+
+// seriesKey is one series of metrics.requests.
+type seriesKey struct {
+	method, route string
+	status        int
+}
+
+// metricMethod is the method label: a client's made-up methods share one
+// series, so they cannot grow the metrics without bound.
+func metricMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "OTHER"
+}
+
+// observe records one request of d in its series.
+func (m *metrics) observe(k seriesKey, d time.Duration) {
+	o, ok := m.observers.Load(k)
+	if !ok {
+		o, _ = m.observers.LoadOrStore(k, m.requests.WithLabelValues(k.method, k.route, strconv.Itoa(k.status)))
+	}
+	o.(prometheus.Observer).Observe(d.Seconds())
 }
 
 func newMetrics() *metrics {
@@ -110,8 +139,7 @@ func (m *metrics) middleware(next http.Handler) http.Handler {
 		}
 		start := time.Now()
 		next.ServeHTTP(ww, r)
-		route := chi.RouteContext(r.Context()).RoutePattern()
-		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(ww.Status())).Observe(time.Since(start).Seconds())
+		m.observe(seriesKey{metricMethod(r.Method), chi.RouteContext(r.Context()).RoutePattern(), ww.Status()}, time.Since(start))
 	})
 }
 
@@ -122,7 +150,7 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		next.ServeHTTP(ww, r)
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("request_id", middleware.GetReqID(r.Context())), slog.String("method", r.Method),
+			slog.String("request_id", requestID(r)), slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.Int("status", ww.Status()),
 			slog.Duration("duration", time.Since(start)), slog.String("ip", clientIP(r)))
 	})

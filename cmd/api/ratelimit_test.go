@@ -9,12 +9,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"creatorcoach/cmd/internal/app"
 )
 
 // tcpProxy forwards a port to the test's Redis; down cuts every connection
@@ -260,4 +263,37 @@ func redisClient(t *testing.T, url string) *redis.Client {
 	c := redis.NewClient(opt)
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+// TestStartRequest_IDs: a short printable X-Request-Id from the proxy is
+// the request's id; a missing, long or unprintable one is replaced by a new
+// id, unique per request; the client address is resolved once for all.
+func TestStartRequest_IDs(t *testing.T) {
+	s := &server{cfg: app.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}}
+	var seen *requestInfo
+	h := s.startRequest(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = info(r) }))
+	call := func(id string) *requestInfo {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = "127.0.0.1:999"
+		r.Header.Set("X-Forwarded-For", "198.51.100.7")
+		if id != "" {
+			r.Header.Set("X-Request-Id", id)
+		}
+		h.ServeHTTP(httptest.NewRecorder(), r)
+		return seen
+	}
+	if got := call("edge-42/abc").id; got != "edge-42/abc" {
+		t.Fatalf("forwarded id: got %q", got)
+	}
+	if got := call("").client.String(); got != "198.51.100.7" {
+		t.Fatalf("client: got %s", got)
+	}
+	ids := map[string]bool{}
+	for _, bad := range []string{"", strings.Repeat("x", 65), "two words", "line\nbreak", "é"} {
+		id := call(bad).id
+		if id == bad || !regexp.MustCompile(`^.+/[A-Za-z0-9_-]{8}-\d{6,}$`).MatchString(id) || ids[id] {
+			t.Fatalf("for %q got id %q (seen before: %v)", bad, id, ids[id])
+		}
+		ids[id] = true
+	}
 }

@@ -41,7 +41,7 @@ func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.R
 // routes is the whole HTTP surface: /api, the ops endpoints and the web app.
 func (s *server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.clientAddr, s.logRequests, s.recoverer, s.securityHeaders)
+	r.Use(s.startRequest, s.logRequests, s.recoverer, s.securityHeaders)
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", s.opsAuth(s.metricsHandler()))
