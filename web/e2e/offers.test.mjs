@@ -111,24 +111,26 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   const labels = await roster.locator('tbody input[type="checkbox"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
   const creator = labels.map((l) => l.replace(/^Select /, ''))
   // Send the first three in one bulk change.
-  for (const n of creator.slice(0, 3)) await roster.getByRole('checkbox', { name: `Select ${n}` }).check()
+  for (const n of creator.slice(0, 3)) await roster.getByRole('checkbox', { name: `Select ${n}`, exact: true }).check()
   await roster.getByRole('combobox', { name: 'New status for the selected offers' }).selectOption('sent')
   await roster.getByRole('group', { name: 'Bulk update' }).getByRole('button', { name: 'Apply' }).click()
   await expectToast(admin, '3 offers updated')
   // The roster is read again after the toast: wait for its totals.
   await admin.waitForFunction(() => document.querySelector('[data-testid="offered-total"]')?.textContent !== '$0')
   // The first is countered at $777, the second accepted.
-  const first = roster.locator('tbody tr').filter({ hasText: creator[0] })
-  await first.getByRole('combobox', { name: `New status for ${creator[0]}` }).selectOption('countered')
-  await first.getByRole('spinbutton', { name: `Amount for ${creator[0]}` }).fill('777')
+  // Rows by their whole name: "… 1" is also the start of "… 10" and "… 11".
+  const row = (name) => roster.locator('tbody tr').filter({ has: admin.getByRole('checkbox', { name: `Select ${name}`, exact: true }) })
+  const first = row(creator[0])
+  await first.getByRole('combobox', { name: `New status for ${creator[0]}`, exact: true }).selectOption('countered')
+  await first.getByRole('spinbutton', { name: `Amount for ${creator[0]}`, exact: true }).fill('777')
   await first.getByRole('button', { name: 'Apply' }).click()
   await expectToast(admin, 'Offer updated')
-  const second = roster.locator('tbody tr').filter({ hasText: creator[1] })
+  const second = row(creator[1])
   assert.deepEqual(
-    await second.getByRole('combobox', { name: `New status for ${creator[1]}` }).locator('option').allInnerTexts(),
+    await second.getByRole('combobox', { name: `New status for ${creator[1]}`, exact: true }).locator('option').allInnerTexts(),
     ['Move to…', 'Accepted', 'Declined', 'Countered', 'Expired', 'Withdrawn'],
   )
-  await second.getByRole('combobox', { name: `New status for ${creator[1]}` }).selectOption('accepted')
+  await second.getByRole('combobox', { name: `New status for ${creator[1]}`, exact: true }).selectOption('accepted')
   await second.getByRole('button', { name: 'Apply' }).click()
   await expectToast(admin, 'Offer updated')
   await admin.waitForFunction(() => document.querySelector('[data-testid="accepted-total"]')?.textContent !== '$0')

@@ -99,7 +99,8 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const page = await signedInPage(viewport, email)
       await page.goto(path)
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
-      await page.locator('.cc-main .spinner-border').waitFor({ state: 'detached' }).catch(() => {})
+      // first(): with several sections loading, a strict locator throws at once (swallowed below) instead of waiting.
+      await page.locator('.cc-main .spinner-border').first().waitFor({ state: 'detached' }).catch(() => {})
       await shot(page, name)
       if (name === 'dashboard-brand-admin') {
         if (viewport === PHONE) {

@@ -33,6 +33,9 @@ test('creator connects Instagram in the sandbox → consent → the dashboard sh
   await page.getByRole('img', { name: /Instagram: followers from/ }).waitFor()
   const audience = page.getByRole('region', { name: 'Audience Demographics' })
   await audience.getByText('Top countries').waitFor()
+  // A page loaded between the sync's snapshot and the job's end shows the figures while the job still reads as
+  // running: the sync bar leaves at the job's next poll (1 s), so wait for it.
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached' })
   assert.equal(await page.getByRole('progressbar').count(), 0)
   await page.getByRole('button', { name: '90 days' }).click()
   await page.getByRole('img', { name: /over 90 days|over \d+ days/ }).first().waitFor()
