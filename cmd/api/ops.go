@@ -97,16 +97,6 @@ type seriesKey struct {
 	status        int
 }
 
-// metricMethod is the method label: a client's made-up methods share one
-// series, so they cannot grow the metrics without bound.
-func metricMethod(m string) string {
-	switch m {
-	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions:
-		return m
-	}
-	return "OTHER"
-}
-
 // observe records one request of d in its series.
 func (m *metrics) observe(k seriesKey, d time.Duration) {
 	o, ok := m.observers.Load(k)
@@ -139,7 +129,7 @@ func (m *metrics) middleware(next http.Handler) http.Handler {
 		}
 		start := time.Now()
 		next.ServeHTTP(ww, r)
-		m.observe(seriesKey{metricMethod(r.Method), chi.RouteContext(r.Context()).RoutePattern(), ww.Status()}, time.Since(start))
+		m.observe(seriesKey{r.Method, chi.RouteContext(r.Context()).RoutePattern(), ww.Status()}, time.Since(start))
 	})
 }
 
@@ -149,10 +139,17 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		start := time.Now()
 		next.ServeHTTP(ww, r)
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("request_id", requestID(r)), slog.String("method", r.Method),
+		h := s.log.Handler()
+		if !h.Enabled(r.Context(), slog.LevelInfo) {
+			return
+		}
+		// The record goes to the handler as it is: Logger.LogAttrs would also
+		// look up its caller on every request, for a source line never logged.
+		rec := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
+		rec.AddAttrs(slog.String("request_id", requestID(r)), slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.Int("status", ww.Status()),
 			slog.Duration("duration", time.Since(start)), slog.String("ip", clientIP(r)))
+		_ = h.Handle(r.Context(), rec)
 	})
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -184,5 +185,43 @@ func TestOps(t *testing.T) {
 		if got := get(c.path, c.user, c.pass); got != c.want {
 			t.Errorf("GET %s as %q: %d, want %d", c.path, c.user, got, c.want)
 		}
+	}
+}
+
+// TestOps_Metrics: every API request is counted under its method, route
+// pattern and status; neither a made-up method (refused before the API's
+// routes) nor a raw path adds a series.
+func TestOps_Metrics(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	do := func(method, path string, basic bool) string {
+		req, _ := http.NewRequest(method, e.srv.URL+path, nil)
+		if basic {
+			req.SetBasicAuth("ops", "ops-secret")
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	for range 3 {
+		do("GET", "/api/niche", false)
+	}
+	do("BREW", "/api/niche", false)
+	do("GET", "/api/no-such-call", false)
+	m := do("GET", "/metrics", true)
+	for _, want := range []string{
+		`http_request_duration_seconds_count{method="GET",route="/api/niche",status="200"} 3`,
+		`http_request_duration_seconds_count{method="GET",route="/api/*",status="404"} 1`,
+	} {
+		if !strings.Contains(m, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Contains(m, "BREW") || strings.Contains(m, "no-such-call") {
+		t.Error("metrics carry a client's method or raw path")
 	}
 }

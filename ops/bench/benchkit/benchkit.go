@@ -375,44 +375,53 @@ func Script(dir, name, mode string, args []any, preamble string, queries ...stri
 }
 
 // Bare starts the middle baseline between pgbench and the api on a free
-// loopback address: a bare chi handler that runs preamble (when not empty)
-// and queries (prepared, with the api's session settings; each with as many
-// of args as it names) and answers the first column of the first query,
-// with nothing else: no auth, logging or metrics. api/bare is what our code
-// costs; bare/pgbench is what the HTTP hop itself costs on this machine.
-func Bare(ctx context.Context, dbURL string, args []any, preamble string, queries ...string) (string, func(), error) {
+// loopback address: a bare chi handler that runs, when sessionID is not
+// empty, the api's session check (store.AuthenticateSQL with the session
+// and the time, as the api sends them), then queries (prepared, with the
+// api's session settings; each with as many of args as it names) and
+// answers the first column of the first of queries, with nothing else: no
+// auth, logging or metrics. api/bare is what our code costs; bare/pgbench
+// is what the HTTP hop itself costs on this machine.
+func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queries ...string) (string, func(), error) {
 	db, err := store.Open(ctx, dbURL)
 	if err != nil {
 		return "", nil, err
 	}
 	type stmt struct {
 		st   *sql.Stmt
-		args []any
+		args func() []any
 		body bool
 	}
 	var stmts []stmt
-	first := 0 // the query whose first column is the answer
-	if preamble != "" {
-		queries, first = append([]string{preamble}, queries...), 1
-	}
-	for i, q := range queries {
+	prepare := func(q string, args func() []any, body bool) error {
 		st, err := db.SQL().PrepareContext(ctx, q)
 		if err != nil {
 			db.Close()
-			return "", nil, fmt.Errorf("bare: %w", err)
+			return fmt.Errorf("bare: %w", err)
 		}
+		stmts = append(stmts, stmt{st, args, body})
+		return nil
+	}
+	if sessionID != "" {
+		if err := prepare(store.AuthenticateSQL, func() []any { return []any{sessionID, time.Now()} }, false); err != nil {
+			return "", nil, err
+		}
+	}
+	for i, q := range queries {
 		n := 0
 		for _, m := range param.FindAllStringSubmatch(q, -1) {
 			i, _ := strconv.Atoi(m[1])
 			n = max(n, i)
 		}
-		stmts = append(stmts, stmt{st, args[:n], i == first})
+		if err := prepare(q, func() []any { return args[:n] }, i == 0); err != nil {
+			return "", nil, err
+		}
 	}
 	r := chi.NewRouter()
 	r.Get("/", func(w http.ResponseWriter, r *http.Request) {
 		var body []byte
 		for _, s := range stmts {
-			rows, err := s.st.QueryContext(r.Context(), s.args...)
+			rows, err := s.st.QueryContext(r.Context(), s.args()...)
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
@@ -451,11 +460,13 @@ type Figures struct {
 }
 
 // Compare measures the api at target (with token) against its baselines on
-// queries with args (see Bare and Script), runs times each; sessionCheck is
-// the session check's SQL (SessionCheckSQL). Scripts go to dir.
-func Compare(ctx context.Context, dbURL, dir, target, token, sessionCheck string, conns int, d time.Duration, runs int,
+// queries with args (see Bare and Script), runs times each; sessionID is a
+// live session, whose check the baselines run first as the api does (pgbench
+// as SessionCheckSQL). Scripts go to dir.
+func Compare(ctx context.Context, dbURL, dir, target, token, sessionID string, conns int, d time.Duration, runs int,
 	args []any, queries ...string) (Figures, error) {
-	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionCheck, queries...)
+	sessionCheck := SessionCheckSQL(sessionID)
+	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionID, queries...)
 	if err != nil {
 		return Figures{}, err
 	}

@@ -130,7 +130,7 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		query, args := store.CampaignPageSQL(brandID, sc.f)
 		explain(ctx, db, query, args)
 		f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token,
-			benchkit.SessionCheckSQL(sessionID), *conns, *duration, *runs, args, query)
+			sessionID, *conns, *duration, *runs, args, query)
 		if err != nil {
 			return err
 		}

@@ -314,7 +314,7 @@ func list(ctx context.Context, db *store.DB, dbURL, dir, addr, userID, token str
 		return err
 	}
 	fmt.Printf("== GET /api/chats, one creator's chat of %d answered entries, %d connections (loader: %s)\n", entries, *conns, benchkit.Loader())
-	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+addr+"/api/chats?platform=instagram", token, benchkit.SessionCheckSQL(sessionID),
+	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+addr+"/api/chats?platform=instagram", token, sessionID,
 		*conns, *duration, *runs, []any{userID, "instagram", 10, 0}, store.ChatListQuery)
 	if err != nil {
 		return err

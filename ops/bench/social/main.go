@@ -439,7 +439,7 @@ func benchEngagement(ctx context.Context, db *store.DB, dbURL, redisURL, dir str
 	}
 	args := []any{u.ID, "{}", time.Now().UTC().Format(time.DateOnly), 365}
 	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/accounts/engagement?days=365", token,
-		benchkit.SessionCheckSQL(sessionID), *conns, *duration, *runs, args, store.EngagementSQL)
+		sessionID, *conns, *duration, *runs, args, store.EngagementSQL)
 	if err != nil {
 		return err
 	}
