@@ -152,5 +152,5 @@ func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 	}
 	fmt.Printf("%s: %d hits (total %s)\n", label, len(items), total)
 	fig.Print(os.Stdout)
-	return fmt.Sprintf("| %s | %s | %.0f | %.0f | %.2f | %.1f ms |\n", label, total, fig.API, fig.Bare, fig.API/fig.Bare, fig.APIP99), nil
+	return fmt.Sprintf("| %s | %s | %.0f | %.0f | %.2f | %.1f ms |\n", label, total, fig.API, fig.Bare, fig.APIBare, fig.APIP99), nil
 }
