@@ -120,9 +120,11 @@ test('changing the password keeps this browser signed in and signs out another',
   await a.getByRole('button', { name: 'Change Password' }).click()
   await expectToast(a, 'Password changed successfully')
 
-  // Browser A stays signed in across a reload.
+  // Browser A stays signed in across a reload: its profile is read again from the server.
   await a.reload()
   await a.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor()
+  await a.getByLabel(/^Full Name/).waitFor()
+  assert.notEqual(await a.getByLabel(/^Full Name/).inputValue(), '')
   assert.match(a.url(), /\/account-settings$/)
 
   // Browser B's next call finds its session revoked: refresh fails, so it is sent to /login.
