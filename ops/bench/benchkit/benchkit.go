@@ -7,6 +7,7 @@ package benchkit
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -464,11 +465,15 @@ type Figures struct {
 }
 
 // Compare measures the api at target (with token) against its baselines on
-// queries with args (see Bare and Script), runs times each; sessionID is a
-// live session, whose check the baselines run first as the api does (pgbench
-// as SessionCheckSQL). Scripts go to dir.
-func Compare(ctx context.Context, dbURL, dir, target, token, sessionID string, conns int, d time.Duration, runs int,
+// queries with args (see Bare and Script), runs times each; the baselines
+// first check the token's own session, as the api does (pgbench as
+// SessionCheckSQL). Scripts go to dir.
+func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d time.Duration, runs int,
 	args []any, queries ...string) (Figures, error) {
+	sessionID, err := tokenSession(token)
+	if err != nil {
+		return Figures{}, err
+	}
 	sessionCheck := SessionCheckSQL(sessionID)
 	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionID, queries...)
 	if err != nil {
@@ -538,6 +543,23 @@ func (f Figures) Print(w io.Writer) {
 	fmt.Fprintf(w, "  pgbench -M simple, session check+list %7.0f tps    api/it %.2f  (the api's own SQL, pgbench's default mode)\n", f.SimpleAuth, f.API/f.SimpleAuth)
 	fmt.Fprintf(w, "  pgbench -M prepared, list SQL         %7.0f tps    api/it %.2f\n", f.Prepared, f.API/f.Prepared)
 	fmt.Fprintf(w, "  pgbench -M prepared, session+list     %7.0f tps    api/it %.2f  bare/it %.2f  (what one HTTP hop costs)\n", f.PreparedAuth, f.API/f.PreparedAuth, f.Bare/f.PreparedAuth)
+}
+
+// tokenSession reads the session id (claim sid) of an api access token.
+func tokenSession(token string) (string, error) {
+	var c struct{ SID string }
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return "", fmt.Errorf("not an access token")
+	}
+	payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err == nil {
+		err = json.Unmarshal(payload, &c)
+	}
+	if err != nil || c.SID == "" {
+		return "", fmt.Errorf("access token without a session: %v", err)
+	}
+	return c.SID, nil
 }
 
 // SessionCheckSQL is store.AuthenticateSQL as a pgbench statement for the

@@ -118,10 +118,6 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 	if err != nil {
 		return err
 	}
-	var sessionID string
-	if err := db.SQL().GetContext(ctx, &sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
-		return err
-	}
 	for _, sc := range []scenario{
 		{"first page", "page=1&limit=10", store.CampaignFilter{Page: 1, Limit: 10}},
 		{"page 5", "page=5&limit=10", store.CampaignFilter{Page: 5, Limit: 10}},
@@ -130,7 +126,7 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		query, args := store.CampaignPageSQL(brandID, sc.f)
 		explain(ctx, db, query, args)
 		f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token,
-			sessionID, *conns, *duration, *runs, args, query)
+			*conns, *duration, *runs, args, query)
 		if err != nil {
 			return err
 		}

@@ -304,17 +304,12 @@ func list(ctx context.Context, db *store.DB, dbURL, dir, addr, userID, token str
 	if _, err := exec.LookPath("pgbench"); err != nil {
 		return fmt.Errorf("pgbench not found (apt-get install postgresql-contrib or the postgresql client package)")
 	}
-	var sessionID string
-	if err := db.SQL().GetContext(ctx, &sessionID, `SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL
-		ORDER BY created_at DESC LIMIT 1`, userID); err != nil {
-		return err
-	}
 	var entries int
 	if err := db.SQL().GetContext(ctx, &entries, `SELECT count(*) FROM chat_entries WHERE user_id = $1`, userID); err != nil {
 		return err
 	}
 	fmt.Printf("== GET /api/chats, one creator's chat of %d answered entries, %d connections (loader: %s)\n", entries, *conns, benchkit.Loader())
-	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+addr+"/api/chats?platform=instagram", token, sessionID,
+	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+addr+"/api/chats?platform=instagram", token,
 		*conns, *duration, *runs, []any{userID, "instagram", 10, 0}, store.ChatListQuery)
 	if err != nil {
 		return err

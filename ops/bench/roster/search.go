@@ -141,11 +141,7 @@ func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var sid string
-	if err := b.db.SQL().GetContext(ctx, &sid, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
-		return "", err
-	}
-	fig, err := benchkit.Compare(ctx, b.dbURL, os.TempDir(), "http://"+b.apiAddr+path, token, sid,
+	fig, err := benchkit.Compare(ctx, b.dbURL, os.TempDir(), "http://"+b.apiAddr+path, token,
 		*conns, *duration, *searchRuns, args, queries...)
 	if err != nil {
 		return "", err

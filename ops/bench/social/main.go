@@ -433,13 +433,9 @@ func benchEngagement(ctx context.Context, db *store.DB, dbURL, redisURL, dir str
 	if err != nil {
 		return err
 	}
-	var sessionID string
-	if err := db.SQL().GetContext(ctx, &sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
-		return err
-	}
 	args := []any{u.ID, "{}", time.Now().UTC().Format(time.DateOnly), 365}
 	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/accounts/engagement?days=365", token,
-		sessionID, *conns, *duration, *runs, args, store.EngagementSQL)
+		*conns, *duration, *runs, args, store.EngagementSQL)
 	if err != nil {
 		return err
 	}
