@@ -91,17 +91,45 @@ type metrics struct {
 	observers sync.Map
 }
 
-// seriesKey is one series of metrics.requests.
+// seriesKey is one series of metrics.requests: the method, the route's
+// patterns as chi matched them (joined into the route label only when the
+// series is first seen) and the status.
 type seriesKey struct {
-	method, route string
-	status        int
+	method string
+	route  routePatterns
+	status int
+}
+
+// routePatterns are a request's chi route patterns, one per router it went
+// through; a route nested deeper than this holds its joined pattern alone.
+type routePatterns [3]string
+
+func routeOf(rctx *chi.Context) routePatterns {
+	var p routePatterns
+	if len(rctx.RoutePatterns) > len(p) {
+		p[0] = rctx.RoutePattern()
+	} else {
+		copy(p[:], rctx.RoutePatterns)
+	}
+	return p
+}
+
+// label is the route label: the patterns joined as chi.Context.RoutePattern does.
+func (p routePatterns) label() string {
+	var rctx chi.Context
+	for _, s := range p {
+		if s != "" {
+			rctx.RoutePatterns = append(rctx.RoutePatterns, s)
+		}
+	}
+	return rctx.RoutePattern()
 }
 
 // observe records one request of d in its series.
 func (m *metrics) observe(k seriesKey, d time.Duration) {
 	o, ok := m.observers.Load(k)
 	if !ok {
-		o, _ = m.observers.LoadOrStore(k, m.requests.WithLabelValues(k.method, k.route, strconv.Itoa(k.status)))
+		o, _ = m.observers.LoadOrStore(k, m.requests.WithLabelValues(k.method, k.route.label(), strconv.Itoa(k.status)))
 	}
 	o.(prometheus.Observer).Observe(d.Seconds())
 }
@@ -129,7 +157,7 @@ func (m *metrics) middleware(next http.Handler) http.Handler {
 		}
 		start := time.Now()
 		next.ServeHTTP(ww, r)
-		m.observe(seriesKey{r.Method, chi.RouteContext(r.Context()).RoutePattern(), ww.Status()}, time.Since(start))
+		m.observe(seriesKey{r.Method, routeOf(chi.RouteContext(r.Context())), ww.Status()}, time.Since(start))
 	})
 }
 

@@ -212,16 +212,19 @@ func TestOps_Metrics(t *testing.T) {
 	}
 	do("BREW", "/api/niche", false)
 	do("GET", "/api/no-such-call", false)
+	do("GET", "/api/jobs/3f2c1b7e-0000-4000-8000-000000000001", false)
+	do("GET", "/api/jobs/another-id", false)
 	m := do("GET", "/metrics", true)
 	for _, want := range []string{
 		`http_request_duration_seconds_count{method="GET",route="/api/niche",status="200"} 3`,
 		`http_request_duration_seconds_count{method="GET",route="/api/*",status="404"} 1`,
+		`http_request_duration_seconds_count{method="GET",route="/api/jobs/{id}",status="401"} 2`,
 	} {
 		if !strings.Contains(m, want) {
 			t.Errorf("metrics lack %s", want)
 		}
 	}
-	if strings.Contains(m, "BREW") || strings.Contains(m, "no-such-call") {
+	if strings.Contains(m, "BREW") || strings.Contains(m, "no-such-call") || strings.Contains(m, "another-id") {
 		t.Error("metrics carry a client's method or raw path")
 	}
 }

@@ -501,7 +501,9 @@ func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d
 	}
 	all := []*series{
 		{out: &f.API, run: func() (float64, float64, error) { return Load(target, token, conns, d) }},
-		{out: &f.Bare, run: func() (float64, float64, error) { return Load("http://"+bareAddr+"/", "", conns, d) }},
+		// The bare handler gets the same request, bearer token included
+		// (it reads no header): both sides parse the same bytes.
+		{out: &f.Bare, run: func() (float64, float64, error) { return Load("http://"+bareAddr+"/", token, conns, d) }},
 		{out: &f.Simple, run: pg("simple", "")},
 		{out: &f.SimpleAuth, run: pg("simple", sessionCheck)},
 		{out: &f.Prepared, run: pg("prepared", "")},
