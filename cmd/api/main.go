@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -26,7 +27,16 @@ import (
 	"creatorcoach/store"
 )
 
+// gcPercent is the api's GOGC when the environment sets none. Its live heap
+// is a few megabytes, so letting it grow to five times that before a
+// collection costs little memory and spares most of the collector's work per
+// request. The worker keeps Go's default: an import holds tens of megabytes.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	app.Main("api", func(ctx context.Context) error { return run(ctx, os.Args[1:]) })
 }
 
