@@ -235,7 +235,8 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 	} {
 		var apiRates, bareRates, apiP99 []float64
 		for i := 0; i < *runs; i++ {
-			br, _, err := benchkit.Load("http://"+bareAddr+c.barePath, "", *conns, *duration)
+			// The same request as the api's, bearer token included (the bare handler reads no header).
+			br, _, err := benchkit.Load("http://"+bareAddr+c.barePath, token, *conns, *duration)
 			if err != nil {
 				return err
 			}
