@@ -18,18 +18,22 @@ import (
 	"creatorcoach/store"
 )
 
-// Queues and their weights: e-mail first, background sync and purges last.
+// Queues: e-mail first, then the other user-facing work; background syncs
+// and purges, and roster imports, each on a worker server of their own.
 const (
 	QueueCritical = "critical"
 	QueueDefault  = "default"
-	QueueLow      = "low"
+	// QueueLow holds analytics syncs and purges, served by a worker server
+	// of its own (WorkerDeps.LowConcurrency): syncs wait on the platforms,
+	// and a slow platform must not hold the slots mail needs.
+	QueueLow = "low"
 	// QueueRoster holds roster imports, served by a worker server of its own
 	// with a small concurrency (WorkerDeps.RosterConcurrency).
 	QueueRoster = "roster"
 )
 
-// Queues is the asynq queue configuration shared by every worker.
-var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+// Queues is the main worker server's queues and their weights.
+var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3}
 
 // Mailer sends one e-mail.
 type Mailer interface {

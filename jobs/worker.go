@@ -27,8 +27,11 @@ type WorkerDeps struct {
 	// RosterConcurrency is how many roster imports run at once (their own
 	// queue, so big files cannot crowd out mail or take all memory); 2 when zero.
 	RosterConcurrency int
-	CoachLLM          *coach.LLM // optional language model of the coach
-	Social            *Syncer    // social connectors; nil = no analytics tasks
+	// LowConcurrency is how many tasks of the low queue (analytics syncs,
+	// purges) run at once, on a server of their own; 10 when zero.
+	LowConcurrency int
+	CoachLLM       *coach.LLM // optional language model of the coach
+	Social         *Syncer    // social connectors; nil = no analytics tasks
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -42,10 +45,13 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.RosterConcurrency <= 0 {
 		d.RosterConcurrency = 2
 	}
+	if d.LowConcurrency <= 0 {
+		d.LowConcurrency = 10
+	}
 	// A running task holds two connections (its lock's and its work's):
 	// a smaller pool could leave every task holding a lock while waiting
 	// for a connection to work with.
-	if n := 2*(d.Concurrency+d.RosterConcurrency) + 4; n > 40 {
+	if n := 2*(d.Concurrency+d.RosterConcurrency+d.LowConcurrency) + 4; n > 40 {
 		d.Store.SQL().SetMaxOpenConns(n)
 		d.Store.SQL().SetMaxIdleConns(n)
 	}
@@ -56,6 +62,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	h.Register(mux)
 	servers := []*asynq.Server{
 		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.Concurrency, Queues)),
+		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.LowConcurrency, map[string]int{QueueLow: 1})),
 		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.RosterConcurrency, map[string]int{QueueRoster: 1})),
 	}
 	for i, srv := range servers {
@@ -75,7 +82,8 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	defer inspector.Close()
 	scanner := &orphanScanner{h: h, inspector: inspector, client: client, queues: allQueues(), log: d.Log}
 	g.Go(func() error { return scanner.run(gctx) })
-	d.Log.Info("worker running", "queues", Queues, "roster_concurrency", d.RosterConcurrency)
+	d.Log.Info("worker running", "queues", Queues, "concurrency", d.Concurrency, "low_concurrency", d.LowConcurrency,
+		"roster_concurrency", d.RosterConcurrency)
 	err := g.Wait()
 	d.Log.Info("worker shutting down")
 	for _, srv := range servers {
@@ -101,7 +109,7 @@ func (h *Handler) serverConfig(d WorkerDeps, concurrency int, queues map[string]
 
 // allQueues names every queue a worker serves.
 func allQueues() []string {
-	qs := []string{QueueRoster}
+	qs := []string{QueueLow, QueueRoster}
 	for q := range Queues {
 		qs = append(qs, q)
 	}

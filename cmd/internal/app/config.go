@@ -45,9 +45,12 @@ type Config struct {
 	// imports one worker runs at once.
 	RosterConcurrency int
 	// WorkerConcurrency (WORKER_CONCURRENCY, default 20, at most 40) is how
-	// many tasks of the other queues one worker runs at once; each holds up
-	// to two database connections.
+	// many tasks of the critical and default queues one worker runs at once;
+	// each holds up to two database connections.
 	WorkerConcurrency int
+	// LowConcurrency (LOW_CONCURRENCY, default 10, at most 40) is how many
+	// tasks of the low queue (analytics syncs, purges) one worker runs at once.
+	LowConcurrency int
 	// SessionMaxAge (SESSION_MAX_AGE, default 90 days; "30d" or a Go
 	// duration) is the absolute lifetime of a session: refreshing never
 	// keeps it alive past its start plus this.
@@ -171,6 +174,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.WorkerConcurrency, err = strconv.Atoi(env("WORKER_CONCURRENCY", "20")); err != nil || c.WorkerConcurrency < 1 || c.WorkerConcurrency > 40 {
 		return c, fmt.Errorf("WORKER_CONCURRENCY must be an integer between 1 and 40")
+	}
+	if c.LowConcurrency, err = strconv.Atoi(env("LOW_CONCURRENCY", "10")); err != nil || c.LowConcurrency < 1 || c.LowConcurrency > 40 {
+		return c, fmt.Errorf("LOW_CONCURRENCY must be an integer between 1 and 40")
 	}
 	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
 		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")

@@ -70,6 +70,9 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if err != nil || c.SessionMaxAge != 90*24*time.Hour || c.UploadQuota != 500<<20 || c.UploadsPerHour != 60 || c.OTPFailuresPerDay != 20 {
 		t.Fatalf("defaults: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
+	if c.WorkerConcurrency != 20 || c.LowConcurrency != 10 || c.RosterConcurrency != 2 {
+		t.Fatalf("concurrency defaults: %d %d %d", c.WorkerConcurrency, c.LowConcurrency, c.RosterConcurrency)
+	}
 	t.Setenv("SESSION_MAX_AGE", "36h")
 	t.Setenv("OTP_FAILED_ATTEMPTS_PER_DAY", "7")
 	t.Setenv("UPLOAD_QUOTA_MB", "20")
@@ -77,7 +80,8 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if c, err = LoadConfig(); err != nil || c.SessionMaxAge != 36*time.Hour || c.UploadQuota != 20<<20 || c.UploadsPerHour != 5 || c.OTPFailuresPerDay != 7 {
 		t.Fatalf("set: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
-	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0"} {
+	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0",
+		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0"} {
 		t.Run("Err"+name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {

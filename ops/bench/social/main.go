@@ -5,7 +5,8 @@
 //     synced yesterday) synced by the real worker binary through asynq
 //     against the sandbox (the api binary's /sandbox), next to the same connector calls made directly in
 //     this process with as many goroutines as the worker runs tasks at once
-//     (-concurrency, passed to it as WORKER_CONCURRENCY), in -sync-runs
+//     (-concurrency, passed to it as LOW_CONCURRENCY: syncs run on the low
+//     queue's server), in -sync-runs
 //     alternating rounds; it reports both rates of each round, the median
 //     ratio, the worker's peak RSS and the load average.
 //   - engagement: GET /api/accounts/engagement?days=365 for a creator with a
@@ -209,7 +210,7 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	// The worker pool: the real worker binary, fed by the tick's statement.
 	worker := exec.Command(dir + "/worker")
 	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+public, "SOCIAL_SANDBOX=1",
-		"WORKER_POLL_INTERVAL=1s", fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
+		"WORKER_POLL_INTERVAL=1s", fmt.Sprintf("LOW_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
 		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
 	if err := worker.Start(); err != nil {
 		return err

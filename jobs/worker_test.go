@@ -1,0 +1,92 @@
+package jobs
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/jobs/social"
+	"creatorcoach/store"
+	"creatorcoach/store/storetest"
+)
+
+// TestWorker_SlowSyncsLeaveMailSlots: analytics syncs run on a worker server
+// of their own (the low queue), so syncs stuck on a platform that does not
+// answer leave the slots mail needs: a code is mailed while every sync slot
+// waits, more syncs queued behind them. On one shared server of two slots
+// the mail would wait for the platform.
+func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, dbURL := storetest.New(t)
+	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	smtp := mailtest.Start(t)
+	sender, err := mail.New(smtp.URL, "", "no-reply@creatorcoach.test", quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A platform that takes every call and answers none until released.
+	release := make(chan struct{})
+	var waiting atomic.Int32
+	platform := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		waiting.Add(1)
+		defer waiting.Add(-1)
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		http.Error(w, `{"error":"unavailable"}`, http.StatusServiceUnavailable)
+	}))
+	defer platform.Close()
+
+	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "cleo@x.io", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Fitness & Health"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealer := social.DevSealer()
+	for _, p := range []string{social.Instagram, social.YouTube, social.TikTok} {
+		access, _ := sealer.Seal("access-" + p)
+		refresh, _ := sealer.Seal("refresh-" + p)
+		expires := time.Now().Add(30 * 24 * time.Hour)
+		if _, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: u.ID, Platform: p,
+			Tokens: store.SealedTokens{Access: access, Refresh: refresh, IssuedAt: time.Now(), ExpiresAt: &expires}}, NewAnalyticsSyncTask); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := social.Config{Platforms: social.SandboxEndpoints(platform.URL), RedirectBase: platform.URL + "/callback/",
+		Timeout: time.Minute, Now: time.Now}
+	syncer := &Syncer{Connectors: cfg.Connectors(), Sealer: sealer, HistoryDays: 30, Interval: 6 * time.Hour}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWorker(runCtx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Mail: sender, ProductName: "Creator Coach",
+			Log: quietLog(), DataDir: t.TempDir(), Poll: 50 * time.Millisecond, Concurrency: 2, LowConcurrency: 2, Social: syncer})
+	}()
+	defer func() { close(release); cancel(); <-done }()
+
+	for deadline := time.Now().Add(10 * time.Second); waiting.Load() < 2; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d platform calls waiting, want both sync slots busy", waiting.Load())
+		}
+	}
+	if err := db.RequestOTP(ctx, "cleo@x.io", store.OTPPasswordReset, NewOTPMailTask()); err != nil {
+		t.Fatal(err)
+	}
+	if code := smtp.WaitCode(t, "cleo@x.io", 1); len(code) != 6 {
+		t.Fatalf("code %q", code)
+	}
+	if n := waiting.Load(); n != 2 {
+		t.Fatalf("%d platform calls waiting after the mail, want the two syncs still waiting", n)
+	}
+}
