@@ -51,7 +51,11 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	// A running task holds two connections (its lock's and its work's):
 	// a smaller pool could leave every task holding a lock while waiting
 	// for a connection to work with.
-	if n := 2*(d.Concurrency+d.RosterConcurrency+d.LowConcurrency) + 4; n > 40 {
+	n := 4
+	for _, p := range d.pools() {
+		n += 2 * p.concurrency
+	}
+	if n > 40 {
 		d.Store.SQL().SetMaxOpenConns(n)
 		d.Store.SQL().SetMaxIdleConns(n)
 	}
@@ -60,10 +64,9 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	mux := asynq.NewServeMux()
 	mux.Use(h.lockTask)
 	h.Register(mux)
-	servers := []*asynq.Server{
-		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.Concurrency, Queues)),
-		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.LowConcurrency, map[string]int{QueueLow: 1})),
-		asynq.NewServer(d.RedisOpt, h.serverConfig(d, d.RosterConcurrency, map[string]int{QueueRoster: 1})),
+	var servers []*asynq.Server
+	for _, p := range d.pools() {
+		servers = append(servers, asynq.NewServer(d.RedisOpt, h.serverConfig(d, p.concurrency, p.queues)))
 	}
 	for i, srv := range servers {
 		if err := srv.Start(mux); err != nil {
@@ -107,11 +110,26 @@ func (h *Handler) serverConfig(d WorkerDeps, concurrency int, queues map[string]
 	}
 }
 
+// pool is one of a worker's asynq servers: its queues with their weights,
+// and how many of their tasks it runs at once.
+type pool struct {
+	queues      map[string]int
+	concurrency int
+}
+
+// pools are the worker's servers: mail and user-facing work; syncs and
+// purges, which wait on the platforms; roster imports, which are big.
+func (d WorkerDeps) pools() []pool {
+	return []pool{{Queues, d.Concurrency}, {map[string]int{QueueLow: 1}, d.LowConcurrency}, {map[string]int{QueueRoster: 1}, d.RosterConcurrency}}
+}
+
 // allQueues names every queue a worker serves.
 func allQueues() []string {
-	qs := []string{QueueLow, QueueRoster}
-	for q := range Queues {
-		qs = append(qs, q)
+	var qs []string
+	for _, p := range (WorkerDeps{}).pools() {
+		for q := range p.queues {
+			qs = append(qs, q)
+		}
 	}
 	return qs
 }
