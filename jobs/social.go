@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/go-redis/redis_rate/v10"
@@ -13,12 +14,18 @@ import (
 	"creatorcoach/store"
 )
 
-// TypeAnalyticsSync fetches one social account's analytics and stores them.
+// TypeAnalyticsSync fetches the analytics of one social account, or of a
+// batch of them, and stores them.
 const TypeAnalyticsSync = "analytics:sync"
 
 // TypeAnalyticsTick queues a sync of every connected account, spread over
 // the sync interval.
 const TypeAnalyticsTick = "analytics:tick"
+
+// SyncBatch is about how many accounts of one platform a scheduled sync
+// task carries: one dequeue, one read and one write serve them all, where a
+// task per account spent more on those than on the platforms' calls.
+const SyncBatch = 25
 
 // analyticsSync runs on the low queue; rate limits retry after the
 // platform's wait (RetryDelay), so retries are many. It takes no task lock:
@@ -33,11 +40,15 @@ var analyticsTick = TaskType{Name: TypeAnalyticsTick, Queue: QueueLow, MaxRetry:
 // errNoSocial is the answer of the analytics tasks on a worker built without connectors.
 var errNoSocial = fmt.Errorf("this worker has no social connectors: %w", asynq.SkipRetry)
 
-// AnalyticsSyncPayload names the account and, for syncs the creator
-// follows (first sync, "sync now"), the job that reports progress.
+// AnalyticsSyncPayload names either one account and, for syncs the creator
+// follows (first sync, "sync now"), the job that reports progress; or, for
+// the scheduled syncs (HandleAnalyticsTick), a batch of accounts and the
+// start of their interval: accounts synced since then are skipped.
 type AnalyticsSyncPayload struct {
-	AccountID string `json:"accountId"`
-	JobID     string `json:"jobId,omitempty"`
+	AccountID  string     `json:"accountId,omitempty"`
+	JobID      string     `json:"jobId,omitempty"`
+	AccountIDs []string   `json:"accountIds,omitempty"`
+	Since      *time.Time `json:"since,omitempty"`
 }
 
 // NewAnalyticsSyncTask is the outbox task of sync job jobID of an account.
@@ -78,19 +89,19 @@ func (h *Handler) HandleAnalyticsTick(ctx context.Context, _ *asynq.Task) error 
 	}
 	interval := h.Social.Interval
 	bucket := h.Store.Now().UTC().Truncate(interval)
-	n, err := h.Store.EnqueueSocialSyncs(ctx, TypeAnalyticsSync, QueueLow, bucket, interval)
+	n, err := h.Store.EnqueueSocialSyncs(ctx, TypeAnalyticsSync, QueueLow, bucket, interval, SyncBatch)
 	if err == nil {
-		h.Log.Info("analytics syncs queued", "count", n, "interval", interval, "bucket", bucket)
+		h.Log.Info("analytics syncs queued", "tasks", n, "interval", interval, "bucket", bucket)
 	}
 	return err
 }
 
-// HandleAnalyticsSync syncs one account: refresh the token when due, fetch,
-// then store one row per (account, day) and the audience in one
-// transaction (running it twice changes nothing). A revoked grant or missing
-// permission marks the account reconnect_needed with the platform's reason;
-// a rate limit retries after the platform's wait; an unreadable answer fails
-// the job with a clear message and stores nothing.
+// HandleAnalyticsSync syncs one account (syncAccount) or a batch of them
+// (syncBatch): refresh the token when due, fetch, then store one row per
+// (account, day) and the audience (running it twice changes nothing). A
+// revoked grant or missing permission marks the account reconnect_needed
+// with the platform's reason; a rate limit retries after the platform's
+// wait; an unreadable answer fails with a clear message and stores nothing.
 func (h *Handler) HandleAnalyticsSync(ctx context.Context, t *asynq.Task) error {
 	var p AnalyticsSyncPayload
 	if err := decode(t, &p); err != nil {
@@ -99,37 +110,182 @@ func (h *Handler) HandleAnalyticsSync(ctx context.Context, t *asynq.Task) error 
 	if h.Social == nil {
 		return errNoSocial
 	}
+	if len(p.AccountIDs) > 0 {
+		return h.syncBatch(ctx, p.AccountIDs, p.Since)
+	}
+	return h.syncAccount(ctx, p)
+}
+
+// syncAccount syncs one account and reports on its job, if it has one.
+func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error {
 	if p.JobID != "" {
 		if ok, err := h.Store.StartJob(ctx, p.JobID); err != nil || !ok {
 			return err
 		}
 	}
 	prog := store.JobProgress{}
-	days, err := h.syncAccount(ctx, p, &prog)
-	re, ae := social.AsReconnect(err), social.AsAnswer(err)
+	days, err := h.syncOne(ctx, p, &prog)
 	switch {
-	case re != nil:
-		err = errors.Join(h.Store.SetSocialStatus(ctx, p.AccountID, store.SocialReconnectNeeded, re.Reason),
-			h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.ECONFLICT, re.Error())))
-	case ae != nil:
-		err = errors.Join(h.Store.SetSocialStatus(ctx, p.AccountID, store.SocialConnected, ae.Error()),
-			h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.EINVALID, ae.Error())))
-	case store.ErrorCode(err) == store.ENOTFOUND:
-		err = h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.ENOTFOUND, "This account is no longer connected."))
-	case err != nil:
-		if rl := social.AsRateLimit(err); rl != nil {
-			_ = h.Store.SetSocialStatus(ctx, p.AccountID, store.SocialConnected, "")
-		}
-		if lastAttempt(ctx) {
-			_ = h.Store.SetSocialStatus(ctx, p.AccountID, store.SocialConnected, "")
-			return h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.EINTERNAL, "The platform could not be reached. Please try again later."))
-		}
-		return err
-	default:
+	case err == nil:
 		prog.Processed = prog.Total
-		err = h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days}, nil)
+		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days}, nil)
+	case store.ErrorCode(err) == store.ENOTFOUND:
+		return h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.ENOTFOUND, "This account is no longer connected."))
 	}
-	return err
+	jobErr, recErr := h.syncFailed(ctx, p.AccountID, err)
+	if jobErr == nil { // worth retrying
+		if !lastAttempt(ctx) {
+			return err
+		}
+		jobErr = store.Errorf(store.EINTERNAL, "The platform could not be reached. Please try again later.")
+	}
+	return errors.Join(recErr, h.finish(ctx, p.JobID, prog, nil, jobErr))
+}
+
+// syncOne reads the account, takes its calls from the platform's budget,
+// fetches and stores; it returns how many days it stored.
+func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
+	targets, err := h.Store.SocialSyncTargets(ctx, []string{p.AccountID}, nil)
+	if err != nil {
+		return 0, err
+	}
+	if len(targets) == 0 {
+		return 0, store.Errorf(store.ENOTFOUND, "Social account not found.")
+	}
+	t := targets[0]
+	prog.Total = h.Social.calls(t)
+	if err := h.Social.reserve(ctx, t.Platform, prog.Total); err != nil {
+		return 0, err
+	}
+	snap, err := h.fetchAccount(ctx, t, h.progress(ctx, p.JobID, prog))
+	if err != nil {
+		return 0, err
+	}
+	return len(snap.Days), h.Store.SaveSocialSnapshots(ctx, []store.SocialSnapshot{snap})
+}
+
+// syncBatch syncs a scheduled batch of accounts: one read, their calls
+// taken from the budgets at once, the platform calls account after account,
+// one write for all. An account whose grant is gone or whose answer cannot
+// be read gets the reason on its card, and the others go on. A rate limit
+// stops the batch; what was fetched is stored, and the task is retried after
+// the platform's wait, as it is after other failures worth retrying. Each
+// retry reads only the accounts not synced since the interval began (since).
+func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time) error {
+	targets, err := h.Store.SocialSyncTargets(ctx, ids, since)
+	if err != nil {
+		return err
+	}
+	targets = slices.DeleteFunc(targets, func(t store.SyncTarget) bool { return t.Status == store.SocialReconnectNeeded })
+	calls := map[string]int{}
+	for _, t := range targets {
+		calls[t.Platform] += h.Social.calls(t)
+	}
+	for platform, n := range calls {
+		if err := h.Social.reserve(ctx, platform, n); err != nil {
+			return err
+		}
+	}
+	var snaps []store.SocialSnapshot
+	var retry, recorded error
+	for _, t := range targets {
+		if ctx.Err() != nil { // out of time: store what was fetched, retry the rest
+			retry = ctx.Err()
+			break
+		}
+		snap, err := h.fetchAccount(ctx, t, func() {})
+		if err == nil {
+			snaps = append(snaps, snap)
+			continue
+		}
+		jobErr, recErr := h.syncFailed(ctx, t.ID, err)
+		recorded = errors.Join(recorded, recErr)
+		if jobErr == nil {
+			retry = errors.Join(retry, fmt.Errorf("sync %s account %s: %w", t.Platform, t.ID, err))
+			if social.AsRateLimit(err) != nil {
+				break
+			}
+		}
+	}
+	// Stored even when the task ran out of time; the write is short.
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := h.Store.SaveSocialSnapshots(wctx, snaps); err != nil {
+		return err
+	}
+	if retry != nil && !lastAttempt(ctx) {
+		return retry
+	}
+	if retry != nil {
+		h.Log.Warn("analytics sync gave up on accounts", "err", retry)
+	}
+	return recorded
+}
+
+// syncFailed records on the account a failure that retrying cannot mend
+// and returns it as the job's error: a grant revoked or missing a
+// permission (reconnect_needed with the platform's reason) or an answer that
+// cannot be read (the reason, status unchanged). Other failures (rate
+// limits, the network, Postgres) are worth retrying: jobErr is nil.
+func (h *Handler) syncFailed(ctx context.Context, accountID string, err error) (jobErr, recErr error) {
+	if re := social.AsReconnect(err); re != nil {
+		return store.Errorf(store.ECONFLICT, re.Error()), h.Store.SetSocialStatus(ctx, accountID, store.SocialReconnectNeeded, re.Reason)
+	}
+	if ae := social.AsAnswer(err); ae != nil {
+		return store.Errorf(store.EINVALID, ae.Error()), h.Store.SetSocialStatus(ctx, accountID, store.SocialConnected, ae.Error())
+	}
+	return nil, nil
+}
+
+// since is the first day a sync of the account fetches: the day before its
+// last sync (platforms settle late figures), or SOCIAL_HISTORY_DAYS back.
+func (s *Syncer) since(t store.SyncTarget, now time.Time) time.Time {
+	if t.LastSyncedAt != nil {
+		return t.LastSyncedAt.UTC().AddDate(0, 0, -1)
+	}
+	return now.UTC().AddDate(0, 0, -s.HistoryDays+1)
+}
+
+// calls is how many platform calls a sync of the account plans.
+func (s *Syncer) calls(t store.SyncTarget) int {
+	conn, ok := s.Connectors[t.Platform]
+	if !ok {
+		return 0
+	}
+	return conn.Calls(s.since(t, time.Now()))
+}
+
+// fetchAccount refreshes the account's token when due (storing the new one
+// at once: a platform may have retired the old refresh token) and fetches
+// its figures since its last sync; report is called after each platform call.
+func (h *Handler) fetchAccount(ctx context.Context, t store.SyncTarget, report func()) (store.SocialSnapshot, error) {
+	if t.Status == store.SocialReconnectNeeded {
+		return store.SocialSnapshot{}, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
+	}
+	conn, ok := h.Social.Connectors[t.Platform]
+	if !ok {
+		return store.SocialSnapshot{}, fmt.Errorf("no connector for %s", t.Platform)
+	}
+	tok, err := h.Social.openTokens(&t.SealedTokens)
+	if err != nil {
+		return store.SocialSnapshot{}, err
+	}
+	fresh, changed, err := conn.Refresh(ctx, tok)
+	if err != nil {
+		return store.SocialSnapshot{}, err
+	}
+	if changed {
+		if err := h.saveTokens(ctx, t.ID, fresh); err != nil {
+			return store.SocialSnapshot{}, err
+		}
+	}
+	snap, err := conn.Fetch(ctx, fresh, h.Social.since(t, h.Store.Now()), report)
+	if err != nil {
+		return store.SocialSnapshot{}, err
+	}
+	out := toStoreSnapshot(snap)
+	out.AccountID = t.ID
+	return out, nil
 }
 
 func lastAttempt(ctx context.Context) bool {
@@ -143,46 +299,6 @@ func (h *Handler) finish(ctx context.Context, jobID string, p store.JobProgress,
 		return nil
 	}
 	return h.Store.FinishJob(ctx, jobID, p, result, jobErr)
-}
-
-// syncAccount does the sync and returns how many days it stored. Its
-// database work is one read and one write (whose commit does not wait for
-// the WAL flush), so the pool's rate stays near the platforms' own.
-func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
-	acct, sealed, err := h.Store.SocialSyncTarget(ctx, p.AccountID)
-	if err != nil {
-		return 0, err
-	}
-	if acct.Status == store.SocialReconnectNeeded {
-		return 0, &social.ReconnectError{Platform: acct.Platform, Reason: "the account needs to be connected again"}
-	}
-	conn := h.Social.Connectors[acct.Platform]
-	tok, err := h.Social.openTokens(sealed)
-	if err != nil {
-		return 0, err
-	}
-	since := h.Store.Now().UTC().AddDate(0, 0, -h.Social.HistoryDays+1)
-	if acct.LastSyncedAt != nil { // again from the day before the last sync: platforms settle late figures
-		since = acct.LastSyncedAt.UTC().AddDate(0, 0, -1)
-	}
-	prog.Total = conn.Calls(since)
-	if err := h.Social.reserve(ctx, acct.Platform, prog.Total); err != nil {
-		return 0, err
-	}
-	fresh, changed, err := conn.Refresh(ctx, tok)
-	if err != nil {
-		return 0, err
-	}
-	if changed {
-		if err := h.saveTokens(ctx, acct.ID, fresh); err != nil {
-			return 0, err
-		}
-	}
-	snap, err := conn.Fetch(ctx, fresh, since, h.progress(ctx, p.JobID, prog))
-	if err != nil {
-		return 0, err
-	}
-	return len(snap.Days), h.Store.SaveSocialSnapshot(ctx, acct.ID, toStoreSnapshot(snap))
 }
 
 // progressSteps is how many progress reports a followed sync writes at

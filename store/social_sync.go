@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,22 +12,34 @@ import (
 	"github.com/lib/pq"
 )
 
-// SocialSyncTarget returns the account and its sealed tokens for a sync, in
-// one read (no write, so no commit to wait for; answers show an account
-// "syncing" while its sync job runs). A disconnected or deleted account, or
-// one without tokens, is ENOTFOUND.
-func (s *DB) SocialSyncTarget(ctx context.Context, accountID string) (*SocialAccount, *SealedTokens, error) {
-	var row struct {
-		SocialAccount
-		SealedTokens
-	}
-	err := s.getPrepared(ctx, &row, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
+// SyncTarget is an account as a sync reads it, with its sealed tokens.
+type SyncTarget struct {
+	SocialAccount
+	SealedTokens
+}
+
+// SocialSyncTargets returns the accounts of ids that are still connected
+// (reconnect_needed included: the sync reports it) with their sealed tokens,
+// in one read (no write, so no commit to wait for; answers show an account
+// "syncing" while its sync job runs). When notSyncedSince is set, accounts
+// synced at or after it are left out: a scheduled sync that is retried, or
+// that follows a "sync now", does not fetch them again.
+func (s *DB) SocialSyncTargets(ctx context.Context, ids []string, notSyncedSince *time.Time) ([]SyncTarget, error) {
+	st, release, err := s.prepared(ctx, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
 		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
-		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id WHERE a.id = $1 AND a.status <> 'disconnected'`, accountID)
+		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
+		WHERE a.id = ANY ($1::uuid[]) AND a.status <> 'disconnected' AND ($2::timestamptz IS NULL OR a.last_synced_at IS NULL OR a.last_synced_at < $2)
+		ORDER BY a.id`)
 	if err != nil {
-		return nil, nil, translate(err, "Social account")
+		return nil, fmt.Errorf("social sync targets: %w", err)
 	}
-	return &row.SocialAccount, &row.SealedTokens, nil
+	defer release()
+	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !isUUID(id) })
+	var out []SyncTarget
+	if err := st.SelectContext(ctx, &out, pq.Array(ids), notSyncedSince); err != nil {
+		return nil, fmt.Errorf("social sync targets: %w", err)
+	}
+	return out, nil
 }
 
 // SaveSocialTokens replaces the account's sealed tokens (after a refresh).
@@ -57,9 +70,10 @@ type SocialShare struct {
 	Share             float64
 }
 
-// SocialSnapshot is what a sync stores: profile, days and (when the
-// platform shares them, else nil) demographics.
+// SocialSnapshot is what a sync stores of an account: profile, days and
+// (when the platform shares them, else nil) demographics.
 type SocialSnapshot struct {
+	AccountID                      string
 	Username, FullName, ExternalID string
 	Days                           []SocialDay
 	Demographics                   []SocialShare
@@ -71,102 +85,187 @@ var networkColumns = map[string][2]string{
 	"tiktok": {"tiktok_handle", "tiktok_followers"}, "linkedin": {"linkedin_handle", "linkedin_followers"},
 }
 
-// SaveSocialSnapshot stores a sync's result in one prepared statement (so one
-// transaction, one round trip and no planning), committed without waiting for the WAL
-// flush (synchronous_commit off for this transaction only): should Postgres
-// crash in the next moment, the sync is lost and the next one fetches the
-// same days again. One row per (account, day), upserted, so
-// the same snapshot twice changes nothing; the demographics replaced when
-// the platform sent them; the account's profile, status and last sync time;
-// and the creator-network entry linked to the user: handle, follower count,
-// engagement rate (average daily likes over the last 30 days per follower,
-// in percent, across the user's accounts) and the platform among the ones
-// that verified it. A disconnected account stores nothing.
-func (s *DB) SaveSocialSnapshot(ctx context.Context, accountID string, snap SocialSnapshot) error {
-	n := len(snap.Days)
-	days, f, l, v, o := make([]string, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
-	for i, d := range snap.Days {
-		days[i], f[i], l[i], v[i], o[i] = d.Day.Format(time.DateOnly), d.Followers, d.Likes, d.Views, d.OrganicImpressions
+// SaveSocialSnapshots stores the results of syncs, of one account or of a
+// batch, in one statement (one transaction, one execution for all):
+//   - one row per (account, day), upserted and rewritten only when a figure
+//     changed, so the same snapshot twice changes nothing;
+//   - the demographics replaced when the platform sent them (buckets no
+//     longer sent deleted), kept when it sent none;
+//   - each account's profile, status and last sync time;
+//   - the creator-network entry linked to each account's user: handle and
+//     follower count of the synced platforms, engagement rate (average daily
+//     likes over the last 30 days per follower, in percent, across the user's
+//     accounts) and the platforms among the ones that verified it.
+//
+// A disconnected account stores nothing. The statement is planned for its
+// arrays' real sizes (plan_cache_mode force_custom_plan for this
+// transaction: a generic plan, guessing a hundred rows per array, scans the
+// daily table), and the commit does not wait for the WAL flush: should
+// Postgres crash in the next moment, the syncs are lost and the next ones
+// fetch the same days again.
+func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) error {
+	if len(snaps) == 0 {
+		return nil
 	}
-	m := len(snap.Demographics)
-	dims, buckets, shares := make([]string, m), make([]string, m), make([]float64, m)
-	for i, sh := range snap.Demographics {
-		dims[i], buckets[i], shares[i] = sh.Dimension, sh.Bucket, min(max(sh.Share, 0), 1)
+	var acct saveAccountsArgs
+	var days saveDaysArgs
+	var demo saveDemoArgs
+	for _, sn := range snaps {
+		acct.ids = append(acct.ids, sn.AccountID)
+		acct.usernames = append(acct.usernames, sn.Username)
+		acct.fullNames = append(acct.fullNames, sn.FullName)
+		acct.externalIDs = append(acct.externalIDs, sn.ExternalID)
+		acct.demoSent = append(acct.demoSent, sn.Demographics != nil)
+		for _, d := range sn.Days {
+			days.accounts = append(days.accounts, sn.AccountID)
+			days.days = append(days.days, d.Day.Format(time.DateOnly))
+			days.f, days.l = append(days.f, d.Followers), append(days.l, d.Likes)
+			days.v, days.o = append(days.v, d.Views), append(days.o, d.OrganicImpressions)
+		}
+		for _, sh := range sn.Demographics {
+			demo.accounts = append(demo.accounts, sn.AccountID)
+			demo.dims, demo.buckets = append(demo.dims, sh.Dimension), append(demo.buckets, sh.Bucket)
+			demo.shares = append(demo.shares, min(max(sh.Share, 0), 1))
+		}
 	}
-	err := s.execPrepared(ctx, saveSnapshotSQL, accountID, snap.Username, snap.FullName, snap.ExternalID, s.now(),
-		pq.Array(days), pq.Array(f), pq.Array(l), pq.Array(v), pq.Array(o),
-		snap.Demographics != nil, pq.Array(dims), pq.Array(buckets), pq.Array(shares))
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+			return err
+		}
+		st, release, err := s.prepared(ctx, saveSnapshotsSQL)
+		if err != nil {
+			return err
+		}
+		defer release()
+		_, err = tx.StmtxContext(ctx, st).ExecContext(ctx, s.now(),
+			pq.Array(acct.ids), pq.Array(acct.usernames), pq.Array(acct.fullNames), pq.Array(acct.externalIDs), pq.Array(acct.demoSent),
+			pq.Array(days.accounts), pq.Array(days.days), pq.Array(days.f), pq.Array(days.l), pq.Array(days.v), pq.Array(days.o),
+			pq.Array(demo.accounts), pq.Array(demo.dims), pq.Array(demo.buckets), pq.Array(demo.shares))
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("save social snapshot: %w", err)
+		return fmt.Errorf("save social snapshots: %w", err)
 	}
 	return nil
 }
 
-// saveSnapshotSQL is SaveSocialSnapshot's statement. The sub-statements of
-// one statement do not see each other's writes, so the network entry is
-// computed from the stored days merged with the new ones ($6..$10), and the
-// demographics are upserted with the buckets no longer sent deleted.
-// $1 account, $2 username, $3 full name, $4 external id, $5 now,
-// $6 days, $7 followers, $8 likes, $9 views, $10 impressions,
-// $11 demographics sent, $12 dimensions, $13 buckets, $14 shares.
-var saveSnapshotSQL = `WITH async AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true)),
+// The columns of SaveSocialSnapshots's arrays.
+type (
+	saveAccountsArgs struct {
+		ids, usernames, fullNames, externalIDs []string
+		demoSent                               []bool
+	}
+	saveDaysArgs struct {
+		accounts, days []string
+		f, l, v, o     []int64
+	}
+	saveDemoArgs struct {
+		accounts, dims, buckets []string
+		shares                  []float64
+	}
+)
+
+// saveSnapshotsSQL is SaveSocialSnapshots's statement. The sub-statements
+// of one statement do not see each other's writes, so the network entries
+// are computed from the stored days merged with the new ones.
+// $1 now; accounts: $2 ids, $3 usernames, $4 full names, $5 external ids,
+// $6 demographics sent; days: $7 accounts, $8 days, $9 followers, $10 likes,
+// $11 views, $12 impressions; demographics: $13 accounts, $14 dimensions,
+// $15 buckets, $16 shares.
+var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
+		SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::bool[]) AS t (id, username, full_name, external_id, demo_sent)),
 	a AS (
-		UPDATE social_accounts SET username = coalesce(nullif($2, ''), username), full_name = coalesce(nullif($3, ''), full_name),
-			external_id = coalesce(nullif($4, ''), external_id), status = 'connected', status_reason = '', last_synced_at = $5
-		FROM async WHERE id = $1 AND status <> 'disconnected' RETURNING id, user_id, platform, username),
-	new AS MATERIALIZED (SELECT d::date AS day, f, l, v, o FROM unnest($6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[]) AS t (d, f, l, v, o)),
+		UPDATE social_accounts sa SET username = coalesce(nullif(inp.username, ''), sa.username),
+			full_name = coalesce(nullif(inp.full_name, ''), sa.full_name), external_id = coalesce(nullif(inp.external_id, ''), sa.external_id),
+			status = 'connected', status_reason = '', last_synced_at = $1
+		FROM inp WHERE sa.id = inp.id AND sa.status <> 'disconnected' RETURNING sa.id, sa.user_id, sa.platform, sa.username, inp.demo_sent),
+	new AS MATERIALIZED (
+		SELECT acct, d::date AS day, f, l, v, o FROM unnest($7::uuid[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[]) AS t (acct, d, f, l, v, o)),
 	upsert_days AS (
 		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
-		SELECT a.id, new.day, f, l, v, o FROM a, new
+		SELECT a.id, new.day, f, l, v, o FROM a JOIN new ON new.acct = a.id
 		ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
 			organic_impressions = excluded.organic_impressions
 		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
 			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)),
-	demo AS MATERIALIZED (SELECT dm, b, round(s::numeric, 4) AS s FROM unnest($12::text[], $13::text[], $14::float8[]) AS t (dm, b, s) WHERE $11),
+	demo AS MATERIALIZED (
+		SELECT acct, dm, b, round(s::numeric, 4) AS s FROM unnest($13::uuid[], $14::text[], $15::text[], $16::float8[]) AS t (acct, dm, b, s)),
 	demo_gone AS (
-		DELETE FROM social_demographics sd USING a WHERE $11 AND sd.account_id = a.id
-			AND (sd.dimension, sd.bucket) NOT IN (SELECT dm, b FROM demo)),
+		DELETE FROM social_demographics sd USING a WHERE a.demo_sent AND sd.account_id = a.id
+			AND NOT EXISTS (SELECT 1 FROM demo WHERE demo.acct = sd.account_id AND demo.dm = sd.dimension AND demo.b = sd.bucket)),
 	demo_put AS (
-		INSERT INTO social_demographics (account_id, dimension, bucket, share) SELECT DISTINCT ON (dm, b) a.id, dm, b, s FROM a, demo
+		INSERT INTO social_demographics (account_id, dimension, bucket, share)
+		SELECT DISTINCT ON (demo.acct, dm, b) demo.acct, dm, b, s FROM a JOIN demo ON demo.acct = a.id WHERE a.demo_sent
 		ON CONFLICT (account_id, dimension, bucket) DO UPDATE SET share = excluded.share
 		WHERE social_demographics.share IS DISTINCT FROM excluded.share),
-	merged AS MATERIALIZED (
-		SELECT d.account_id, d.day, d.followers, d.likes FROM a JOIN social_accounts sa ON sa.user_id = a.user_id AND sa.status <> 'disconnected'
-			JOIN social_daily d ON d.account_id = sa.id
-		WHERE d.account_id <> a.id OR d.day NOT IN (SELECT day FROM new)
-		UNION ALL SELECT a.id, new.day, new.f, new.l FROM a, new),
-	latest AS (SELECT DISTINCT ON (account_id) account_id, followers FROM merged ORDER BY account_id, day DESC)
+	accts AS MATERIALIZED (
+		SELECT sa.id, sa.user_id, sa.platform, a.id IS NOT NULL AS synced, a.username,
+			(SELECT x.followers FROM (SELECT n.day, n.f AS followers, 1 AS fresh FROM new n WHERE n.acct = sa.id
+				UNION ALL (SELECT d.day, d.followers, 0 FROM social_daily d WHERE d.account_id = sa.id ORDER BY d.day DESC LIMIT 1)) x
+			ORDER BY x.day DESC, x.fresh DESC LIMIT 1) AS followers
+		FROM (SELECT DISTINCT user_id FROM a) u JOIN social_accounts sa ON sa.user_id = u.user_id AND sa.status <> 'disconnected'
+		LEFT JOIN a ON a.id = sa.id),
+	likes AS (
+		SELECT accts.user_id, sum(x.likes) AS likes FROM accts CROSS JOIN LATERAL (
+			SELECT n.l AS likes FROM new n WHERE n.acct = accts.id AND n.day > $1::date - 30
+			UNION ALL
+			SELECT d.likes FROM social_daily d WHERE d.account_id = accts.id AND d.day > $1::date - 30
+				AND NOT EXISTS (SELECT 1 FROM new n WHERE n.acct = d.account_id AND n.day = d.day)) x
+		GROUP BY accts.user_id),
+	net AS (
+		SELECT user_id, sum(followers) AS followers, array_agg(platform) FILTER (WHERE synced) AS platforms, ` + networkPivotSQL() + `
+		FROM accts GROUP BY user_id)
 	UPDATE creators c SET ` + networkSetSQL() + `,
-		engagement_rate = (SELECT least(round(sum(likes)::numeric / 30 / nullif((SELECT sum(followers) FROM latest), 0) * 100, 2), 9999)
-			FROM merged WHERE day > $5::date - 30),
-		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || a.platform) p),
-		updated_at = $5
-	FROM a WHERE c.user_id = a.user_id`
+		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
+		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
+		updated_at = $1
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id`
 
-// networkSetSQL sets the handle and follower count of the account's
-// platform in the creator-network entry (networkColumns).
+// networkPivotSQL turns a user's accounts (accts) into one row: per
+// platform, whether it was synced, its handle and its follower count.
+func networkPivotSQL() string {
+	var cols []string
+	for _, p := range SocialPlatforms {
+		cols = append(cols, fmt.Sprintf(`bool_or(synced AND platform = '%[1]s') AS %[1]s_synced,
+			max(nullif(username, '')) FILTER (WHERE synced AND platform = '%[1]s') AS %[1]s_handle,
+			max(followers) FILTER (WHERE synced AND platform = '%[1]s') AS %[1]s_followers`, p.ID))
+	}
+	return strings.Join(cols, ",\n\t\t\t")
+}
+
+// networkSetSQL sets the handle and follower count of each synced platform
+// in the creator-network entry (networkColumns), from networkPivotSQL's row.
 func networkSetSQL() string {
 	var sets []string
 	for _, p := range SocialPlatforms {
 		cols := networkColumns[p.ID]
-		sets = append(sets, fmt.Sprintf(`%[1]s = CASE WHEN a.platform = '%[3]s' THEN coalesce(nullif(a.username, ''), c.%[1]s) ELSE c.%[1]s END,
-		%[2]s = CASE WHEN a.platform = '%[3]s' THEN (SELECT followers FROM latest WHERE account_id = a.id) ELSE c.%[2]s END`, cols[0], cols[1], p.ID))
+		sets = append(sets, fmt.Sprintf(`%[1]s = CASE WHEN net.%[3]s_synced THEN coalesce(net.%[3]s_handle, c.%[1]s) ELSE c.%[1]s END,
+		%[2]s = CASE WHEN net.%[3]s_synced THEN net.%[3]s_followers ELSE c.%[2]s END`, cols[0], cols[1], p.ID))
 	}
 	return strings.Join(sets, ",\n\t\t")
 }
 
-// EnqueueSocialSyncs writes, in one statement, an outbox task per connected
-// account for the interval starting at bucket: its key carries the bucket
-// (a second scheduler or a retried tick adds nothing), and each runs at a
-// moment of the interval fixed by a hash of the account id, so the syncs
-// spread over it. It returns how many tasks it added.
-func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, bucket time.Time, interval time.Duration) (int, error) {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at)
-		SELECT $1 || ':' || a.id || ':' || $3::bigint, $1, $2, convert_to(json_build_object('accountId', a.id)::text, 'UTF8'),
-			$4::timestamptz + make_interval(secs => abs(hashtext(a.id::text))::bigint % greatest($5::bigint, 1))
-		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
-		WHERE a.status IN ('connected', 'syncing')
-		ON CONFLICT (task_key) DO NOTHING`, taskType, queue, bucket.Unix(), bucket, int64(interval.Seconds()))
+// EnqueueSocialSyncs writes, in one statement, the outbox tasks that sync
+// every connected account in the interval starting at bucket: the accounts
+// of each platform in batches of about batch (one task, one read and one
+// write for many accounts), each account's batch fixed by a hash of its id.
+// A batch's key carries the platform, the bucket and the batch (a second
+// scheduler or a retried tick adds nothing), its payload the account ids and
+// the bucket (accounts synced since then are not fetched again), and it runs
+// at a moment of the interval fixed by its number, so the batches spread
+// over it. It returns how many tasks it added.
+func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, bucket time.Time, interval time.Duration, batch int) (int, error) {
+	res, err := s.db.ExecContext(ctx, `WITH acc AS (
+			SELECT a.id, a.platform, ceil(count(*) OVER (PARTITION BY a.platform) / $6::numeric)::bigint AS batches
+			FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
+			WHERE a.status IN ('connected', 'syncing')),
+		numbered AS (SELECT id, platform, batches, abs(hashtext(id::text))::bigint % batches AS n FROM acc)
+		INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at)
+		SELECT $1 || ':' || platform || ':' || $3::bigint || ':' || n || '/' || batches, $1, $2,
+			convert_to(json_build_object('accountIds', array_agg(id ORDER BY id), 'since', $4::timestamptz)::text, 'UTF8'),
+			$4::timestamptz + make_interval(secs => (n * $5::bigint / batches)::float8)
+		FROM numbered GROUP BY platform, batches, n
+		ON CONFLICT (task_key) DO NOTHING`, taskType, queue, bucket.Unix(), bucket, int64(interval.Seconds()), max(batch, 1))
 	if err != nil {
 		return 0, fmt.Errorf("enqueue social syncs: %w", err)
 	}

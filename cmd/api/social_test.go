@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -339,14 +341,84 @@ func TestSocial_Tick(t *testing.T) {
 	}
 	ins := asynq.NewInspector(e.asynqOpt)
 	defer ins.Close()
+	var accounts []struct{ ID, Platform string }
+	if err := e.db.SQL().Select(&accounts, `SELECT id, platform FROM social_accounts`); err != nil || len(accounts) != 2 {
+		t.Fatalf("accounts %v (%v)", accounts, err)
+	}
+	for _, a := range accounts { // one task per platform's batch and interval, whatever its state by now
+		key := "analytics:sync:" + a.Platform + ":" + strconv.FormatInt(bucket.Unix(), 10) + ":0/1"
+		info, err := ins.GetTaskInfo(jobs.QueueLow, key)
+		if err != nil {
+			t.Errorf("task %s: %v", key, err)
+			continue
+		}
+		var p jobs.AnalyticsSyncPayload
+		if err := json.Unmarshal(info.Payload, &p); err != nil || fmt.Sprint(p.AccountIDs) != "["+a.ID+"]" || p.Since == nil || !p.Since.Equal(bucket) {
+			t.Errorf("task %s: payload %s (%v)", key, info.Payload, err)
+		}
+	}
+}
+
+// TestSocial_SyncBatch: a scheduled batch skips the accounts synced in its
+// interval, records a revoked grant on its account and syncs the others; a
+// rate limit stops it, keeps what it fetched and asks for a retry after the
+// platform's wait, which fetches only the accounts left.
+func TestSocial_SyncBatch(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
 	var ids []string
-	if err := e.db.SQL().Select(&ids, `SELECT id FROM social_accounts`); err != nil {
+	handle := map[string]string{}
+	for _, h := range []string{"bat_a", "bat_b", "bat_c", "bat_d"} {
+		id := e.connectAccount(e.account(h+"@batch.io", store.RoleUser), social.TikTok, h)
+		ids, handle[id] = append(ids, id), h
+	}
+	slices.Sort(ids)
+	since := e.clock.Now().UTC().Truncate(6 * time.Hour)
+	payload, _ := json.Marshal(jobs.AnalyticsSyncPayload{AccountIDs: ids, Since: &since})
+	task := asynq.NewTask(jobs.TypeAnalyticsSync, payload)
+	ctx := context.Background()
+	synced := func() (out []string) { // the accounts synced at the clock's now
+		_ = e.db.SQL().Select(&out, `SELECT id FROM social_accounts WHERE last_synced_at = $1 ORDER BY id`, e.clock.Now())
+		return out
+	}
+	rewind := func() { // as if last synced in the interval before
+		e.clock.Advance(time.Second)
+		e.db.SQL().MustExec(`UPDATE social_accounts SET last_synced_at = $1::timestamptz - interval '1 day'`, since)
+	}
+	// Synced when connected, within this interval: nothing to fetch.
+	calls := e.sandbox.Calls(social.TikTok)
+	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil || e.sandbox.Calls(social.TikTok) != calls {
+		t.Fatalf("batch of freshly synced accounts: %v, %d platform calls", err, e.sandbox.Calls(social.TikTok)-calls)
+	}
+	rewind()
+	e.sandbox.Switch(social.TikTok, handle[ids[1]], sandbox.ModeRevoked)
+	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil {
+		t.Fatalf("a revoked grant in a batch: %v, want no retry", err)
+	}
+	if got, want := synced(), []string{ids[0], ids[2], ids[3]}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("synced %v, want %v", got, want)
+	}
+	var status string
+	_ = e.db.SQL().Get(&status, `SELECT status || ': ' || status_reason FROM social_accounts WHERE id = $1`, ids[1])
+	if !strings.HasPrefix(status, "reconnect_needed: ") || !strings.Contains(status, "revoked") {
+		t.Errorf("revoked account: %q", status)
+	}
+	rewind()
+	e.sandbox.RetryAfter = 90 * time.Second
+	e.sandbox.Switch(social.TikTok, handle[ids[2]], sandbox.ModeRateLimit)
+	err := e.jobs.HandleAnalyticsSync(ctx, task)
+	if got := jobs.RetryDelay(1, err, task); got != 90*time.Second {
+		t.Errorf("rate limit in a batch: retry in %v (err %v), want 90s", got, err)
+	}
+	if got := synced(); fmt.Sprint(got) != fmt.Sprint(ids[:1]) {
+		t.Errorf("synced before the rate limit %v, want %v (and nothing after it)", got, ids[:1])
+	}
+	e.clock.Advance(time.Second)
+	e.sandbox.Switch(social.TikTok, handle[ids[2]], "")
+	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range ids { // one task per account and interval, whatever its state by now
-		key := "analytics:sync:" + id + ":" + strconv.FormatInt(bucket.Unix(), 10)
-		if _, err := ins.GetTaskInfo(jobs.QueueLow, key); err != nil {
-			t.Errorf("task %s: %v", key, err)
-		}
+	if got := synced(); fmt.Sprint(got) != fmt.Sprint(ids[2:]) {
+		t.Errorf("the retry synced %v, want only the account left %v", got, ids[2:])
 	}
 }

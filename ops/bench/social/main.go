@@ -355,7 +355,7 @@ func syncPool(ctx context.Context, db *store.DB, total, pid int) (time.Duration,
 	}
 	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
 	t0 := time.Now()
-	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond); err != nil {
+	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond, jobs.SyncBatch); err != nil {
 		return 0, err
 	}
 	for {
