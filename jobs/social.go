@@ -25,7 +25,7 @@ const TypeAnalyticsTick = "analytics:tick"
 // SyncBatch is about how many accounts of one platform a scheduled sync
 // task carries: one dequeue, one read and one write serve them all, where a
 // task per account spent more on those than on the platforms' calls.
-const SyncBatch = 25
+const SyncBatch = 50
 
 // analyticsSync runs on the low queue; rate limits retry after the
 // platform's wait (RetryDelay), so retries are many. It takes no task lock:

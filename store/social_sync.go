@@ -97,12 +97,14 @@ var networkColumns = map[string][2]string{
 //     likes over the last 30 days per follower, in percent, across the user's
 //     accounts) and the platforms among the ones that verified it.
 //
-// A disconnected account stores nothing. The statement is planned for its
-// arrays' real sizes (plan_cache_mode force_custom_plan for this
-// transaction: a generic plan, guessing a hundred rows per array, scans the
-// daily table), and the commit does not wait for the WAL flush: should
-// Postgres crash in the next moment, the syncs are lost and the next ones
-// fetch the same days again.
+// A disconnected account stores nothing. The statement is prepared and
+// planned once, generically (SessionSettings): every table it reads or
+// writes is reached through an index for each account, a user or a day
+// (= ANY (ARRAY(...)), correlated subqueries), so one plan fits a batch of
+// any size; JIT compiling, which would cost more than the statement, is off.
+// The commit does not wait for the WAL flush: should Postgres crash in the
+// next moment, the syncs are lost and the next ones fetch the same days
+// again.
 func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) error {
 	if len(snaps) == 0 {
 		return nil
@@ -129,7 +131,7 @@ func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) er
 		}
 	}
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL jit = off`); err != nil {
 			return err
 		}
 		st, release, err := s.prepared(ctx, saveSnapshotsSQL)
@@ -191,7 +193,7 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	demo AS MATERIALIZED (
 		SELECT acct, dm, b, round(s::numeric, 4) AS s FROM unnest($13::uuid[], $14::text[], $15::text[], $16::float8[]) AS t (acct, dm, b, s)),
 	demo_gone AS (
-		DELETE FROM social_demographics sd USING a WHERE a.demo_sent AND sd.account_id = a.id
+		DELETE FROM social_demographics sd WHERE sd.account_id = ANY (ARRAY(SELECT id FROM a WHERE demo_sent))
 			AND NOT EXISTS (SELECT 1 FROM demo WHERE demo.acct = sd.account_id AND demo.dm = sd.dimension AND demo.b = sd.bucket)),
 	demo_put AS (
 		INSERT INTO social_demographics (account_id, dimension, bucket, share)
@@ -203,8 +205,8 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 			(SELECT x.followers FROM (SELECT n.day, n.f AS followers, 1 AS fresh FROM new n WHERE n.acct = sa.id
 				UNION ALL (SELECT d.day, d.followers, 0 FROM social_daily d WHERE d.account_id = sa.id ORDER BY d.day DESC LIMIT 1)) x
 			ORDER BY x.day DESC, x.fresh DESC LIMIT 1) AS followers
-		FROM (SELECT DISTINCT user_id FROM a) u JOIN social_accounts sa ON sa.user_id = u.user_id AND sa.status <> 'disconnected'
-		LEFT JOIN a ON a.id = sa.id),
+		FROM social_accounts sa LEFT JOIN a ON a.id = sa.id
+		WHERE sa.user_id = ANY (ARRAY(SELECT user_id FROM a)) AND sa.status <> 'disconnected'),
 	likes AS (
 		SELECT accts.user_id, sum(x.likes) AS likes FROM accts CROSS JOIN LATERAL (
 			SELECT n.l AS likes FROM new n WHERE n.acct = accts.id AND n.day > $1::date - 30
@@ -219,7 +221,7 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
 		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
 		updated_at = $1
-	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id`
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.user_id = ANY (ARRAY(SELECT user_id FROM a))`
 
 // networkPivotSQL turns a user's accounts (accts) into one row: per
 // platform, whether it was synced, its handle and its follower count.

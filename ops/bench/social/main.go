@@ -26,6 +26,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -36,6 +37,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -61,6 +63,8 @@ var (
 	skipSync    = flag.Bool("skip-sync", false, "measure only the engagement call")
 	syncOnly    = flag.Bool("sync-only", false, "measure only the sync")
 	syncRuns    = flag.Int("sync-runs", 3, "sync rounds (direct, then pool); the median ratio is reported")
+	poll        = flag.Duration("poll", time.Second, "the worker's WORKER_POLL_INTERVAL (asynq looks at empty queues every 0.5-1.5 × it)")
+	batch       = flag.Int("batch", jobs.SyncBatch, "accounts per sync task, as the tick batches them")
 	latency     = flag.Duration("latency", 0, "answer time added to every platform call (a proxy in front of the sandbox), as a real platform's; 0 = the sandbox's own microseconds")
 )
 
@@ -210,7 +214,7 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	// The worker pool: the real worker binary, fed by the tick's statement.
 	worker := exec.Command(dir + "/worker")
 	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+public, "SOCIAL_SANDBOX=1",
-		"WORKER_POLL_INTERVAL=1s", fmt.Sprintf("LOW_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
+		"WORKER_POLL_INTERVAL="+poll.String(), fmt.Sprintf("LOW_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
 		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
 	if err := worker.Start(); err != nil {
 		return err
@@ -218,31 +222,42 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 	defer func() { _ = worker.Process.Signal(os.Interrupt); _ = worker.Wait() }()
 	time.Sleep(time.Second) // let it start its servers
 	n := float64(len(targets))
-	var ratios []float64
+	var ratios, busyRatios []float64
 	var calls int64
+	opt, _ := redis.ParseURL(redisURL)
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
 	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds, %s added to each platform call\n",
 		len(targets), *concurrency, *syncRuns, *latency)
 	for round := 1; round <= *syncRuns; round++ {
+		cpu0 := cpuByCommand()
 		direct, c, err := syncDirect(ctx, conns, targets)
 		if err != nil {
 			return err
 		}
 		calls = c
+		cpu1 := cpuByCommand()
 		handler, err := syncHandler(ctx, db, conns)
 		if err != nil {
 			return err
 		}
-		pool, err := syncPool(ctx, db, len(targets), worker.Process.Pid)
+		cpu2 := cpuByCommand()
+		pool, err := syncPool(ctx, db, rdb, len(targets), worker.Process.Pid)
 		if err != nil {
 			return err
 		}
-		ratios = append(ratios, direct.Seconds()/pool.Seconds())
-		fmt.Printf("  round %d: worker pool %6.0f accounts/s (%s), direct %6.0f accounts/s (%s), pool/direct %.2f; handler in-process %6.0f accounts/s\n",
-			round, n/pool.Seconds(), pool.Round(time.Millisecond), n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1],
-			n/handler.Seconds())
+		cpu3 := cpuByCommand()
+		busy := pool.total - pool.pickup
+		ratios = append(ratios, direct.Seconds()/pool.total.Seconds())
+		busyRatios = append(busyRatios, direct.Seconds()/busy.Seconds())
+		fmt.Printf("  round %d: worker pool %4.0f accounts/s (%s; first task after %s, %4.0f accounts/s from then), direct %4.0f accounts/s (%s),\n"+
+			"    pool/direct %.2f (from the first task %.2f); handler in-process %4.0f accounts/s\n",
+			round, n/pool.total.Seconds(), pool.total.Round(time.Millisecond), pool.pickup.Round(time.Millisecond), n/busy.Seconds(),
+			n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1], busyRatios[len(busyRatios)-1], n/handler.Seconds())
+		fmt.Printf("    CPU ms per account: direct %s; handler %s; pool %s\n", cpuPerAccount(cpu0, cpu1, n), cpuPerAccount(cpu1, cpu2, n), cpuPerAccount(cpu2, cpu3, n))
 	}
-	fmt.Printf("  %d platform calls a round; pool/direct median %.2f; worker peak RSS %d MB; load %s\n",
-		calls, benchkit.Median(ratios), rssKB(worker.Process.Pid)/1024, loadAvg())
+	fmt.Printf("  %d platform calls a round; pool/direct median %.2f, from the first task %.2f; worker peak RSS %d MB; load %s\n",
+		calls, benchkit.Median(ratios), benchkit.Median(busyRatios), rssKB(worker.Process.Pid)/1024, loadAvg())
 	return nil
 }
 
@@ -307,73 +322,170 @@ func syncDirect(ctx context.Context, conns map[string]social.Connector, targets 
 	return time.Since(t0), calls.Load(), nil
 }
 
-// syncHandler runs the sync task's handler (connector calls and its
-// Postgres statements, without asynq, the task lock, the relay and the
-// Redis budget) in this process with -concurrency goroutines: where between
-// the direct calls and the pool the time goes.
+// syncHandler runs the sync task's handler on the tick's batches (connector
+// calls and its Postgres statements, without asynq, the relay and the
+// outbox) in this process with -concurrency goroutines: where between the
+// direct calls and the pool the time goes.
 func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Connector) (time.Duration, error) {
 	if err := resetSynced(ctx, db); err != nil {
 		return 0, err
 	}
-	var ids []string
-	if err := db.SQL().SelectContext(ctx, &ids, `SELECT id FROM social_accounts`); err != nil {
+	var accts []struct{ ID, Platform string }
+	if err := db.SQL().SelectContext(ctx, &accts, `SELECT id, platform FROM social_accounts ORDER BY platform, id`); err != nil {
 		return 0, err
+	}
+	var batches [][]byte
+	since := time.Now().UTC()
+	for i := 0; i < len(accts); {
+		j := i
+		for j < len(accts) && j-i < *batch && accts[j].Platform == accts[i].Platform {
+			j++
+		}
+		p := jobs.AnalyticsSyncPayload{Since: &since}
+		for _, a := range accts[i:j] {
+			p.AccountIDs = append(p.AccountIDs, a.ID)
+		}
+		b, _ := json.Marshal(p)
+		batches, i = append(batches, b), j
 	}
 	h := &jobs.Handler{Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Social: &jobs.Syncer{Connectors: conns, Sealer: social.DevSealer(), HistoryDays: 90, Interval: 6 * time.Hour}}
 	t0 := time.Now()
-	work := make(chan string)
+	work := make(chan []byte)
 	var failed atomic.Int64
 	var wg sync.WaitGroup
 	for range *concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for id := range work {
-				if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`))); err != nil {
+			for b := range work {
+				if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, b)); err != nil {
 					failed.Add(1)
 				}
 			}
 		}()
 	}
-	for _, id := range ids {
-		work <- id
+	for _, b := range batches {
+		work <- b
 	}
 	close(work)
 	wg.Wait()
 	if failed.Load() > 0 {
-		return 0, fmt.Errorf("%d in-process syncs failed", failed.Load())
+		return 0, fmt.Errorf("%d in-process batches failed", failed.Load())
 	}
 	return time.Since(t0), nil
 }
 
+// poolRound is how long the worker pool took to sync every account, from
+// the tick's statement to the last account stored, and after how long its
+// first task started (asynq's processor, finding its queues empty, sleeps
+// 0.5–1.5 × WORKER_POLL_INTERVAL before it looks again).
+type poolRound struct{ total, pickup time.Duration }
+
 // syncPool queues a sync of every account as the tick does and waits for
-// the worker to finish them all.
-func syncPool(ctx context.Context, db *store.DB, total, pid int) (time.Duration, error) {
+// the worker to finish them all, watching for the first task to start.
+func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total, pid int) (poolRound, error) {
 	if err := resetSynced(ctx, db); err != nil {
-		return 0, err
+		return poolRound{}, err
 	}
 	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
 	t0 := time.Now()
-	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond, jobs.SyncBatch); err != nil {
-		return 0, err
+	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond, *batch); err != nil {
+		return poolRound{}, err
+	}
+	var r poolRound
+	for r.pickup == 0 && time.Since(t0) < time.Minute { // asynq keeps the running tasks of queue low in this list
+		if n, err := rdb.LLen(ctx, "asynq:{low}:active").Result(); err == nil && n > 0 {
+			r.pickup = time.Since(t0)
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 	for {
 		var done int
 		if err := db.SQL().GetContext(ctx, &done, `SELECT count(*) FROM social_accounts WHERE last_synced_at >= $1`, t0); err != nil {
-			return 0, err
+			return poolRound{}, err
 		}
 		if done >= total {
-			return time.Since(t0), nil
+			r.total = time.Since(t0)
+			return r, nil
 		}
 		if time.Since(t0) > 30*time.Minute {
-			return 0, fmt.Errorf("only %d of %d accounts synced", done, total)
+			return poolRound{}, fmt.Errorf("only %d of %d accounts synced", done, total)
 		}
 		if rssKB(pid) == 0 {
-			return 0, fmt.Errorf("the worker stopped")
+			return poolRound{}, fmt.Errorf("the worker stopped")
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond) // each look scans the accounts: not so often that it slows the pool
 	}
+}
+
+// cpuByCommand sums the CPU time (user and system, in seconds) of the
+// machine's processes by command name (the api serving the sandbox, the
+// worker, postgres, redis-server, this benchmark), from /proc.
+func cpuByCommand() map[string]float64 {
+	out := map[string]float64{}
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || closing < open {
+			continue
+		}
+		f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
+		if len(f) < 13 {
+			continue
+		}
+		var ut, st float64
+		fmt.Sscan(f[11], &ut)
+		fmt.Sscan(f[12], &st)
+		out[s[open+1:closing]] += (ut + st) / 100 // clock ticks (USER_HZ 100)
+	}
+	if b, err := os.ReadFile("/proc/stat"); err == nil { // the machine: busy (all but idle and iowait) and idle
+		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
+		for i, v := range f[1:] {
+			var t float64
+			fmt.Sscan(v, &t)
+			if i == 3 || i == 4 {
+				out["(idle)"] += t / 100
+			} else if i < 8 { // user nice system idle iowait irq softirq steal; guest is in user already
+				out["(machine busy)"] += t / 100
+			}
+		}
+	}
+	return out
+}
+
+// cpuPerAccount is the CPU each command spent between two readings, in ms
+// per account, the busiest first.
+func cpuPerAccount(before, after map[string]float64, n float64) string {
+	type use struct {
+		cmd string
+		ms  float64
+	}
+	var uses []use
+	total := 0.0
+	var machine []string
+	for _, cmd := range []string{"(machine busy)", "(idle)"} {
+		machine = append(machine, fmt.Sprintf("%s %.2f", cmd, (after[cmd]-before[cmd])*1000/n))
+	}
+	for cmd, t := range after {
+		if strings.HasPrefix(cmd, "(") {
+			continue
+		}
+		if ms := (t - before[cmd]) * 1000 / n; ms >= 0.01 {
+			uses, total = append(uses, use{cmd, ms}), total+ms
+		}
+	}
+	sort.Slice(uses, func(i, j int) bool { return uses[i].ms > uses[j].ms })
+	parts := append(machine, fmt.Sprintf("processes %.2f", total))
+	for _, u := range uses[:min(len(uses), 5)] {
+		parts = append(parts, fmt.Sprintf("%s %.2f", u.cmd, u.ms))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // loadAvg is the machine's load average (1, 5, 15 minutes).
