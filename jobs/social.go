@@ -153,7 +153,7 @@ func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *sto
 		return 0, store.Errorf(store.ENOTFOUND, "Social account not found.")
 	}
 	t := targets[0]
-	prog.Total = h.Social.calls(t)
+	prog.Total = h.Social.calls(t, h.Store.Now())
 	if err := h.Social.reserve(ctx, t.Platform, prog.Total); err != nil {
 		return 0, err
 	}
@@ -179,7 +179,7 @@ func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time)
 	targets = slices.DeleteFunc(targets, func(t store.SyncTarget) bool { return t.Status == store.SocialReconnectNeeded })
 	calls := map[string]int{}
 	for _, t := range targets {
-		calls[t.Platform] += h.Social.calls(t)
+		calls[t.Platform] += h.Social.calls(t, h.Store.Now())
 	}
 	for platform, n := range calls {
 		if err := h.Social.reserve(ctx, platform, n); err != nil {
@@ -246,13 +246,13 @@ func (s *Syncer) since(t store.SyncTarget, now time.Time) time.Time {
 	return now.UTC().AddDate(0, 0, -s.HistoryDays+1)
 }
 
-// calls is how many platform calls a sync of the account plans.
-func (s *Syncer) calls(t store.SyncTarget) int {
+// calls is how many platform calls a sync of the account plans at now.
+func (s *Syncer) calls(t store.SyncTarget, now time.Time) int {
 	conn, ok := s.Connectors[t.Platform]
 	if !ok {
 		return 0
 	}
-	return conn.Calls(s.since(t, time.Now()))
+	return conn.Calls(s.since(t, now))
 }
 
 // fetchAccount refreshes the account's token when due (storing the new one
