@@ -169,7 +169,11 @@ type (
 
 // saveSnapshotsSQL is SaveSocialSnapshots's statement. The sub-statements
 // of one statement do not see each other's writes, so the network entries
-// are computed from the stored days merged with the new ones.
+// are computed from the stored days merged with the new ones. Days and
+// audience buckets that did not change are left out before the upserts: ON
+// CONFLICT DO UPDATE locks every conflicting row, even one its WHERE then
+// leaves alone, and a lock is a write (a sync fetches the last days again,
+// most of them unchanged).
 // $1 now; accounts: $2 ids, $3 usernames, $4 full names, $5 external ids,
 // $6 demographics sent; days: $7 accounts, $8 days, $9 followers, $10 likes,
 // $11 views, $12 impressions; demographics: $13 accounts, $14 dimensions,
@@ -186,6 +190,8 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	upsert_days AS (
 		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
 		SELECT a.id, new.day, f, l, v, o FROM a JOIN new ON new.acct = a.id
+		WHERE NOT EXISTS (SELECT 1 FROM social_daily d WHERE d.account_id = new.acct AND d.day = new.day
+			AND (d.followers, d.likes, d.views, d.organic_impressions) = (new.f, new.l, new.v, new.o))
 		ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
 			organic_impressions = excluded.organic_impressions
 		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
@@ -198,6 +204,8 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	demo_put AS (
 		INSERT INTO social_demographics (account_id, dimension, bucket, share)
 		SELECT DISTINCT ON (demo.acct, dm, b) demo.acct, dm, b, s FROM a JOIN demo ON demo.acct = a.id WHERE a.demo_sent
+			AND NOT EXISTS (SELECT 1 FROM social_demographics sd WHERE sd.account_id = demo.acct AND sd.dimension = demo.dm
+				AND sd.bucket = demo.b AND sd.share = demo.s)
 		ON CONFLICT (account_id, dimension, bucket) DO UPDATE SET share = excluded.share
 		WHERE social_demographics.share IS DISTINCT FROM excluded.share),
 	accts AS MATERIALIZED (

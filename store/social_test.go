@@ -142,8 +142,8 @@ func TestSaveSocialSnapshots(t *testing.T) {
 	}
 	rows := func() string {
 		var s string
-		if err := db.SQL().Get(&s, `SELECT (SELECT string_agg(day || '=' || followers || '/' || likes || '@' || xmin::text, ' ' ORDER BY day) FROM social_daily WHERE account_id = $1)
-			|| ' | ' || (SELECT string_agg(dimension || ':' || bucket || '=' || share || '@' || xmin::text, ' ' ORDER BY bucket) FROM social_demographics WHERE account_id = $1)`, ig); err != nil {
+		if err := db.SQL().Get(&s, `SELECT (SELECT string_agg(day || '=' || followers || '/' || likes || '@' || xmin::text || '/' || xmax::text, ' ' ORDER BY day) FROM social_daily WHERE account_id = $1)
+			|| ' | ' || (SELECT string_agg(dimension || ':' || bucket || '=' || share || '@' || xmin::text || '/' || xmax::text, ' ' ORDER BY bucket) FROM social_demographics WHERE account_id = $1)`, ig); err != nil {
 			t.Fatal(err)
 		}
 		return s
@@ -152,7 +152,7 @@ func TestSaveSocialSnapshots(t *testing.T) {
 	if err := db.SaveSocialSnapshots(ctx, []store.SocialSnapshot{snap}); err != nil {
 		t.Fatal(err)
 	}
-	if again := rows(); again != first { // the row versions (xmin) too: nothing was rewritten
+	if again := rows(); again != first { // the row versions (xmin) and locks (xmax) too: nothing was rewritten nor locked
 		t.Errorf("the same snapshot again changed rows:\n%s\n%s", first, again)
 	}
 	snap.Demographics = []store.SocialShare{{Dimension: "age", Bucket: "25-34", Share: 1}}
