@@ -257,19 +257,24 @@ func networkSetSQL() string {
 
 // EnqueueSocialSyncs writes, in one statement, the outbox tasks that sync
 // every connected account in the interval starting at bucket: the accounts
-// of each platform in batches of about batch (one task, one read and one
-// write for many accounts), each account's batch fixed by a hash of its id.
-// A batch's key carries the platform, the bucket and the batch (a second
-// scheduler or a retried tick adds nothing), its payload the account ids and
-// the bucket (accounts synced since then are not fetched again), and it runs
-// at a moment of the interval fixed by its number, so the batches spread
-// over it. It returns how many tasks it added.
+// of each platform in batches of at most batch, of even sizes (one task, one
+// read and one write for many accounts; even, so that tasks started together
+// end together). The accounts are ranked by a hash of their id and cut into
+// consecutive runs, so an account keeps its batch from one interval to the
+// next unless many accounts come or go. A batch's key carries the platform,
+// the bucket and the batch (a second scheduler or a retried tick adds
+// nothing), its payload the account ids and the bucket (accounts synced
+// since then are not fetched again), and it runs at a moment of the interval
+// fixed by its number, so the batches spread over it. It returns how many
+// tasks it added.
 func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, bucket time.Time, interval time.Duration, batch int) (int, error) {
 	res, err := s.db.ExecContext(ctx, `WITH acc AS (
-			SELECT a.id, a.platform, ceil(count(*) OVER (PARTITION BY a.platform) / $6::numeric)::bigint AS batches
+			SELECT a.id, a.platform, row_number() OVER (PARTITION BY a.platform ORDER BY hashtext(a.id::text), a.id) - 1 AS rank,
+				count(*) OVER (PARTITION BY a.platform) AS accounts
 			FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
 			WHERE a.status IN ('connected', 'syncing')),
-		numbered AS (SELECT id, platform, batches, abs(hashtext(id::text))::bigint % batches AS n FROM acc)
+		sized AS (SELECT id, platform, rank, accounts, ceil(accounts / $6::numeric)::bigint AS batches FROM acc),
+		numbered AS (SELECT id, platform, batches, rank * batches / accounts AS n FROM sized)
 		INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at)
 		SELECT $1 || ':' || platform || ':' || $3::bigint || ':' || n || '/' || batches, $1, $2,
 			convert_to(json_build_object('accountIds', array_agg(id ORDER BY id), 'since', $4::timestamptz)::text, 'UTF8'),

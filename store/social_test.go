@@ -15,8 +15,8 @@ import (
 )
 
 // TestEnqueueSocialSyncs: every connected account of the interval in one
-// outbox task, batched per platform, each batch at a moment within the
-// interval; a second tick adds none.
+// outbox task, batched per platform in even batches of at most the batch
+// size, each batch at a moment within the interval; a second tick adds none.
 func TestEnqueueSocialSyncs(t *testing.T) {
 	t.Parallel()
 	db, _ := storetest.New(t)
@@ -41,8 +41,8 @@ func TestEnqueueSocialSyncs(t *testing.T) {
 	added := 0
 	for i := range 2 {
 		n, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", bucket, 6*time.Hour, 2)
-		if err != nil || (i == 1 && n != 0) {
-			t.Fatalf("tick %d: got %d, %v", i, n, err)
+		if want := []int{5, 0}[i]; err != nil || n != want { // instagram 5 accounts in 2+2+1, tiktok 3 in 2+1
+			t.Fatalf("tick %d: %d tasks, %v; want %d", i, n, err, want)
 		}
 		added += n
 	}
@@ -62,6 +62,9 @@ func TestEnqueueSocialSyncs(t *testing.T) {
 		}
 		if err := json.Unmarshal(task.Payload, &p); err != nil || !p.Since.Equal(bucket) || len(p.AccountIDs) == 0 {
 			t.Errorf("task %s: payload %s (%v)", task.Key, task.Payload, err)
+		}
+		if len(p.AccountIDs) > 2 {
+			t.Errorf("task %s: %d accounts, more than the batch of 2", task.Key, len(p.AccountIDs))
 		}
 		if task.ProcessAt.Before(bucket) || !task.ProcessAt.Before(bucket.Add(6*time.Hour)) {
 			t.Errorf("task %s at %v, outside the interval", task.Key, task.ProcessAt)
