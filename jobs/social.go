@@ -130,7 +130,7 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error
 		prog.Processed = prog.Total
 		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days}, nil)
 	case store.ErrorCode(err) == store.ENOTFOUND:
-		return h.finish(ctx, p.JobID, prog, nil, store.Errorf(store.ENOTFOUND, "This account is no longer connected."))
+		return h.finish(ctx, p.JobID, prog, nil, err)
 	}
 	jobErr, recErr := h.syncFailed(ctx, p.AccountID, err)
 	if jobErr == nil { // worth retrying
@@ -150,9 +150,12 @@ func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *sto
 		return 0, err
 	}
 	if len(targets) == 0 {
-		return 0, store.Errorf(store.ENOTFOUND, "Social account not found.")
+		return 0, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
 	}
 	t := targets[0]
+	if t.Status == store.SocialReconnectNeeded {
+		return 0, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
+	}
 	prog.Total = h.Social.calls(t, h.Store.Now())
 	if err := h.Social.reserve(ctx, t.Platform, prog.Total); err != nil {
 		return 0, err
@@ -259,9 +262,6 @@ func (s *Syncer) calls(t store.SyncTarget, now time.Time) int {
 // at once: a platform may have retired the old refresh token) and fetches
 // its figures since its last sync; report is called after each platform call.
 func (h *Handler) fetchAccount(ctx context.Context, t store.SyncTarget, report func()) (store.SocialSnapshot, error) {
-	if t.Status == store.SocialReconnectNeeded {
-		return store.SocialSnapshot{}, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
-	}
 	conn, ok := h.Social.Connectors[t.Platform]
 	if !ok {
 		return store.SocialSnapshot{}, fmt.Errorf("no connector for %s", t.Platform)

@@ -109,9 +109,18 @@ func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) er
 	if len(snaps) == 0 {
 		return nil
 	}
-	var acct saveAccountsArgs
-	var days saveDaysArgs
-	var demo saveDemoArgs
+	var acct struct { // the columns of the statement's arrays
+		ids, usernames, fullNames, externalIDs []string
+		demoSent                               []bool
+	}
+	var days struct {
+		accounts, days []string
+		f, l, v, o     []int64
+	}
+	var demo struct {
+		accounts, dims, buckets []string
+		shares                  []float64
+	}
 	for _, sn := range snaps {
 		acct.ids = append(acct.ids, sn.AccountID)
 		acct.usernames = append(acct.usernames, sn.Username)
@@ -150,22 +159,6 @@ func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) er
 	}
 	return nil
 }
-
-// The columns of SaveSocialSnapshots's arrays.
-type (
-	saveAccountsArgs struct {
-		ids, usernames, fullNames, externalIDs []string
-		demoSent                               []bool
-	}
-	saveDaysArgs struct {
-		accounts, days []string
-		f, l, v, o     []int64
-	}
-	saveDemoArgs struct {
-		accounts, dims, buckets []string
-		shares                  []float64
-	}
-)
 
 // saveSnapshotsSQL is SaveSocialSnapshots's statement. The sub-statements
 // of one statement do not see each other's writes, so the network entries
