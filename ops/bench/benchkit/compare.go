@@ -1,0 +1,215 @@
+package benchkit
+
+import (
+	"context"
+	"creatorcoach/store"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// Bare starts the middle baseline between pgbench and the api on a free
+// loopback address: a bare chi handler that runs, when sessionID is not
+// empty, the api's session check (store.AuthenticateSQL with the session
+// and the time, as the api sends them), then queries (prepared, with the
+// api's session settings; each with as many of args as it names) and
+// answers the first column of the first of queries, with nothing else: no
+// auth, logging or metrics. api/bare is what our code costs; bare/pgbench
+// is what the HTTP hop itself costs on this machine.
+func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queries ...string) (string, func(), error) {
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return "", nil, err
+	}
+	type stmt struct {
+		st   *sql.Stmt
+		args func() []any
+		body bool
+	}
+	var stmts []stmt
+	prepare := func(q string, args func() []any, body bool) error {
+		st, err := db.SQL().PrepareContext(ctx, q)
+		if err != nil {
+			db.Close()
+			return fmt.Errorf("bare: %w", err)
+		}
+		stmts = append(stmts, stmt{st, args, body})
+		return nil
+	}
+	if sessionID != "" {
+		if err := prepare(store.AuthenticateSQL, func() []any { return []any{sessionID, time.Now()} }, false); err != nil {
+			return "", nil, err
+		}
+	}
+	for i, q := range queries {
+		n := 0
+		for _, m := range param.FindAllStringSubmatch(q, -1) {
+			i, _ := strconv.Atoi(m[1])
+			n = max(n, i)
+		}
+		if err := prepare(q, func() []any { return args[:n] }, i == 0); err != nil {
+			return "", nil, err
+		}
+	}
+	r := chi.NewRouter()
+	r.Get("/", func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		for _, s := range stmts {
+			rows, err := s.st.QueryContext(r.Context(), s.args()...)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			cols, _ := rows.Columns()
+			dest := make([]any, len(cols))
+			for i := range dest {
+				dest[i] = new(sql.RawBytes)
+			}
+			for rows.Next() {
+				if err := rows.Scan(dest...); err == nil && s.body {
+					body = append(body[:0], *dest[0].(*sql.RawBytes)...)
+				}
+			}
+			rows.Close()
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		db.Close()
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: r}
+	go srv.Serve(l)
+	return l.Addr().String(), func() { srv.Close(); db.Close() }, nil
+}
+
+// Figures are one scenario's medians: the api, the bare handler and pgbench
+// in both query modes on the list SQL alone and after the session check.
+type Figures struct {
+	API, APIP99, Bare                                float64
+	Simple, SimpleAuth, Prepared, PreparedAuth, Runs float64
+	// APIBare is the median of each run's api/bare: the two are measured
+	// one after the other in every run, so a drift of the shared machine's
+	// speed between runs cancels out of each ratio.
+	APIBare float64
+}
+
+// Compare measures the api at target (with token) against its baselines on
+// queries with args (see Bare and Script), runs times each; the baselines
+// first check the token's own session, as the api does (pgbench as
+// SessionCheckSQL). Scripts go to dir.
+func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d time.Duration, runs int,
+	args []any, queries ...string) (Figures, error) {
+	sessionID, err := tokenSession(token)
+	if err != nil {
+		return Figures{}, err
+	}
+	sessionCheck := SessionCheckSQL(sessionID)
+	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionID, queries...)
+	if err != nil {
+		return Figures{}, err
+	}
+	defer stopBare()
+	type series struct {
+		out        *float64
+		run        func() (float64, float64, error)
+		rate, p99s []float64
+	}
+	var f Figures
+	pg := func(mode, preamble string) func() (float64, float64, error) {
+		name := "bench-list"
+		if preamble != "" {
+			name = "bench-session-list"
+		}
+		return func() (float64, float64, error) {
+			script, err := Script(dir, name, mode, args, preamble, queries...)
+			if err != nil {
+				return 0, 0, err
+			}
+			return Pgbench(dbURL, conns, d, mode, script...)
+		}
+	}
+	all := []*series{
+		{out: &f.API, run: func() (float64, float64, error) { return Load(target, token, conns, d) }},
+		// The bare handler gets the same request, bearer token included
+		// (it reads no header): both sides parse the same bytes.
+		{out: &f.Bare, run: func() (float64, float64, error) { return Load("http://"+bareAddr+"/", token, conns, d) }},
+		{out: &f.Simple, run: pg("simple", "")},
+		{out: &f.SimpleAuth, run: pg("simple", sessionCheck)},
+		{out: &f.Prepared, run: pg("prepared", "")},
+		{out: &f.PreparedAuth, run: pg("prepared", sessionCheck)},
+	}
+	for i := 0; i < runs; i++ {
+		for _, s := range all {
+			r, p, err := s.run()
+			for retry := 0; err != nil && retry < 2; retry++ {
+				// The machines are shared: another run may hold every
+				// Postgres connection for a moment (an api answer 503,
+				// pgbench refused). Say so and measure again.
+				fmt.Fprintf(os.Stderr, "bench: %.200s\n  measuring again\n", err)
+				time.Sleep(2 * time.Second)
+				r, p, err = s.run()
+			}
+			if err != nil {
+				return Figures{}, err
+			}
+			s.rate, s.p99s = append(s.rate, r), append(s.p99s, p)
+		}
+	}
+	for _, s := range all {
+		*s.out = Median(s.rate)
+	}
+	ratios := make([]float64, runs)
+	for i := range ratios {
+		ratios[i] = all[0].rate[i] / all[1].rate[i]
+	}
+	f.APIP99, f.Runs, f.APIBare = Median(all[0].p99s), float64(runs), Median(ratios)
+	return f, nil
+}
+
+// Print writes the figures with the api's ratio to each baseline.
+func (f Figures) Print(w io.Writer) {
+	fmt.Fprintf(w, "  api                                   %7.0f req/s  p99 %6.2f ms\n", f.API, f.APIP99)
+	fmt.Fprintf(w, "  bare chi handler, same SQL            %7.0f req/s  api/bare %.2f  (what our code costs; median of the runs' ratios)\n", f.Bare, f.APIBare)
+	fmt.Fprintf(w, "  pgbench -M simple, list SQL           %7.0f tps    api/it %.2f\n", f.Simple, f.API/f.Simple)
+	fmt.Fprintf(w, "  pgbench -M simple, session check+list %7.0f tps    api/it %.2f  (the api's own SQL, pgbench's default mode)\n", f.SimpleAuth, f.API/f.SimpleAuth)
+	fmt.Fprintf(w, "  pgbench -M prepared, list SQL         %7.0f tps    api/it %.2f\n", f.Prepared, f.API/f.Prepared)
+	fmt.Fprintf(w, "  pgbench -M prepared, session+list     %7.0f tps    api/it %.2f  bare/it %.2f  (what one HTTP hop costs)\n", f.PreparedAuth, f.API/f.PreparedAuth, f.Bare/f.PreparedAuth)
+}
+
+// tokenSession reads the session id (claim sid) of an api access token.
+func tokenSession(token string) (string, error) {
+	var c struct{ SID string }
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return "", fmt.Errorf("not an access token")
+	}
+	payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err == nil {
+		err = json.Unmarshal(payload, &c)
+	}
+	if err != nil || c.SID == "" {
+		return "", fmt.Errorf("access token without a session: %v", err)
+	}
+	return c.SID, nil
+}
+
+// SessionCheckSQL is store.AuthenticateSQL as a pgbench statement for the
+// session sessionID: the query every signed-in API request runs.
+func SessionCheckSQL(sessionID string) string {
+	q := strings.ReplaceAll(store.AuthenticateSQL, "$1", "'"+strings.ReplaceAll(sessionID, "'", "''")+"'")
+	return strings.ReplaceAll(q, "$2", "now()") + ";\n"
+}
