@@ -1,6 +1,8 @@
 // Package benchkit holds what the benchmark programs under ops/bench share:
-// a scratch database and Redis, the real api process, an HTTP load
-// generator and pgbench as the SQL baseline. Every figure is meant to be
+// their command line (Main, MeasureFlags), a scratch stack of database,
+// Redis, built binaries and the real api and worker processes (Stack), the
+// calls they make to the api (Call, PostJob, WaitJob), an HTTP load
+// generator and pgbench as the SQL baseline (Compare). Every figure is meant to be
 // read as a ratio against a baseline measured in the same run.
 package benchkit
 
@@ -14,10 +16,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/store"
+	"creatorcoach/store/storetest"
 )
 
 // Env returns the environment variable k, or def when it is empty.
@@ -75,15 +79,36 @@ func scratchDB(ctx context.Context, name string, keep bool) (*store.DB, string, 
 	return db, dbURL, nil
 }
 
-// ScratchRedis returns REDIS_URL pointed at database 15, flushed.
-func ScratchRedis(ctx context.Context) string {
-	u, _ := url.Parse(Env("REDIS_URL", "redis://127.0.0.1:6379/0"))
-	u.Path = "/15"
-	opt, _ := redis.ParseURL(u.String())
-	rdb := redis.NewClient(opt)
-	rdb.FlushDB(ctx)
-	rdb.Close()
-	return u.String()
+// Redis is where a benchmark's processes find Redis: it returns the URL of
+// a database of the benchmark's own and a function that gives it back.
+type Redis func(context.Context) (string, func(), error)
+
+// RedisDB is the Redis database n of REDIS_URL's server, flushed first.
+func RedisDB(n string) Redis {
+	return func(ctx context.Context) (string, func(), error) {
+		u, err := url.Parse(Env("REDIS_URL", "redis://127.0.0.1:6379/0"))
+		if err != nil {
+			return "", nil, err
+		}
+		u.Path = "/" + n
+		opt, err := redis.ParseURL(u.String())
+		if err != nil {
+			return "", nil, err
+		}
+		rdb := redis.NewClient(opt)
+		rdb.FlushDB(ctx)
+		rdb.Close()
+		return u.String(), func() {}, nil
+	}
+}
+
+// ScratchRedis is database 15 of REDIS_URL's server, flushed.
+var ScratchRedis = RedisDB("15")
+
+// LeasedRedis is a Redis database leased as the Go tests lease theirs
+// (storetest.LeaseRedis): never the browser tests' 15 nor a running test's.
+func LeasedRedis(ctx context.Context) (string, func(), error) {
+	return storetest.LeaseRedis(ctx, Env("REDIS_URL", "redis://127.0.0.1:6379/0"), 2*time.Minute)
 }
 
 // FreeAddr returns a free loopback address.

@@ -213,3 +213,9 @@ func SessionCheckSQL(sessionID string) string {
 	q := strings.ReplaceAll(store.AuthenticateSQL, "$1", "'"+strings.ReplaceAll(sessionID, "'", "''")+"'")
 	return strings.ReplaceAll(q, "$2", "now()") + ";\n"
 }
+
+// Compare is Compare for path on the stack's api, m's size and the stack's
+// database, with the pgbench scripts in Dir.
+func (s *Stack) Compare(ctx context.Context, m *Measure, path, token string, args []any, queries ...string) (Figures, error) {
+	return Compare(ctx, s.DBURL, s.Dir, s.URL(path), token, m.Conns, m.Duration, m.Runs, args, queries...)
+}

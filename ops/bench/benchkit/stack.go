@@ -1,47 +1,140 @@
 package benchkit
 
 import (
-	"encoding/json"
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
-	"strings"
+	"path/filepath"
 	"time"
+
+	"creatorcoach/store"
 )
 
-// StartAPI runs the api binary bin with env and a free HTTP_ADDR, waits until
-// it answers, and returns its address and a stop function.
-func StartAPI(bin string, env []string) (string, func(), error) {
-	addr := FreeAddr()
-	api := exec.Command(bin)
-	api.Env = append(env, "HTTP_ADDR="+addr)
-	if err := api.Start(); err != nil {
-		return "", nil, err
+// Setup says what a benchmark's Stack holds.
+type Setup struct {
+	DB    string   // the scratch database's name
+	Keep  bool     // keep the database of an earlier run (KeptDB) instead of making it anew (ScratchDB)
+	Redis Redis    // the Redis database; nil: ScratchRedis (database 15)
+	Build []string // the commands to build ("api", "worker")
+	Env   []string // variables every process of the stack gets besides its own (VAR=value)
+}
+
+// Stack is a benchmark's scratch stack: its database, its Redis database,
+// a temporary directory (the built binaries, pgbench scripts, the
+// processes' DATA_DIR) and the api and worker processes it starts there.
+type Stack struct {
+	DB       *store.DB
+	DBURL    string
+	RedisURL string
+	Dir      string
+	// APIAddr is the address of the api that StartAPI started last.
+	APIAddr string
+	env     []string
+	closers []func()
+}
+
+// NewStack makes the database, Redis and directory of setup and builds its
+// commands there (run from the repository's root). Close removes the
+// directory and gives the database connection and Redis back.
+func NewStack(ctx context.Context, setup Setup) (_ *Stack, err error) {
+	s := &Stack{}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	open := ScratchDB
+	if setup.Keep {
+		open = KeptDB
 	}
-	stop := func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
+	if s.DB, s.DBURL, err = open(ctx, setup.DB); err != nil {
+		return nil, err
+	}
+	s.closers = append(s.closers, func() { s.DB.Close() })
+	if setup.Redis == nil {
+		setup.Redis = ScratchRedis
+	}
+	var release func()
+	if s.RedisURL, release, err = setup.Redis(ctx); err != nil {
+		return nil, err
+	}
+	s.closers = append(s.closers, release)
+	if s.Dir, err = os.MkdirTemp("", "ccbench"); err != nil {
+		return nil, err
+	}
+	s.closers = append(s.closers, func() { os.RemoveAll(s.Dir) })
+	if err := Build(s.Dir, setup.Build...); err != nil {
+		return nil, err
+	}
+	s.env = append(os.Environ(), "DATABASE_URL="+s.DBURL, "REDIS_URL="+s.RedisURL, "DATA_DIR="+filepath.Join(s.Dir, "data"),
+		"OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development")
+	s.env = append(s.env, setup.Env...)
+	return s, nil
+}
+
+// Close undoes NewStack, last made first.
+func (s *Stack) Close() {
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+	s.closers = nil
+}
+
+// Env is the environment of the stack's processes with extra (VAR=value)
+// on top.
+func (s *Stack) Env(extra ...string) []string {
+	return append(append([]string(nil), s.env...), extra...)
+}
+
+// StartAPI runs the built api with the stack's environment, extra and a free
+// HTTP_ADDR, waits until it answers and sets APIAddr; stop ends it.
+func (s *Stack) StartAPI(extra ...string) (stop func(), err error) {
+	addr := FreeAddr()
+	api := exec.Command(filepath.Join(s.Dir, "api"))
+	api.Env = s.Env(append(extra, "HTTP_ADDR="+addr)...)
+	if err := api.Start(); err != nil {
+		return nil, err
+	}
+	stop = func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
 	for i := 0; i < 150; i++ {
 		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			res.Body.Close()
-			return addr, stop, nil
+			s.APIAddr = addr
+			return stop, nil
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	stop()
-	return "", nil, fmt.Errorf("api did not start")
+	return nil, errors.New("api did not start")
 }
 
-// Login signs in through the api at addr and returns the access token.
-func Login(addr, email, password string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
-	res, err := http.Post("http://"+addr+"/api/users/login", "application/json", strings.NewReader(string(body)))
+// Password is the password of the benchmarks' accounts.
+const Password = "Bench#2026"
+
+// Account saves the account spec (with Password when it names none) and
+// signs it in through the api; it returns the user and its access token.
+func (s *Stack) Account(ctx context.Context, spec store.AccountSpec) (*store.User, string, error) {
+	if spec.Password == "" {
+		spec.Password = Password
+	}
+	u, err := s.DB.SaveAccount(ctx, spec)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
-	defer res.Body.Close()
+	token, err := s.Login(spec.Email)
+	return u, token, err
+}
+
+// Login signs the account email (with Password) in through the api and
+// returns its access token.
+func (s *Stack) Login(email string) (string, error) {
 	var out struct{ Data struct{ AccessToken string } }
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.Data.AccessToken == "" {
-		return "", fmt.Errorf("login %s: status %d", email, res.StatusCode)
+	err := s.CallJSON("POST", "/api/users/login", "", map[string]string{"email": email, "password": Password}, http.StatusOK, &out)
+	if err == nil && out.Data.AccessToken == "" {
+		err = fmt.Errorf("login %s: no access token", email)
 	}
-	return out.Data.AccessToken, nil
+	return out.Data.AccessToken, err
 }

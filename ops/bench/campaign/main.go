@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -26,37 +25,27 @@ import (
 )
 
 var (
-	duration = flag.Duration("duration", 5*time.Second, "length of each measurement")
-	conns    = flag.Int("conns", 8, "concurrent connections (HTTP and pgbench clients)")
-	runs     = flag.Int("runs", 3, "repetitions; medians are reported")
-	total    = flag.Int("campaigns", 100000, "campaigns in all")
-	brands   = flag.Int("brands", 1000, "brands they are spread over")
+	m      = benchkit.MeasureFlags("measurement", "runs", 3)
+	total  = flag.Int("campaigns", 100000, "campaigns in all")
+	brands = flag.Int("brands", 1000, "brands they are spread over")
 )
 
-const dbName = "creatorcoach_bench_campaign"
-
-func main() {
-	flag.Parse()
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("bench", run) }
 
 func run(ctx context.Context) error {
-	if _, err := exec.LookPath("pgbench"); err != nil {
-		return fmt.Errorf("pgbench not found (apt-get install postgresql-contrib or the postgresql client package)")
+	if err := benchkit.NeedPgbench(); err != nil {
+		return err
 	}
-	db, dbURL, err := benchkit.ScratchDB(ctx, dbName)
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_campaign", Build: []string{"api"}})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	brandID, err := fill(ctx, db)
+	defer s.Close()
+	brandID, err := fill(ctx, s.DB)
 	if err != nil {
 		return err
 	}
-	return bench(ctx, db, dbURL, benchkit.ScratchRedis(ctx), brandID)
+	return bench(ctx, s, brandID)
 }
 
 // fill makes the brands and campaigns (one in nineteen soft-deleted) and the
@@ -81,7 +70,7 @@ func fill(ctx context.Context, db *store.DB) (string, error) {
 	if _, err := sqlDB.ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
 		return "", err
 	}
-	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bench@example.com", Password: "Bench#2026", Role: store.RoleBrandViewer, BrandName: "Brand 1"})
+	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bench@example.com", Password: benchkit.Password, Role: store.RoleBrandViewer, BrandName: "Brand 1"})
 	if err != nil {
 		return "", err
 	}
@@ -99,22 +88,13 @@ type scenario struct {
 }
 
 // bench starts the api, then measures each scenario against its pgbench baselines.
-func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) error {
-	dir, err := os.MkdirTemp("", "ccbench")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	if err := benchkit.Build(dir, "api"); err != nil {
-		return err
-	}
-	apiAddr, stop, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
-		"DATA_DIR="+dir, "OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development"))
+func bench(ctx context.Context, s *benchkit.Stack, brandID string) error {
+	stop, err := s.StartAPI()
 	if err != nil {
 		return err
 	}
 	defer stop()
-	token, err := benchkit.Login(apiAddr, "bench@example.com", "Bench#2026")
+	token, err := s.Login("bench@example.com")
 	if err != nil {
 		return err
 	}
@@ -124,14 +104,13 @@ func bench(ctx context.Context, db *store.DB, dbURL, redisURL, brandID string) e
 		{"search + status", "search=campaign%201&status=active", store.CampaignFilter{Search: "campaign 1", Status: "active", Page: 1, Limit: 10}},
 	} {
 		query, args := store.CampaignPageSQL(brandID, sc.f)
-		explain(ctx, db, query, args)
-		f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/campaigns/all-campaigns?"+sc.query, token,
-			*conns, *duration, *runs, args, query)
+		explain(ctx, s.DB, query, args)
+		f, err := s.Compare(ctx, m, "/api/campaigns/all-campaigns?"+sc.query, token, args, query)
 		if err != nil {
 			return err
 		}
-		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d, load from %s)\n", sc.query, *conns,
-			*duration, *runs, benchkit.Loader())
+		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d, load from %s)\n", sc.query, m.Conns,
+			m.Duration, m.Runs, benchkit.Loader())
 		f.Print(os.Stdout)
 	}
 	return nil

@@ -6,7 +6,7 @@
 //
 // It fills a scratch database creatorcoach_bench_coach with the creators,
 // their 120-day Instagram and YouTube histories and 2,000 network peers, and
-// leases a Redis database as the Go tests do (storetest.LeaseRedis).
+// leases a Redis database as the Go tests do (benchkit.LeasedRedis).
 //
 // A warm-up round (-warmup) is asked first and not counted: it opens the
 // processes' connections and prepares their statements.
@@ -15,14 +15,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"sort"
 	"sync"
 	"time"
@@ -30,114 +27,61 @@ import (
 	"creatorcoach/jobs/coach/coachtest"
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 var (
 	creators = flag.Int("creators", 20, "creators asking at once")
 	rounds   = flag.Int("rounds", 5, "rounds of simultaneous questions")
 	warmup   = flag.Int("warmup", 1, "rounds asked first and not measured (connections opened, statements prepared)")
-	duration = flag.Duration("duration", 5*time.Second, "length of each list measurement")
-	conns    = flag.Int("conns", 8, "concurrent connections of the list measurement")
-	runs     = flag.Int("runs", 3, "repetitions of the list measurement; medians are reported")
+	m        = benchkit.MeasureFlags("list measurement", "runs", 3)
 )
 
-const (
-	dbName   = "creatorcoach_bench_coach"
-	password = "Bench#2026"
-	niche    = "Fitness & Health"
-)
+const niche = "Fitness & Health"
 
-func main() {
-	flag.Parse()
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("bench", run) }
 
 func run(ctx context.Context) (err error) {
-	db, dbURL, err := benchkit.ScratchDB(ctx, dbName)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	// A leased Redis database, never the browser tests' 15 nor a running test's.
-	redisURL, release, err := storetest.LeaseRedis(ctx, benchkit.Env("REDIS_URL", "redis://127.0.0.1:6379/0"), 2*time.Minute)
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_coach", Redis: benchkit.LeasedRedis,
+		Build: []string{"api", "worker"}, Env: []string{"WORKER_POLL_INTERVAL=50ms", "COACH_LLM_URL="}})
 	if err != nil {
 		return err
 	}
-	defer release()
-	users, err := fill(ctx, db)
+	defer s.Close()
+	users, err := fill(ctx, s.DB)
 	if err != nil {
 		return err
 	}
-	bin, err := os.MkdirTemp("", "ccbench")
+	worker, err := s.StartWorker()
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(bin)
-	if err := benchkit.Build(bin, "api", "worker"); err != nil {
-		return err
-	}
-	env := append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "DATA_DIR="+bin, "OTP_SECRET=bench",
-		"BCRYPT_COST=4", "WORKER_POLL_INTERVAL=50ms", "COACH_LLM_URL=")
-	worker := exec.Command(bin + "/worker")
-	worker.Env = env
-	logFile, err := os.Create(bin + "/worker.log")
-	if err != nil {
-		return err
-	}
-	worker.Stdout, worker.Stderr = logFile, logFile
+	defer worker.Stop()
 	defer func() {
 		if err != nil {
-			tail, _ := os.ReadFile(bin + "/worker.log")
-			fmt.Fprintf(os.Stderr, "worker log:\n%s\n", tail[max(0, len(tail)-3000):])
+			fmt.Fprintf(os.Stderr, "worker log:\n%s\n", worker.LogTail(3000))
 		}
 	}()
-	if err := worker.Start(); err != nil {
-		return err
-	}
-	defer func() {
-		if worker.ProcessState == nil {
-			_ = worker.Process.Signal(os.Interrupt)
-			_ = worker.Wait()
-		}
-	}()
-	if err := waitFor(bin+"/worker.log", "worker running", time.Minute); err != nil {
-		return err
-	}
-	addr, stop, err := benchkit.StartAPI(bin+"/api", env)
+	stop, err := s.StartAPI()
 	if err != nil {
 		return err
 	}
 	defer stop()
 	tokens := make([]string, len(users))
 	for i := range users {
-		if tokens[i], err = benchkit.Login(addr, email(i), password); err != nil {
+		if tokens[i], err = s.Login(email(i)); err != nil {
 			return err
 		}
 	}
-	if err := replies(addr, tokens); err != nil {
+	if err := replies(s, tokens); err != nil {
 		return err
 	}
-	if err := serverSide(ctx, db); err != nil {
+	if err := serverSide(ctx, s.DB); err != nil {
 		return err
 	}
 	// The list measurement needs no worker: stop it, freeing its connections and cores.
-	_ = worker.Process.Signal(os.Interrupt)
-	_ = worker.Wait()
-	return list(ctx, db, dbURL, bin, addr, users[0], tokens[0])
-}
-
-// waitFor waits until the file at path contains text.
-func waitFor(path, text string, limit time.Duration) error {
-	for t0 := time.Now(); time.Since(t0) < limit; time.Sleep(100 * time.Millisecond) {
-		if b, _ := os.ReadFile(path); bytes.Contains(b, []byte(text)) {
-			return nil
-		}
-	}
-	return fmt.Errorf("%s: no %q within %s", path, text, limit)
+	worker.Stop()
+	return list(ctx, s, users[0], tokens[0])
 }
 
 func email(i int) string { return fmt.Sprintf("coach%02d@bench.io", i) }
@@ -154,7 +98,7 @@ func fill(ctx context.Context, db *store.DB) ([]string, error) {
 	}
 	var users []string
 	for i := range *creators {
-		u, err := db.SaveAccount(ctx, store.AccountSpec{Email: email(i), Password: password, Role: store.RoleUser, NicheName: niche})
+		u, err := db.SaveAccount(ctx, store.AccountSpec{Email: email(i), Password: benchkit.Password, Role: store.RoleUser, NicheName: niche})
 		if err != nil {
 			return nil, err
 		}
@@ -178,7 +122,7 @@ var questions = []string{"How am I doing?", "Why did my views drop?", "Which pla
 	"How does my engagement compare to similar creators?", "When will I reach 20k followers?", "What should I do next?"}
 
 // replies runs the rounds and prints the wait from POST to the answered entry.
-func replies(addr string, tokens []string) error {
+func replies(s *benchkit.Stack, tokens []string) error {
 	var mu sync.Mutex
 	var waits []float64
 	var firstErr error
@@ -193,7 +137,7 @@ func replies(addr string, tokens []string) error {
 			go func() {
 				defer wg.Done()
 				<-start
-				d, err := askAndWait(addr, tok, questions[(r+i)%len(questions)])
+				d, err := askAndWait(s, tok, questions[(r+i)%len(questions)])
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil && firstErr == nil {
@@ -237,10 +181,7 @@ func serverSide(ctx context.Context, db *store.DB) error {
 
 // askAndWait posts a question and polls the chat list every 10 ms until the
 // entry is answered.
-func askAndWait(addr, token, q string) (time.Duration, error) {
-	// Asked with the Instagram filter, so the list measurement reads them with
-	// a non-empty platform parameter (pgbench cannot bind an empty one).
-	body, _ := json.Marshal(map[string]string{"question": q, "platform": "instagram"})
+func askAndWait(s *benchkit.Stack, token, q string) (time.Duration, error) {
 	t0 := time.Now()
 	var posted struct {
 		Data struct {
@@ -249,7 +190,10 @@ func askAndWait(addr, token, q string) (time.Duration, error) {
 			}
 		}
 	}
-	if err := call("POST", "http://"+addr+"/api/chats", token, body, http.StatusCreated, &posted); err != nil {
+	// Asked with the Instagram filter, so the list measurement reads them with
+	// a non-empty platform parameter (pgbench cannot bind an empty one).
+	ask := map[string]string{"question": q, "platform": "instagram"}
+	if err := s.CallJSON("POST", "/api/chats", token, ask, http.StatusCreated, &posted); err != nil {
 		return 0, err
 	}
 	for time.Since(t0) < 30*time.Second {
@@ -263,7 +207,7 @@ func askAndWait(addr, token, q string) (time.Duration, error) {
 				}
 			}
 		}
-		if err := call("GET", "http://"+addr+"/api/chats?platform=instagram", token, nil, http.StatusOK, &got); err != nil {
+		if err := s.CallJSON("GET", "/api/chats?platform=instagram", token, nil, http.StatusOK, &got); err != nil {
 			return 0, err
 		}
 		for _, c := range got.Data.Chats {
@@ -281,36 +225,18 @@ func askAndWait(addr, token, q string) (time.Duration, error) {
 	return 0, fmt.Errorf("entry %s not answered in 30 s", posted.Data.Entry.ID)
 }
 
-func call(method, url, token string, body []byte, want int, out any) error {
-	req, _ := http.NewRequest(method, url, bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	if res.StatusCode != want {
-		var e struct{ Message string }
-		_ = json.NewDecoder(res.Body).Decode(&e)
-		return fmt.Errorf("%s %s: status %d: %s", method, url, res.StatusCode, e.Message)
-	}
-	return json.NewDecoder(res.Body).Decode(out)
-}
-
 // list compares GET /api/chats of a creator with its answered entries
 // against the bare handler and pgbench on store.ChatListQuery.
-func list(ctx context.Context, db *store.DB, dbURL, dir, addr, userID, token string) error {
-	if _, err := exec.LookPath("pgbench"); err != nil {
-		return fmt.Errorf("pgbench not found (apt-get install postgresql-contrib or the postgresql client package)")
-	}
-	var entries int
-	if err := db.SQL().GetContext(ctx, &entries, `SELECT count(*) FROM chat_entries WHERE user_id = $1`, userID); err != nil {
+func list(ctx context.Context, s *benchkit.Stack, userID, token string) error {
+	if err := benchkit.NeedPgbench(); err != nil {
 		return err
 	}
-	fmt.Printf("== GET /api/chats, one creator's chat of %d answered entries, %d connections (loader: %s)\n", entries, *conns, benchkit.Loader())
-	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+addr+"/api/chats?platform=instagram", token,
-		*conns, *duration, *runs, []any{userID, "instagram", 10, 0}, store.ChatListQuery)
+	var entries int
+	if err := s.DB.SQL().GetContext(ctx, &entries, `SELECT count(*) FROM chat_entries WHERE user_id = $1`, userID); err != nil {
+		return err
+	}
+	fmt.Printf("== GET /api/chats, one creator's chat of %d answered entries, %d connections (loader: %s)\n", entries, m.Conns, benchkit.Loader())
+	f, err := s.Compare(ctx, m, "/api/chats?platform=instagram", token, []any{userID, "instagram", 10, 0}, store.ChatListQuery)
 	if err != nil {
 		return err
 	}

@@ -36,11 +36,9 @@ import (
 )
 
 var (
-	tasks    = flag.Int("tasks", 20000, "tasks per relay measurement")
-	duration = flag.Duration("duration", 5*time.Second, "length of each HTTP measurement")
-	conns    = flag.Int("conns", 8, "concurrent HTTP connections")
-	runs     = flag.Int("runs", 3, "repetitions; medians are reported")
-	mails    = flag.Int("mails", 3000, "mails for the e-mail throughput measurement")
+	tasks = flag.Int("tasks", 20000, "tasks per relay measurement")
+	mails = flag.Int("mails", 3000, "mails for the e-mail throughput measurement")
+	m     = benchkit.MeasureFlags("measurement", "runs", 3)
 
 	// Internal: the bench re-runs itself as the baseline server, so that the
 	// api and the baseline are both separate processes.
@@ -51,39 +49,35 @@ var (
 )
 
 func main() {
-	flag.Parse()
-	run := run
-	if *bareAddr != "" {
-		run = serveBare
-	}
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
+	benchkit.Main("bench", func(ctx context.Context) error {
+		if *bareAddr != "" {
+			return serveBare(ctx)
+		}
+		return run(ctx)
+	})
 }
 
 func run(ctx context.Context) error {
-	db, dbURL, err := benchkit.ScratchDB(ctx, "creatorcoach_bench")
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench", Build: []string{"api"}})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	redisURL := benchkit.ScratchRedis(ctx)
-	ropt, _ := redis.ParseURL(redisURL)
+	defer s.Close()
+	ropt, _ := redis.ParseURL(s.RedisURL)
 	rdb := redis.NewClient(ropt)
 	defer rdb.Close()
-	aopt, _ := asynq.ParseRedisURI(redisURL)
+	aopt, _ := asynq.ParseRedisURI(s.RedisURL)
 
-	fmt.Printf("== outbox relay vs raw enqueue (%d tasks, median of %d)\n", *tasks, *runs)
+	fmt.Printf("== outbox relay vs raw enqueue (%d tasks, median of %d)\n", *tasks, m.Runs)
 	var raw, relay []float64
-	for i := 0; i < *runs; i++ {
+	for i := 0; i < m.Runs; i++ {
 		rdb.FlushDB(ctx)
 		r1, err := rawEnqueue(aopt, *tasks)
 		if err != nil {
 			return err
 		}
 		rdb.FlushDB(ctx)
-		r2, err := relayRate(ctx, db, dbURL, aopt, *tasks, i)
+		r2, err := relayRate(ctx, s, aopt, *tasks, i)
 		if err != nil {
 			return err
 		}
@@ -92,17 +86,17 @@ func run(ctx context.Context) error {
 	fmt.Printf("raw asynq enqueue: %8.0f tasks/s\noutbox relay:      %8.0f tasks/s\nratio relay/raw:   %8.2f  (target >= 0.80)\n",
 		benchkit.Median(raw), benchkit.Median(relay), benchkit.Median(relay)/benchkit.Median(raw))
 	rdb.FlushDB(ctx)
-	if err := mailBench(ctx, db, dbURL, aopt, *mails); err != nil {
+	if err := mailBench(ctx, s, aopt, *mails); err != nil {
 		return err
 	}
 	rdb.FlushDB(ctx)
-	return httpBench(ctx, db, dbURL, redisURL)
+	return httpBench(ctx, s)
 }
 
 // mailBench queues n verification-code mails (users, code requests and
 // outbox rows written by SQL) and times one worker process's asynq server,
 // handlers and go-mail delivering them to a local SMTP server.
-func mailBench(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisConnOpt, n int) error {
+func mailBench(ctx context.Context, s *benchkit.Stack, opt asynq.RedisConnOpt, n int) error {
 	sink, stop, err := mailtest.Listen()
 	if err != nil {
 		return err
@@ -113,7 +107,7 @@ func mailBench(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisC
 	if err != nil {
 		return err
 	}
-	_, err = db.SQL().ExecContext(ctx, `
+	_, err = s.DB.SQL().ExecContext(ctx, `
 		WITH u AS (INSERT INTO users (email, name, password_hash, role)
 			SELECT 'mail' || g || '@bench.test', 'Bench User', 'x', 'USER' FROM generate_series(1, $1) g RETURNING id),
 		c AS (INSERT INTO one_time_codes (user_id, purpose, request_id, requested_at)
@@ -128,7 +122,7 @@ func mailBench(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisC
 	done := make(chan error, 1)
 	start := time.Now()
 	go func() {
-		done <- jobs.RunWorker(wctx, jobs.WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: dbURL, Mail: sender,
+		done <- jobs.RunWorker(wctx, jobs.WorkerDeps{Store: s.DB, RedisOpt: opt, DatabaseURL: s.DBURL, Mail: sender,
 			ProductName: "Creator Coach", Log: log, Poll: 50 * time.Millisecond})
 	}()
 	for sink.Total() < n && time.Since(start) < 2*time.Minute {
@@ -157,15 +151,15 @@ func rawEnqueue(opt asynq.RedisConnOpt, n int) (float64, error) {
 	return float64(n) / time.Since(start).Seconds(), nil
 }
 
-func relayRate(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisConnOpt, n, round int) (float64, error) {
-	_, err := db.SQL().ExecContext(ctx, `INSERT INTO task_outbox (task_key, task_type, queue, payload)
+func relayRate(ctx context.Context, s *benchkit.Stack, opt asynq.RedisConnOpt, n, round int) (float64, error) {
+	_, err := s.DB.SQL().ExecContext(ctx, `INSERT INTO task_outbox (task_key, task_type, queue, payload)
 		SELECT 'bench-' || $2 || '-' || g, 'bench:relay', 'low', '{"i":1}'::bytea FROM generate_series(1, $1) g`, n, round)
 	if err != nil {
 		return 0, err
 	}
 	c := asynq.NewClient(opt)
 	defer c.Close()
-	r := &jobs.Relay{Store: db, Client: c, DatabaseURL: dbURL, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	r := &jobs.Relay{Store: s.DB, Client: c, DatabaseURL: s.DBURL, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	start := time.Now()
 	got, err := r.Drain(ctx)
 	if err != nil {
@@ -178,35 +172,22 @@ func relayRate(ctx context.Context, db *store.DB, dbURL string, opt asynq.RedisC
 }
 
 // httpBench starts the real api binary and a bare chi baseline, then loads both.
-func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error {
-	bin, err := os.MkdirTemp("", "ccbench")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(bin)
-	if err := benchkit.Build(bin, "api"); err != nil {
-		return err
-	}
-	apiAddr, stop, err := benchkit.StartAPI(bin+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
-		"DATA_DIR="+bin, "OTP_SECRET=bench", "BCRYPT_COST=4"))
+func httpBench(ctx context.Context, s *benchkit.Stack) error {
+	stop, err := s.StartAPI()
 	if err != nil {
 		return err
 	}
 	defer stop()
-	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "bench@example.com", Password: "Bench#2026", Role: store.RoleUser, NicheName: "Gaming"})
+	u, token, err := s.Account(ctx, store.AccountSpec{Email: "bench@example.com", Role: store.RoleUser, NicheName: "Gaming"})
 	if err != nil {
 		return err
 	}
-	token, err := benchkit.Login(apiAddr, "bench@example.com", "Bench#2026")
-	if err != nil {
-		return err
-	}
-	job, err := db.CreateJob(ctx, "bench", u.ID, nil)
+	job, err := s.DB.CreateJob(ctx, "bench", u.ID, nil)
 	if err != nil {
 		return err
 	}
 	var sessionID string
-	if err := db.SQL().Get(&sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
+	if err := s.DB.SQL().Get(&sessionID, `SELECT id FROM sessions WHERE revoked_at IS NULL LIMIT 1`); err != nil {
 		return err
 	}
 
@@ -215,7 +196,7 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 	if err != nil {
 		return err
 	}
-	bare := exec.Command(self, "-bare-addr", bareAddr, "-bare-db", dbURL, "-bare-session", sessionID, "-bare-job", job.ID)
+	bare := exec.Command(self, "-bare-addr", bareAddr, "-bare-db", s.DBURL, "-bare-session", sessionID, "-bare-job", job.ID)
 	bare.Stderr = os.Stderr
 	if err := bare.Start(); err != nil {
 		return err
@@ -234,19 +215,19 @@ func httpBench(ctx context.Context, db *store.DB, dbURL, redisURL string) error 
 		{"GET /api/jobs/{id}", "/api/jobs/" + job.ID, "/job"},
 	} {
 		var apiRates, bareRates, apiP99 []float64
-		for i := 0; i < *runs; i++ {
+		for i := 0; i < m.Runs; i++ {
 			// The same request as the api's, bearer token included (the bare handler reads no header).
-			br, _, err := benchkit.Load("http://"+bareAddr+c.barePath, token, *conns, *duration)
+			br, _, err := benchkit.Load("http://"+bareAddr+c.barePath, token, m.Conns, m.Duration)
 			if err != nil {
 				return err
 			}
-			ar, p99, err := benchkit.Load("http://"+apiAddr+c.apiPath, token, *conns, *duration)
+			ar, p99, err := benchkit.Load(s.URL(c.apiPath), token, m.Conns, m.Duration)
 			if err != nil {
 				return err
 			}
 			apiRates, bareRates, apiP99 = append(apiRates, ar), append(bareRates, br), append(apiP99, p99)
 		}
-		fmt.Printf("== %s (%d connections, %s, median of %d)\n", c.name, *conns, *duration, *runs)
+		fmt.Printf("== %s (%d connections, %s, median of %d)\n", c.name, m.Conns, m.Duration, m.Runs)
 		fmt.Printf("api (auth, session check, logging, metrics): %8.0f req/s  p99 %.1f ms\n", benchkit.Median(apiRates), benchkit.Median(apiP99))
 		fmt.Printf("bare chi handler, same store queries:      %8.0f req/s\n", benchkit.Median(bareRates))
 		fmt.Printf("ratio api/bare:                              %8.2f  (target >= 0.80)\n", benchkit.Median(apiRates)/benchkit.Median(bareRates))
