@@ -16,13 +16,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"os/exec"
-	"os/signal"
-	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -57,56 +50,32 @@ SELECT 'instagram:c' || g, 'Creator ' || g, n.names[1 + g % 20], (ARRAY['Berlin'
 FROM generate_series(1::bigint, $1) g, (SELECT array_agg(name ORDER BY name) AS names FROM niches) n;
 CREATE INDEX creators_search_idx ON creators USING gin (search);`
 
-func main() {
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "match bench:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("match bench", run) }
 
+// bench is the scratch stack with the brand's token and campaign.
 type bench struct {
-	db                         *store.DB
-	dbURL, redisURL, bin       string
-	apiAddr, token, campaignID string
+	*benchkit.Stack
+	token, campaignID string
 }
 
 func run(ctx context.Context) error {
-	b := &bench{}
-	var err error
-	if *reuse {
-		b.dbURL = benchkit.DatabaseBase() + "/creatorcoach_bench_match?sslmode=disable"
-		if b.db, err = store.Open(ctx, b.dbURL); err == nil {
-			b.db.OTPSecret, b.db.BcryptCost = []byte("bench"), 4
-		}
-	} else {
-		b.db, b.dbURL, err = benchkit.ScratchDB(ctx, "creatorcoach_bench_match")
-	}
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_match", Keep: *reuse, Build: []string{"api", "worker"},
+		Env: []string{"WORKER_POLL_INTERVAL=50ms"}})
 	if err != nil {
 		return err
 	}
-	defer b.db.Close()
-	b.redisURL = benchkit.ScratchRedis(ctx)
-	if b.bin, err = os.MkdirTemp("", "ccmatch"); err != nil {
-		return err
-	}
-	defer os.RemoveAll(b.bin)
+	defer s.Close()
+	b := &bench{Stack: s}
 	if !*reuse {
 		if err := b.fill(ctx); err != nil {
 			return err
 		}
 	}
-	if err := benchkit.Build(b.bin, "api", "worker"); err != nil {
-		return err
-	}
-	addr, stopAPI, err := benchkit.StartAPI(filepath.Join(b.bin, "api"), b.env())
+	stopAPI, err := b.StartAPI()
 	if err != nil {
 		return err
 	}
 	defer stopAPI()
-	b.apiAddr = addr
 	if err := b.campaign(ctx); err != nil {
 		return err
 	}
@@ -137,30 +106,23 @@ func run(ctx context.Context) error {
 // fill makes the network and analyzes it.
 func (b *bench) fill(ctx context.Context) error {
 	t0 := time.Now()
-	if _, err := b.db.SQL().ExecContext(ctx, strings.Replace(fill, "$1", strconv.Itoa(*creators), 1)); err != nil {
+	if _, err := b.DB.SQL().ExecContext(ctx, strings.Replace(fill, "$1", strconv.Itoa(*creators), 1)); err != nil {
 		return fmt.Errorf("fill creators: %w", err)
 	}
-	if _, err := b.db.SQL().ExecContext(ctx, `VACUUM ANALYZE creators`); err != nil {
+	if _, err := b.DB.SQL().ExecContext(ctx, `VACUUM ANALYZE creators`); err != nil {
 		return fmt.Errorf("vacuum creators: %w", err)
 	}
 	fmt.Printf("network: %d creators in %.0f s\n", *creators, time.Since(t0).Seconds())
 	return nil
 }
 
-func (b *bench) env() []string {
-	return append(os.Environ(), "DATABASE_URL="+b.dbURL, "REDIS_URL="+b.redisURL, "DATA_DIR="+filepath.Join(b.bin, "data"),
-		"OTP_SECRET=bench", "BCRYPT_COST=4", "WORKER_POLL_INTERVAL=50ms")
-}
-
 // campaign makes the brand, its admin's token and the campaign to staff.
 func (b *bench) campaign(ctx context.Context) error {
-	u, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: "Bench#2026!x", Role: store.RoleBrandAdmin, BrandName: "Bench"})
+	u, token, err := b.Account(ctx, store.AccountSpec{Email: "brand@bench.io", Role: store.RoleBrandAdmin, BrandName: "Bench"})
 	if err != nil {
 		return err
 	}
-	if b.token, err = benchkit.Login(b.apiAddr, "brand@bench.io", "Bench#2026!x"); err != nil {
-		return err
-	}
+	b.token = token
 	start := time.Now().UTC().AddDate(0, 0, 7)
 	var c store.Campaign
 	raw := fmt.Sprintf(`{"campaignName": "Bench", "goals": ["Sales"], "budget": 20000, "duration": {"startDate": %q, "endDate": %q},
@@ -169,7 +131,7 @@ func (b *bench) campaign(ctx context.Context) error {
 	if err := json.Unmarshal([]byte(raw), &c); err != nil {
 		return err
 	}
-	created, err := b.db.CreateCampaign(ctx, u, c)
+	created, err := b.DB.CreateCampaign(ctx, u, c)
 	if err != nil {
 		return err
 	}
@@ -181,7 +143,7 @@ func (b *bench) campaign(ctx context.Context) error {
 // statement the job runs for this campaign, with its arguments as text.
 func (b *bench) prefilter(ctx context.Context) (string, string, []any, error) {
 	var id, name string
-	if err := b.db.SQL().QueryRowContext(ctx, `SELECT id, lower(name) FROM niches WHERE name = 'Fitness & Health'`).Scan(&id, &name); err != nil {
+	if err := b.DB.SQL().QueryRowContext(ctx, `SELECT id, lower(name) FROM niches WHERE name = 'Fitness & Health'`).Scan(&id, &name); err != nil {
 		return "", "", nil, err
 	}
 	brief := store.MatchBrief{Niches: []string{name}, Gender: "female", AgeFrom: 18, AgeTo: 34, Budget: 20000, Size: *size}
@@ -197,67 +159,37 @@ func (b *bench) prefilter(ctx context.Context) (string, string, []any, error) {
 // generate runs one roster job with a fresh worker; it returns the job's
 // time in ms, the worker's peak RSS in MB and the roster's entries.
 func (b *bench) generate(ctx context.Context, niche string) (float64, float64, int, error) {
-	w := exec.Command(filepath.Join(b.bin, "worker"))
-	w.Env = b.env()
-	w.Stdout, w.Stderr = io.Discard, io.Discard
-	if err := w.Start(); err != nil {
-		return 0, 0, 0, err
-	}
-	defer func() { w.Process.Signal(os.Interrupt); w.Wait() }()
-	time.Sleep(time.Second) // let it connect and listen
-	body := fmt.Sprintf(`{"campaignId": %q, "size": %d, "niches": [%q]}`, b.campaignID, *size, niche)
-	req, _ := http.NewRequest("POST", "http://"+b.apiAddr+"/api/campaigns/generate-roaster", strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+b.token)
-	res, err := http.DefaultClient.Do(req)
+	w, err := b.StartWorker()
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	var out struct{ Data struct{ Job store.Job } }
-	json.NewDecoder(res.Body).Decode(&out)
-	res.Body.Close()
-	if res.StatusCode != http.StatusAccepted {
-		return 0, 0, 0, fmt.Errorf("generate: status %d", res.StatusCode)
+	defer w.Stop()
+	body := fmt.Sprintf(`{"campaignId": %q, "size": %d, "niches": [%q]}`, b.campaignID, *size, niche)
+	id, err := b.PostJob("/api/campaigns/generate-roaster", b.token, "application/json", strings.NewReader(body))
+	if err != nil {
+		return 0, 0, 0, err
 	}
-	for {
-		var status, msg string
-		var entries int
-		var took float64
-		err := b.db.SQL().QueryRowContext(ctx, `SELECT status, error, coalesce((result->>'entries')::int, 0),
-			coalesce(extract(epoch FROM finished_at - started_at), 0) FROM jobs WHERE id = $1`, out.Data.Job.ID).Scan(&status, &msg, &entries, &took)
-		if err != nil {
-			return 0, 0, 0, err
-		}
-		switch status {
-		case store.JobFailed:
-			return 0, 0, 0, fmt.Errorf("roster job failed: %s", msg)
-		case store.JobSucceeded:
-			return took * 1000, vmHWM(w.Process.Pid), entries, nil
-		}
-		time.Sleep(5 * time.Millisecond)
+	job, err := b.WaitJob(ctx, id)
+	if err != nil {
+		return 0, 0, 0, err
 	}
+	var result struct{ Entries int }
+	if err := json.Unmarshal(job.Result, &result); err != nil {
+		return 0, 0, 0, err
+	}
+	return float64(job.Took.Microseconds()) / 1000, w.PeakRSSMB(), result.Entries, nil
 }
 
 // baseline runs the prefilter alone in pgbench (prepared, one client) and
 // returns its mean time per query in ms.
 func (b *bench) baseline(query string, args []any) (float64, error) {
-	extra, err := benchkit.Script(b.bin, "prefilter", "prepared", args, "", query)
+	extra, err := benchkit.Script(b.Dir, "prefilter", "prepared", args, "", query)
 	if err != nil {
 		return 0, err
 	}
-	tps, _, err := benchkit.Pgbench(b.dbURL, 1, *duration, "prepared", extra...)
+	tps, _, err := benchkit.Pgbench(b.DBURL, 1, *duration, "prepared", extra...)
 	if err != nil {
 		return 0, err
 	}
 	return 1000 / tps, nil
-}
-
-// vmHWM reads a process's peak resident set size in MB.
-func vmHWM(pid int) float64 {
-	raw, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(raw)
-	if m == nil {
-		return 0
-	}
-	kb, _ := strconv.Atoi(string(m[1]))
-	return float64(kb) / 1024
 }

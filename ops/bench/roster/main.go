@@ -19,17 +19,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"mime/multipart"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -39,55 +34,32 @@ import (
 )
 
 var (
-	runs       = flag.Int("runs", 3, "repetitions of each import; medians are reported")
-	duration   = flag.Duration("duration", 5*time.Second, "length of each search measurement")
-	conns      = flag.Int("conns", 8, "concurrent connections for the search")
-	searchRuns = flag.Int("search-runs", 1, "repetitions of each search measurement; medians are reported")
-	creators   = flag.Int("creators", 1_000_000, "creators in the table for the search")
-	poll       = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
-	only       = flag.String("only", "", "run only the import or the search part")
-	dbName     = flag.String("db", "creatorcoach_bench_roster", "the scratch database")
-	match      = flag.String("match", "", "measure only the search scenarios whose label holds this text")
-	reuse      = flag.Bool("reuse", false, "keep the scratch database of an earlier run: the search skips the fill when the table holds -creators creators")
+	runs     = flag.Int("runs", 3, "repetitions of each import; medians are reported")
+	m        = benchkit.MeasureFlags("search measurement", "search-runs", 1)
+	creators = flag.Int("creators", 1_000_000, "creators in the table for the search")
+	poll     = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL (asynq TaskCheckInterval)")
+	only     = flag.String("only", "", "run only the import or the search part")
+	dbName   = flag.String("db", "creatorcoach_bench_roster", "the scratch database")
+	match    = flag.String("match", "", "measure only the search scenarios whose label holds this text")
+	reuse    = flag.Bool("reuse", false, "keep the scratch database of an earlier run: the search skips the fill when the table holds -creators creators")
 )
 
-func main() {
-	flag.Parse()
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("bench", run) }
 
-// bench is the scratch stack.
+// bench is the scratch stack with the admin's token.
 type bench struct {
-	db               *store.DB
-	dbURL, redisURL  string
-	bin, data        string
-	apiAddr, token   string
-	jobsDone, copied []float64
+	*benchkit.Stack
+	token string
 }
 
 func run(ctx context.Context) error {
-	b := &bench{}
-	var err error
-	open := benchkit.ScratchDB
-	if *reuse {
-		open = benchkit.KeptDB
-	}
-	if b.db, b.dbURL, err = open(ctx, *dbName); err != nil {
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: *dbName, Keep: *reuse, Build: []string{"api", "worker"},
+		Env: []string{"WORKER_POLL_INTERVAL=" + *poll}})
+	if err != nil {
 		return err
 	}
-	defer b.db.Close()
-	b.redisURL = benchkit.ScratchRedis(ctx)
-	if b.bin, err = os.MkdirTemp("", "ccroster"); err != nil {
-		return err
-	}
-	defer os.RemoveAll(b.bin)
-	b.data = filepath.Join(b.bin, "data")
-	if err := benchkit.Build(b.bin, "api", "worker"); err != nil {
-		return err
-	}
+	defer s.Close()
+	b := &bench{Stack: s}
 	stop, err := b.startAPI(ctx)
 	if err != nil {
 		return err
@@ -104,29 +76,18 @@ func run(ctx context.Context) error {
 	return b.search(ctx)
 }
 
-func (b *bench) env() []string {
-	return append(os.Environ(), "DATABASE_URL="+b.dbURL, "REDIS_URL="+b.redisURL, "DATA_DIR="+b.data,
-		"OTP_SECRET=bench", "BCRYPT_COST=4", "WORKER_POLL_INTERVAL="+*poll)
-}
-
-// benchPassword is the password of startAPI's accounts.
-const benchPassword = "Bench#2026"
-
+// startAPI starts the api with its two accounts: the admin, whose token
+// imports, and a brand manager.
 func (b *bench) startAPI(ctx context.Context) (func(), error) {
-	addr, stop, err := benchkit.StartAPI(filepath.Join(b.bin, "api"), b.env())
+	stop, err := b.StartAPI()
 	if err != nil {
 		return nil, err
 	}
-	b.apiAddr = addr
-	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "admin@bench.io", Password: benchPassword, Role: store.RoleAdmin}); err != nil {
+	if _, b.token, err = b.Account(ctx, store.AccountSpec{Email: "admin@bench.io", Role: store.RoleAdmin}); err != nil {
 		stop()
 		return nil, err
 	}
-	if b.token, err = benchkit.Login(addr, "admin@bench.io", benchPassword); err != nil {
-		stop()
-		return nil, err
-	}
-	if _, err := b.db.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: benchPassword, Role: store.RoleBrandManager,
+	if _, err := b.DB.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: benchkit.Password, Role: store.RoleBrandManager,
 		BrandName: "Bench"}); err != nil {
 		stop()
 		return nil, err
@@ -141,7 +102,7 @@ func (b *bench) exec(ctx context.Context, script string) error {
 		if strings.TrimSpace(q) == "" {
 			continue
 		}
-		if _, err := b.db.SQL().ExecContext(ctx, q); err != nil {
+		if _, err := b.DB.SQL().ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("%.40s: %w", strings.TrimSpace(q), err)
 		}
 	}
@@ -203,11 +164,11 @@ func (b *bench) imports(ctx context.Context) error {
 	if err := rostergen.WriteXLSX(&xlsxBuf, n); err != nil {
 		return err
 	}
-	csvPath := filepath.Join(b.bin, "roster.csv")
+	csvPath := filepath.Join(b.Dir, "roster.csv")
 	if err := os.WriteFile(csvPath, csvBuf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	if _, err := b.db.SQL().ExecContext(ctx, baselineTable); err != nil {
+	if _, err := b.DB.SQL().ExecContext(ctx, baselineTable); err != nil {
 		return err
 	}
 	fmt.Printf("== roster import: %d rows, CSV %.1f MB, XLSX %.1f MB, median of %d (worker poll %s)\n",
@@ -217,24 +178,19 @@ func (b *bench) imports(ctx context.Context) error {
 		if err := b.exec(ctx, `TRUNCATE roster_baseline; TRUNCATE roster_baseline_words; TRUNCATE creators CASCADE; VACUUM ANALYZE roster_baseline; VACUUM ANALYZE creators`); err != nil {
 			return err
 		}
-		t0 := time.Now()
-		out, err := exec.Command("psql", b.dbURL, "-v", "ON_ERROR_STOP=1", "-c",
-			`\copy roster_baseline (name, email, niche, location, instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle, linkedin_followers, engagement_rate, audience_male, audience_female, audience_other, a1, a2, a3, a4, a5, a6, a7) FROM '`+csvPath+`' CSV HEADER`).CombinedOutput()
+		took, err := b.copyBaseline(csvPath)
 		if err != nil {
-			return fmt.Errorf("psql copy: %v: %s", err, out)
+			return err
 		}
-		cp = append(cp, time.Since(t0).Seconds())
+		cp = append(cp, took)
 		// The same \copy without creator_words: what the words table costs.
 		if err := b.exec(ctx, `TRUNCATE roster_baseline; TRUNCATE roster_baseline_words; ALTER TABLE roster_baseline DISABLE TRIGGER roster_baseline_words`); err != nil {
 			return err
 		}
-		t0 = time.Now()
-		out, err = exec.Command("psql", b.dbURL, "-v", "ON_ERROR_STOP=1", "-c",
-			`\copy roster_baseline (name, email, niche, location, instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle, linkedin_followers, engagement_rate, audience_male, audience_female, audience_other, a1, a2, a3, a4, a5, a6, a7) FROM '`+csvPath+`' CSV HEADER`).CombinedOutput()
-		if err != nil {
-			return fmt.Errorf("psql copy: %v: %s", err, out)
+		if took, err = b.copyBaseline(csvPath); err != nil {
+			return err
 		}
-		cpBare = append(cpBare, time.Since(t0).Seconds())
+		cpBare = append(cpBare, took)
 		if err := b.exec(ctx, `ALTER TABLE roster_baseline ENABLE TRIGGER roster_baseline_words`); err != nil {
 			return err
 		}
@@ -267,64 +223,43 @@ func (b *bench) imports(ctx context.Context) error {
 	return nil
 }
 
+// copyBaseline copies the CSV at path into roster_baseline with psql's \copy
+// and returns the seconds it took.
+func (b *bench) copyBaseline(path string) (float64, error) {
+	t0 := time.Now()
+	out, err := exec.Command("psql", b.DBURL, "-v", "ON_ERROR_STOP=1", "-c",
+		`\copy roster_baseline (name, email, niche, location, instagram_handle, instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle, linkedin_followers, engagement_rate, audience_male, audience_female, audience_other, a1, a2, a3, a4, a5, a6, a7) FROM '`+path+`' CSV HEADER`).CombinedOutput()
+	if err != nil {
+		return 0, fmt.Errorf("psql copy: %v: %s", err, out)
+	}
+	return time.Since(t0).Seconds(), nil
+}
+
 // importOnce starts a fresh worker, uploads data and waits for the job; it
 // returns processing seconds (job start to finish), upload-to-done seconds
 // and the worker's peak RSS in MB.
 func (b *bench) importOnce(ctx context.Context, name string, data []byte, n int) (float64, float64, float64, error) {
-	w := exec.Command(filepath.Join(b.bin, "worker"))
-	w.Env = b.env()
-	w.Stdout, w.Stderr = io.Discard, io.Discard
-	if err := w.Start(); err != nil {
+	w, err := b.StartWorker()
+	if err != nil {
 		return 0, 0, 0, err
 	}
-	defer func() { w.Process.Signal(os.Interrupt); w.Wait() }()
-	time.Sleep(time.Second) // let it connect and listen
+	defer w.Stop()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, _ := mw.CreateFormFile("file", name)
 	fw.Write(data)
 	mw.Close()
 	t0 := time.Now()
-	req, _ := http.NewRequest("POST", "http://"+b.apiAddr+"/api/upload-creators", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+b.token)
-	res, err := http.DefaultClient.Do(req)
+	id, err := b.PostJob("/api/upload-creators", b.token, mw.FormDataContentType(), &body)
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	var out struct{ Data struct{ Job store.Job } }
-	json.NewDecoder(res.Body).Decode(&out)
-	res.Body.Close()
-	if res.StatusCode != http.StatusAccepted {
-		return 0, 0, 0, fmt.Errorf("upload %s: status %d", name, res.StatusCode)
+	job, err := b.WaitJob(ctx, id)
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("import %s: %w", name, err)
 	}
-	id := out.Data.Job.ID
-	for {
-		var status, msg string
-		var processed int
-		var took float64
-		err := b.db.SQL().QueryRowContext(ctx, `SELECT status, error, processed,
-			coalesce(extract(epoch FROM finished_at - started_at), 0) FROM jobs WHERE id = $1`, id).Scan(&status, &msg, &processed, &took)
-		if err != nil {
-			return 0, 0, 0, err
-		}
-		if status == store.JobFailed || (status == store.JobSucceeded && processed != n) {
-			return 0, 0, 0, fmt.Errorf("import %s: %s, %d of %d rows: %s", name, status, processed, n, msg)
-		}
-		if status == store.JobSucceeded {
-			return took, time.Since(t0).Seconds(), vmHWM(w.Process.Pid), nil
-		}
-		time.Sleep(5 * time.Millisecond)
+	if job.Processed != n {
+		return 0, 0, 0, fmt.Errorf("import %s: %d of %d rows", name, job.Processed, n)
 	}
-}
-
-// vmHWM reads a process's peak resident set size in MB.
-func vmHWM(pid int) float64 {
-	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(b)
-	if m == nil {
-		return 0
-	}
-	kb, _ := strconv.Atoi(string(m[1]))
-	return float64(kb) / 1024
+	return job.Took.Seconds(), time.Since(t0).Seconds(), w.PeakRSSMB(), nil
 }

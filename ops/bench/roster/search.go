@@ -41,7 +41,7 @@ VACUUM ANALYZE creator_words;`
 func (b *bench) search(ctx context.Context) error {
 	t0 := time.Now()
 	var have int
-	if err := b.db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM creators`).Scan(&have); err != nil {
+	if err := b.DB.SQL().QueryRowContext(ctx, `SELECT count(*) FROM creators`).Scan(&have); err != nil {
 		return err
 	}
 	filled := "kept from an earlier run"
@@ -55,9 +55,9 @@ func (b *bench) search(ctx context.Context) error {
 	}
 	fmt.Printf("\n== creator search over %d creators (%s), %d connections, %s, load from %s\n"+
 		"   targets: api >= 1000 req/s, p99 <= 50 ms, >= 0.80 x pgbench\n",
-		*creators, filled, *conns, *duration, benchkit.Loader())
+		*creators, filled, m.Conns, m.Duration, benchkit.Loader())
 	var handle, name string
-	if err := b.db.SQL().QueryRowContext(ctx, `SELECT instagram_handle, name FROM creators WHERE email IS NOT NULL
+	if err := b.DB.SQL().QueryRowContext(ctx, `SELECT instagram_handle, name FROM creators WHERE email IS NOT NULL
 		ORDER BY id LIMIT 1 OFFSET 4242`).Scan(&handle, &name); err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ type scenario struct {
 // the scenario's filter) and returns the README table's row.
 func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 	label, f, path := sc.label, sc.f, sc.path
-	page, err := b.db.ListCreators(ctx, f)
+	page, err := b.DB.ListCreators(ctx, f)
 	if err != nil {
 		return "", err
 	}
@@ -126,10 +126,10 @@ func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 	if err := f.Validate(); err != nil {
 		return "", err
 	}
-	q := b.db.CreatorQuery(ctx, f)
+	q := b.DB.CreatorQuery(ctx, f)
 	queries, args := []string{q.SQL}, q.Args
 	var known float64
-	if err := b.db.SQL().QueryRowContext(ctx, q.SQL, args...).Scan(new(string), new(int), &known); err != nil {
+	if err := b.DB.SQL().QueryRowContext(ctx, q.SQL, args...).Scan(new(string), new(int), &known); err != nil {
 		return "", err
 	}
 	if _, _, ok := q.Total(&f, len(items), known); !ok {
@@ -137,12 +137,11 @@ func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 		queries = append(queries, count)
 	}
 	// A fresh sign-in per scenario: a whole run outlasts an access token.
-	token, err := benchkit.Login(b.apiAddr, sc.email, benchPassword)
+	token, err := b.Login(sc.email)
 	if err != nil {
 		return "", err
 	}
-	fig, err := benchkit.Compare(ctx, b.dbURL, os.TempDir(), "http://"+b.apiAddr+path, token,
-		*conns, *duration, *searchRuns, args, queries...)
+	fig, err := b.Compare(ctx, m, path, token, args, queries...)
 	if err != nil {
 		return "", err
 	}
