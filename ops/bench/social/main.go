@@ -36,10 +36,6 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
-	"os/exec"
-	"sort"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -57,9 +53,7 @@ import (
 var (
 	accounts    = flag.Int("accounts", 10000, "accounts to sync")
 	concurrency = flag.Int("concurrency", 20, "worker concurrency, and goroutines of the direct baseline")
-	duration    = flag.Duration("duration", 5*time.Second, "length of each engagement measurement")
-	conns       = flag.Int("conns", 8, "concurrent connections of the engagement measurement")
-	runs        = flag.Int("runs", 3, "engagement repetitions; medians are reported")
+	m           = benchkit.MeasureFlags("engagement measurement", "runs", 3)
 	skipSync    = flag.Bool("skip-sync", false, "measure only the engagement call")
 	syncOnly    = flag.Bool("sync-only", false, "measure only the sync")
 	syncRuns    = flag.Int("sync-runs", 3, "sync rounds (direct, then pool); the median ratio is reported")
@@ -68,53 +62,27 @@ var (
 	latency     = flag.Duration("latency", 0, "answer time added to every platform call (a proxy in front of the sandbox), as a real platform's; 0 = the sandbox's own microseconds")
 )
 
-const dbName = "creatorcoach_bench_social"
-
-func main() {
-	flag.Parse()
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("bench", run) }
 
 func run(ctx context.Context) error {
-	db, dbURL, err := benchkit.ScratchDB(ctx, dbName)
+	// A flushed Redis database of this benchmark's own (BENCH_REDIS_DB,
+	// default 13): the browser tests' worker serves database 15, and a worker
+	// on the same queues would take our tasks.
+	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_social", Redis: benchkit.RedisDB(benchkit.Env("BENCH_REDIS_DB", "13")),
+		Build: []string{"api", "worker"}})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	redisURL := scratchRedis(ctx)
-	dir, err := os.MkdirTemp("", "ccbench")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	if err := benchkit.Build(dir, "api", "worker"); err != nil {
-		return err
-	}
+	defer s.Close()
 	if !*skipSync {
-		if err := benchSync(ctx, db, dbURL, redisURL, dir); err != nil {
+		if err := benchSync(ctx, s); err != nil {
 			return err
 		}
 	}
 	if *syncOnly {
 		return nil
 	}
-	return benchEngagement(ctx, db, dbURL, redisURL, dir)
-}
-
-// scratchRedis is a flushed Redis database of this benchmark's own
-// (BENCH_REDIS_DB, default 13): the browser tests' worker serves database 15,
-// and a worker on the same queues would take our tasks.
-func scratchRedis(ctx context.Context) string {
-	u, _ := url.Parse(benchkit.Env("REDIS_URL", "redis://127.0.0.1:6379/0"))
-	u.Path = "/" + benchkit.Env("BENCH_REDIS_DB", "13")
-	opt, _ := redis.ParseURL(u.String())
-	rdb := redis.NewClient(opt)
-	rdb.FlushDB(ctx)
-	rdb.Close()
-	return u.String()
+	return benchEngagement(ctx, s)
 }
 
 type target struct {
@@ -135,25 +103,13 @@ func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Con
 		return nil, err
 	}
 	out := make([]target, n)
-	var wg sync.WaitGroup
-	var firstErr atomic.Value
-	sem := make(chan struct{}, 32)
-	for i := range out {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			p := social.Platforms[i%4]
-			code := sb.Code(p, fmt.Sprintf("bench_%d", i), redirect+p, "")
-			tok, err := conns[p].Exchange(ctx, code, "")
-			if err != nil {
-				firstErr.CompareAndSwap(nil, err)
-			}
-			out[i] = target{platform: p, tok: tok}
-		}()
-	}
-	wg.Wait()
-	if err, _ := firstErr.Load().(error); err != nil {
+	if _, err := benchkit.Parallel(32, n, func(i int) error {
+		p := social.Platforms[i%4]
+		code := sb.Code(p, fmt.Sprintf("bench_%d", i), redirect+p, "")
+		tok, err := conns[p].Exchange(ctx, code, "")
+		out[i] = target{platform: p, tok: tok}
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	sealer := social.DevSealer()
@@ -185,15 +141,14 @@ func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Con
 // every round and the median ratio. Both call the same sandbox, the api
 // binary's /sandbox, in a process of its own: like with like, each call
 // crosses a process boundary in both.
-func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
-	apiAddr, stopAPI, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
-		"DATA_DIR="+dir, "OTP_SECRET=bench", "APP_ENV=development", "SOCIAL_SANDBOX=1"))
+func benchSync(ctx context.Context, s *benchkit.Stack) error {
+	stopAPI, err := s.StartAPI("SOCIAL_SANDBOX=1")
 	if err != nil {
 		return err
 	}
 	defer stopAPI()
 	sb := sandbox.New() // mints the codes; the api's sandbox checks them (same signing key)
-	public := "http://" + apiAddr
+	public := s.URL("")
 	if *latency > 0 {
 		addr, stop, err := delayProxy(public, *latency)
 		if err != nil {
@@ -206,25 +161,23 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 		Timeout: 15 * time.Second, Now: time.Now}
 	conns := cfg.Connectors()
 	t0 := time.Now()
-	targets, err := fillAccounts(ctx, db, conns, sb, cfg.RedirectBase, *accounts)
+	targets, err := fillAccounts(ctx, s.DB, conns, sb, cfg.RedirectBase, *accounts)
 	if err != nil {
 		return fmt.Errorf("fill: %w", err)
 	}
 	fmt.Printf("filled %d accounts with sandbox tokens in %s\n", len(targets), time.Since(t0).Round(time.Millisecond))
 	// The worker pool: the real worker binary, fed by the tick's statement.
-	worker := exec.Command(dir + "/worker")
-	worker.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL, "PUBLIC_URL="+public, "SOCIAL_SANDBOX=1",
-		"WORKER_POLL_INTERVAL="+poll.String(), fmt.Sprintf("LOW_CONCURRENCY=%d", *concurrency), "APP_ENV=development", "OTP_SECRET=bench", "DATA_DIR="+dir,
-		"SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000", "SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
-	if err := worker.Start(); err != nil {
+	worker, err := s.StartWorker("PUBLIC_URL="+public, "SOCIAL_SANDBOX=1", "WORKER_POLL_INTERVAL="+poll.String(),
+		fmt.Sprintf("LOW_CONCURRENCY=%d", *concurrency), "SOCIAL_BUDGET_INSTAGRAM=100000000", "SOCIAL_BUDGET_YOUTUBE=100000000",
+		"SOCIAL_BUDGET_TIKTOK=100000000", "SOCIAL_BUDGET_LINKEDIN=100000000")
+	if err != nil {
 		return err
 	}
-	defer func() { _ = worker.Process.Signal(os.Interrupt); _ = worker.Wait() }()
-	time.Sleep(time.Second) // let it start its servers
+	defer worker.Stop()
 	n := float64(len(targets))
 	var ratios, busyRatios []float64
 	var calls int64
-	opt, _ := redis.ParseURL(redisURL)
+	opt, _ := redis.ParseURL(s.RedisURL)
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
 	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds, %s added to each platform call\n",
@@ -237,12 +190,12 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 		}
 		calls = c
 		cpu1 := cpuByCommand()
-		handler, err := syncHandler(ctx, db, conns)
+		handler, err := syncHandler(ctx, s.DB, conns)
 		if err != nil {
 			return err
 		}
 		cpu2 := cpuByCommand()
-		pool, err := syncPool(ctx, db, rdb, len(targets), worker.Process.Pid)
+		pool, err := syncPool(ctx, s.DB, rdb, len(targets), worker)
 		if err != nil {
 			return err
 		}
@@ -257,7 +210,7 @@ func benchSync(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) e
 		fmt.Printf("    CPU ms per account: direct %s; handler %s; pool %s\n", cpuPerAccount(cpu0, cpu1, n), cpuPerAccount(cpu1, cpu2, n), cpuPerAccount(cpu2, cpu3, n))
 	}
 	fmt.Printf("  %d platform calls a round; pool/direct median %.2f, from the first task %.2f; worker peak RSS %d MB; load %s\n",
-		calls, benchkit.Median(ratios), benchkit.Median(busyRatios), rssKB(worker.Process.Pid)/1024, loadAvg())
+		calls, benchkit.Median(ratios), benchkit.Median(busyRatios), worker.PeakRSSKB()/1024, loadAvg())
 	return nil
 }
 
@@ -293,31 +246,17 @@ func resetSynced(ctx context.Context, db *store.DB) error {
 func syncDirect(ctx context.Context, conns map[string]social.Connector, targets []target) (time.Duration, int64, error) {
 	since := time.Now().UTC().AddDate(0, 0, -2)
 	t0 := time.Now()
-	var calls, failed atomic.Int64
-	work := make(chan target)
-	var wg sync.WaitGroup
-	for range *concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range work {
-				tok, _, err := conns[t.platform].Refresh(ctx, t.tok)
-				if err == nil {
-					_, err = conns[t.platform].Fetch(ctx, tok, since, func() { calls.Add(1) })
-				}
-				if err != nil {
-					failed.Add(1)
-				}
-			}
-		}()
-	}
-	for _, t := range targets {
-		work <- t
-	}
-	close(work)
-	wg.Wait()
-	if failed.Load() > 0 {
-		return 0, 0, fmt.Errorf("%d direct syncs failed", failed.Load())
+	var calls atomic.Int64
+	failed, _ := benchkit.Parallel(*concurrency, len(targets), func(i int) error {
+		t := targets[i]
+		tok, _, err := conns[t.platform].Refresh(ctx, t.tok)
+		if err == nil {
+			_, err = conns[t.platform].Fetch(ctx, tok, since, func() { calls.Add(1) })
+		}
+		return err
+	})
+	if failed > 0 {
+		return 0, 0, fmt.Errorf("%d direct syncs failed", failed)
 	}
 	return time.Since(t0), calls.Load(), nil
 }
@@ -351,27 +290,11 @@ func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Conn
 	h := &jobs.Handler{Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Social: &jobs.Syncer{Connectors: conns, Sealer: social.DevSealer(), HistoryDays: 90, Interval: 6 * time.Hour}}
 	t0 := time.Now()
-	work := make(chan []byte)
-	var failed atomic.Int64
-	var wg sync.WaitGroup
-	for range *concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range work {
-				if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, b)); err != nil {
-					failed.Add(1)
-				}
-			}
-		}()
-	}
-	for _, b := range batches {
-		work <- b
-	}
-	close(work)
-	wg.Wait()
-	if failed.Load() > 0 {
-		return 0, fmt.Errorf("%d in-process batches failed", failed.Load())
+	failed, _ := benchkit.Parallel(*concurrency, len(batches), func(i int) error {
+		return h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, batches[i]))
+	})
+	if failed > 0 {
+		return 0, fmt.Errorf("%d in-process batches failed", failed)
 	}
 	return time.Since(t0), nil
 }
@@ -384,18 +307,18 @@ type poolRound struct{ total, pickup time.Duration }
 
 // syncPool queues a sync of every account as the tick does and waits for
 // the worker to finish them all, watching for the first task to start.
-func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total, pid int) (poolRound, error) {
+func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total int, worker *benchkit.Worker) (poolRound, error) {
 	if err := resetSynced(ctx, db); err != nil {
 		return poolRound{}, err
 	}
 	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
 	t0 := time.Now()
-	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond, *batch); err != nil {
+	if _, err := db.EnqueueSocialSyncs(ctx, jobs.TypeAnalyticsSync, jobs.QueueLow, t0.UTC(), time.Millisecond, *batch); err != nil {
 		return poolRound{}, err
 	}
 	var r poolRound
 	for r.pickup == 0 && time.Since(t0) < time.Minute { // asynq keeps the running tasks of queue low in this list
-		if n, err := rdb.LLen(ctx, "asynq:{low}:active").Result(); err == nil && n > 0 {
+		if n, err := rdb.LLen(ctx, "asynq:{"+jobs.QueueLow+"}:active").Result(); err == nil && n > 0 {
 			r.pickup = time.Since(t0)
 		}
 		time.Sleep(2 * time.Millisecond)
@@ -412,116 +335,21 @@ func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total, pid i
 		if time.Since(t0) > 30*time.Minute {
 			return poolRound{}, fmt.Errorf("only %d of %d accounts synced", done, total)
 		}
-		if rssKB(pid) == 0 {
+		if !worker.Running() {
 			return poolRound{}, fmt.Errorf("the worker stopped")
 		}
 		time.Sleep(50 * time.Millisecond) // each look scans the accounts: not so often that it slows the pool
 	}
 }
 
-// cpuByCommand sums the CPU time (user and system, in seconds) of the
-// machine's processes by command name (the api serving the sandbox, the
-// worker, postgres, redis-server, this benchmark), from /proc.
-func cpuByCommand() map[string]float64 {
-	out := map[string]float64{}
-	dirs, _ := os.ReadDir("/proc")
-	for _, d := range dirs {
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || closing < open {
-			continue
-		}
-		f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
-		if len(f) < 13 {
-			continue
-		}
-		var ut, st float64
-		fmt.Sscan(f[11], &ut)
-		fmt.Sscan(f[12], &st)
-		out[s[open+1:closing]] += (ut + st) / 100 // clock ticks (USER_HZ 100)
-	}
-	if b, err := os.ReadFile("/proc/stat"); err == nil { // the machine: busy (all but idle and iowait) and idle
-		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
-		for i, v := range f[1:] {
-			var t float64
-			fmt.Sscan(v, &t)
-			if i == 3 || i == 4 {
-				out["(idle)"] += t / 100
-			} else if i < 8 { // user nice system idle iowait irq softirq steal; guest is in user already
-				out["(machine busy)"] += t / 100
-			}
-		}
-	}
-	return out
-}
-
-// cpuPerAccount is the CPU each command spent between two readings, in ms
-// per account, the busiest first.
-func cpuPerAccount(before, after map[string]float64, n float64) string {
-	type use struct {
-		cmd string
-		ms  float64
-	}
-	var uses []use
-	total := 0.0
-	var machine []string
-	for _, cmd := range []string{"(machine busy)", "(idle)"} {
-		machine = append(machine, fmt.Sprintf("%s %.2f", cmd, (after[cmd]-before[cmd])*1000/n))
-	}
-	for cmd, t := range after {
-		if strings.HasPrefix(cmd, "(") {
-			continue
-		}
-		if ms := (t - before[cmd]) * 1000 / n; ms >= 0.01 {
-			uses, total = append(uses, use{cmd, ms}), total+ms
-		}
-	}
-	sort.Slice(uses, func(i, j int) bool { return uses[i].ms > uses[j].ms })
-	parts := append(machine, fmt.Sprintf("processes %.2f", total))
-	for _, u := range uses[:min(len(uses), 5)] {
-		parts = append(parts, fmt.Sprintf("%s %.2f", u.cmd, u.ms))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// loadAvg is the machine's load average (1, 5, 15 minutes).
-func loadAvg() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}
-
-// rssKB reads the process's peak resident set (VmHWM) in KB.
-func rssKB(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			var kb int64
-			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")), "%d", &kb)
-			return kb
-		}
-	}
-	return 0
-}
-
 // benchEngagement fills a year of history on four platforms for one creator
 // and compares the api with the bare handler on the same SQL.
-func benchEngagement(ctx context.Context, db *store.DB, dbURL, redisURL, dir string) error {
-	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "engagement@example.com", Password: "Bench#2026", Role: store.RoleUser, NicheName: "Fitness & Health"})
+func benchEngagement(ctx context.Context, s *benchkit.Stack) error {
+	u, err := s.DB.SaveAccount(ctx, store.AccountSpec{Email: "engagement@example.com", Password: benchkit.Password, Role: store.RoleUser, NicheName: "Fitness & Health"})
 	if err != nil {
 		return err
 	}
-	if _, err := db.SQL().ExecContext(ctx, `WITH a AS (
+	if _, err := s.DB.SQL().ExecContext(ctx, `WITH a AS (
 			INSERT INTO social_accounts (user_id, platform, username) SELECT $1, p, 'bench' FROM unnest('{instagram,youtube,tiktok,linkedin}'::text[]) p
 			RETURNING id),
 		d AS (INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
@@ -533,27 +361,25 @@ func benchEngagement(ctx context.Context, db *store.DB, dbURL, redisURL, dir str
 		u.ID); err != nil {
 		return err
 	}
-	if _, err := db.SQL().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
+	if _, err := s.DB.SQL().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
 		return err
 	}
-	apiAddr, stop, err := benchkit.StartAPI(dir+"/api", append(os.Environ(), "DATABASE_URL="+dbURL, "REDIS_URL="+redisURL,
-		"DATA_DIR="+dir, "OTP_SECRET=bench", "BCRYPT_COST=4", "APP_ENV=development"))
+	stop, err := s.StartAPI()
 	if err != nil {
 		return err
 	}
 	defer stop()
-	token, err := benchkit.Login(apiAddr, "engagement@example.com", "Bench#2026")
+	token, err := s.Login("engagement@example.com")
 	if err != nil {
 		return err
 	}
 	args := []any{u.ID, "{}", time.Now().UTC().Format(time.DateOnly), 365}
-	f, err := benchkit.Compare(ctx, dbURL, dir, "http://"+apiAddr+"/api/accounts/engagement?days=365", token,
-		*conns, *duration, *runs, args, store.EngagementSQL)
+	f, err := s.Compare(ctx, m, "/api/accounts/engagement?days=365", token, args, store.EngagementSQL)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("== GET /api/accounts/engagement?days=365, 4 platforms × 365 days (%d connections, %s, median of %d, load from %s)\n",
-		*conns, *duration, *runs, benchkit.Loader())
+		m.Conns, m.Duration, m.Runs, benchkit.Loader())
 	f.Print(os.Stdout)
 	return nil
 }
