@@ -12,7 +12,7 @@ import (
 	"creatorcoach/store"
 )
 
-// URL is the address of path on the api StartAPI started last.
+// URL is the address of path on the api StartAPI started.
 func (s *Stack) URL(path string) string { return "http://" + s.APIAddr + path }
 
 // Call sends method path to the api with the bearer token (when not empty)

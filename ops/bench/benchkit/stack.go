@@ -30,8 +30,9 @@ type Stack struct {
 	DBURL    string
 	RedisURL string
 	Dir      string
-	// APIAddr is the address of the api that StartAPI started last.
+	// APIAddr is the address of the api that StartAPI started.
 	APIAddr string
+	stopAPI func()
 	env     []string
 	closers []func()
 }
@@ -75,8 +76,9 @@ func NewStack(ctx context.Context, setup Setup) (_ *Stack, err error) {
 	return s, nil
 }
 
-// Close undoes NewStack, last made first.
+// Close stops the api and undoes NewStack, last made first.
 func (s *Stack) Close() {
+	s.StopAPI()
 	for i := len(s.closers) - 1; i >= 0; i-- {
 		s.closers[i]()
 	}
@@ -89,26 +91,36 @@ func (s *Stack) Env(extra ...string) []string {
 	return append(append([]string(nil), s.env...), extra...)
 }
 
-// StartAPI runs the built api with the stack's environment, extra and a free
-// HTTP_ADDR, waits until it answers and sets APIAddr; stop ends it.
-func (s *Stack) StartAPI(extra ...string) (stop func(), err error) {
+// StartAPI stops the api it started before, if any, then runs the built api
+// with the stack's environment, extra and a free HTTP_ADDR, waits until it
+// answers and sets APIAddr. StopAPI or Close stops it.
+func (s *Stack) StartAPI(extra ...string) error {
+	s.StopAPI()
 	addr := FreeAddr()
 	api := exec.Command(filepath.Join(s.Dir, "api"))
 	api.Env = s.Env(append(extra, "HTTP_ADDR="+addr)...)
 	if err := api.Start(); err != nil {
-		return nil, err
+		return err
 	}
-	stop = func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
+	s.stopAPI = func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
 	for i := 0; i < 150; i++ {
 		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			res.Body.Close()
 			s.APIAddr = addr
-			return stop, nil
+			return nil
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	stop()
-	return nil, errors.New("api did not start")
+	s.StopAPI()
+	return errors.New("api did not start")
+}
+
+// StopAPI stops the api that StartAPI started, if it runs.
+func (s *Stack) StopAPI() {
+	if s.stopAPI != nil {
+		s.stopAPI()
+		s.stopAPI, s.APIAddr = nil, ""
+	}
 }
 
 // Password is the password of the benchmarks' accounts.

@@ -89,11 +89,9 @@ type scenario struct {
 
 // bench starts the api, then measures each scenario against its pgbench baselines.
 func bench(ctx context.Context, s *benchkit.Stack, brandID string) error {
-	stop, err := s.StartAPI()
-	if err != nil {
+	if err := s.StartAPI(); err != nil {
 		return err
 	}
-	defer stop()
 	token, err := s.Login("bench@example.com")
 	if err != nil {
 		return err

@@ -62,11 +62,9 @@ func run(ctx context.Context) (err error) {
 			fmt.Fprintf(os.Stderr, "worker log:\n%s\n", worker.LogTail(3000))
 		}
 	}()
-	stop, err := s.StartAPI()
-	if err != nil {
+	if err := s.StartAPI(); err != nil {
 		return err
 	}
-	defer stop()
 	tokens := make([]string, len(users))
 	for i := range users {
 		if tokens[i], err = s.Login(email(i)); err != nil {

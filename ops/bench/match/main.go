@@ -71,11 +71,9 @@ func run(ctx context.Context) error {
 			return err
 		}
 	}
-	stopAPI, err := b.StartAPI()
-	if err != nil {
+	if err := b.StartAPI(); err != nil {
 		return err
 	}
-	defer stopAPI()
 	if err := b.campaign(ctx); err != nil {
 		return err
 	}

@@ -60,11 +60,9 @@ func run(ctx context.Context) error {
 	}
 	defer s.Close()
 	b := &bench{Stack: s}
-	stop, err := b.startAPI(ctx)
-	if err != nil {
+	if err := b.startAPI(ctx); err != nil {
 		return err
 	}
-	defer stop()
 	if *only != "search" {
 		if err := b.imports(ctx); err != nil {
 			return err
@@ -78,21 +76,16 @@ func run(ctx context.Context) error {
 
 // startAPI starts the api with its two accounts: the admin, whose token
 // imports, and a brand manager.
-func (b *bench) startAPI(ctx context.Context) (func(), error) {
-	stop, err := b.StartAPI()
-	if err != nil {
-		return nil, err
+func (b *bench) startAPI(ctx context.Context) (err error) {
+	if err := b.StartAPI(); err != nil {
+		return err
 	}
 	if _, b.token, err = b.Account(ctx, store.AccountSpec{Email: "admin@bench.io", Role: store.RoleAdmin}); err != nil {
-		stop()
-		return nil, err
+		return err
 	}
-	if _, err := b.DB.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: benchkit.Password, Role: store.RoleBrandManager,
-		BrandName: "Bench"}); err != nil {
-		stop()
-		return nil, err
-	}
-	return stop, nil
+	_, err = b.DB.SaveAccount(ctx, store.AccountSpec{Email: "brand@bench.io", Password: benchkit.Password, Role: store.RoleBrandManager,
+		BrandName: "Bench"})
+	return err
 }
 
 // exec runs ;-separated statements one by one (VACUUM cannot run in the

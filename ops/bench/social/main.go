@@ -142,11 +142,9 @@ func fillAccounts(ctx context.Context, db *store.DB, conns map[string]social.Con
 // binary's /sandbox, in a process of its own: like with like, each call
 // crosses a process boundary in both.
 func benchSync(ctx context.Context, s *benchkit.Stack) error {
-	stopAPI, err := s.StartAPI("SOCIAL_SANDBOX=1")
-	if err != nil {
+	if err := s.StartAPI("SOCIAL_SANDBOX=1"); err != nil {
 		return err
 	}
-	defer stopAPI()
 	sb := sandbox.New() // mints the codes; the api's sandbox checks them (same signing key)
 	public := s.URL("")
 	if *latency > 0 {
@@ -364,11 +362,9 @@ func benchEngagement(ctx context.Context, s *benchkit.Stack) error {
 	if _, err := s.DB.SQL().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
 		return err
 	}
-	stop, err := s.StartAPI()
-	if err != nil {
+	if err := s.StartAPI(); err != nil {
 		return err
 	}
-	defer stop()
 	token, err := s.Login("engagement@example.com")
 	if err != nil {
 		return err

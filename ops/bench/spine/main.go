@@ -173,11 +173,9 @@ func relayRate(ctx context.Context, s *benchkit.Stack, opt asynq.RedisConnOpt, n
 
 // httpBench starts the real api binary and a bare chi baseline, then loads both.
 func httpBench(ctx context.Context, s *benchkit.Stack) error {
-	stop, err := s.StartAPI()
-	if err != nil {
+	if err := s.StartAPI(); err != nil {
 		return err
 	}
-	defer stop()
 	u, token, err := s.Account(ctx, store.AccountSpec{Email: "bench@example.com", Role: store.RoleUser, NicheName: "Gaming"})
 	if err != nil {
 		return err
