@@ -1,0 +1,85 @@
+package benchkit
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+func TestParallelCallsEveryIndexOnceAndCountsFailures(t *testing.T) {
+	var calls [50]atomic.Int32
+	failed, err := Parallel(4, len(calls), func(i int) error {
+		calls[i].Add(1)
+		if i%10 == 3 {
+			return errors.New("odd one")
+		}
+		return nil
+	})
+	if failed != 5 || err == nil || err.Error() != "odd one" {
+		t.Fatalf("failed %d, err %v; want 5 and the first error", failed, err)
+	}
+	for i := range calls {
+		if n := calls[i].Load(); n != 1 {
+			t.Fatalf("index %d called %d times", i, n)
+		}
+	}
+}
+
+// apiStub answers POST /ok with an accepted job and anything else with a
+// 400 error; it records the last request's headers and body.
+func apiStub(t *testing.T) (*Stack, *http.Request, *string) {
+	var last http.Request
+	var body string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		last, body = *r, string(b)
+		if r.URL.Path != "/ok" {
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"status": "error", "message": "bad file"}`)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		io.WriteString(w, `{"data": {"job": {"id": "job-1", "status": "queued"}}}`)
+	}))
+	t.Cleanup(srv.Close)
+	return &Stack{APIAddr: strings.TrimPrefix(srv.URL, "http://")}, &last, &body
+}
+
+func TestPostJobReturnsTheAcceptedJob(t *testing.T) {
+	s, last, body := apiStub(t)
+	id, err := s.PostJob("/ok", "tok", "text/csv", strings.NewReader("a,b"))
+	if err != nil || id != "job-1" {
+		t.Fatalf("id %q, err %v", id, err)
+	}
+	if last.Header.Get("Authorization") != "Bearer tok" || last.Header.Get("Content-Type") != "text/csv" || *body != "a,b" {
+		t.Fatalf("sent %v with body %q", last.Header, *body)
+	}
+}
+
+func TestPostJobRejectsAnotherStatusWithTheMessage(t *testing.T) {
+	s, _, _ := apiStub(t)
+	_, err := s.PostJob("/upload", "tok", "text/csv", strings.NewReader("a,b"))
+	if err == nil || !strings.Contains(err.Error(), "status 400: bad file") {
+		t.Fatalf("err %v; want the status and the message", err)
+	}
+}
+
+func TestCallJSONChecksTheStatus(t *testing.T) {
+	s, last, body := apiStub(t)
+	var out struct {
+		Data struct{ Job struct{ ID string } }
+	}
+	if err := s.CallJSON("POST", "/ok", "", map[string]string{"q": "x"}, http.StatusAccepted, &out); err != nil || out.Data.Job.ID != "job-1" {
+		t.Fatalf("out %+v, err %v", out, err)
+	}
+	if last.Header.Get("Authorization") != "" || *body != `{"q":"x"}` {
+		t.Fatalf("sent %v with body %q", last.Header, *body)
+	}
+	if err := s.CallJSON("GET", "/ok", "", nil, http.StatusOK, nil); err == nil {
+		t.Fatal("a 202 where 200 is wanted passed")
+	}
+}
