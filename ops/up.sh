@@ -48,6 +48,7 @@ cat <<MSG
 
   Creator Coach is starting at $PUBLIC_URL
   Queue dashboard (asynqmon): $PUBLIC_URL/ops/queues  (user $OPS_USER, password $OPS_PASSWORD)
+  API docs: $PUBLIC_URL/api/docs  (OpenAPI document: $PUBLIC_URL/api/openapi.json)
   Metrics: $PUBLIC_URL/metrics · health: $PUBLIC_URL/healthz · readiness: $PUBLIC_URL/readyz
   Mail is written to $DATA_DIR/mail (set MAIL_URL=smtp://... to send it)
   Stop with Ctrl-C.
