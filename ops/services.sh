@@ -138,10 +138,10 @@ ensure_postgres() {
         "${as[@]}" "$bin/initdb" -D "$data" -U postgres -A trust -E UTF8 >/dev/null || die "initdb failed"
       fi
       log "starting a private Postgres on 127.0.0.1:$PGPORT"
+      STARTED_PG_DATA="$data" STARTED_PG_BIN="$bin" # before it starts, so that a Ctrl-C meanwhile stops it too
       "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w \
         -o "-p $PGPORT -c listen_addresses=127.0.0.1 -k $data -c max_connections=300 -c fsync=off" start >/dev/null \
         || die "Postgres did not start (see $data/server.log)"
-      STARTED_PG_DATA="$data" STARTED_PG_BIN="$bin"
     fi
   fi
   export DATABASE_URL_BASE="postgres://postgres@127.0.0.1:$PGPORT"
@@ -197,8 +197,9 @@ ensure_stripe_mock() {
       rm -f "$pidfile"
       nohup setsid bash -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$bin" -http-addr "127.0.0.1:$port" \
         -https-addr "127.0.0.1:$https_port" >"$RUN_DIR/stripe-mock/stripe-mock.log" 2>&1 </dev/null &
-      for _ in $(seq 1 100); do stripe_mock_ok "$port" && break; sleep 0.2; done
+      for _ in $(seq 1 25); do [ -s "$pidfile" ] && break; sleep 0.2; done
       STARTED_STRIPE_MOCK_PID="$(cat "$pidfile" 2>/dev/null)"
+      for _ in $(seq 1 100); do stripe_mock_ok "$port" && break; sleep 0.2; done
       stripe_mock_ok "$port" || die "stripe-mock did not start (see $RUN_DIR/stripe-mock/stripe-mock.log)"
     fi
   fi
