@@ -6,7 +6,11 @@
 #   REDIS_PORT, default 6379) it is used as it is.
 # - Otherwise the Debian packages are installed when missing (apt-get) and a
 #   private server is started on loopback with its data under .run/.
-# Also puts Go on PATH and checks the other tools the commands need.
+# Also puts Go on PATH and checks, before anything is installed, that Go is as new as go.mod's `go` line asks
+# (and, when NEED_NODE=1, that Node.js is as new as web/package.json's engines.node asks).
+#
+# What it starts itself (a private Postgres, Redis or stripe-mock) is recorded; `stop_started_services` stops
+# exactly those and nothing that was already running (ops/up.sh calls it on Ctrl-C and on exit).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUN_DIR="$ROOT/.run"
@@ -35,6 +39,31 @@ apt_install() {
     || die "apt-get install ${missing[*]} failed"
 }
 
+# version_ge A B: version A is B or newer (dotted numbers).
+version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" = "$2" ]; }
+
+# What this shell started, for stop_started_services.
+STARTED_PG_DATA="" STARTED_PG_BIN="" STARTED_REDIS_PORT="" STARTED_STRIPE_MOCK_PID=""
+
+# stop_started_services stops the private Postgres, Redis and stripe-mock this shell started, and only those.
+stop_started_services() {
+  if [ -n "$STARTED_STRIPE_MOCK_PID" ] && kill -0 "$STARTED_STRIPE_MOCK_PID" 2>/dev/null; then
+    log "stopping the stripe-mock started here (pid $STARTED_STRIPE_MOCK_PID)"
+    kill "$STARTED_STRIPE_MOCK_PID" 2>/dev/null || true
+  fi
+  if [ -n "$STARTED_REDIS_PORT" ]; then
+    log "stopping the Redis started here (127.0.0.1:$STARTED_REDIS_PORT)"
+    redis-cli -h 127.0.0.1 -p "$STARTED_REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+  fi
+  if [ -n "$STARTED_PG_DATA" ]; then
+    log "stopping the Postgres started here ($STARTED_PG_DATA)"
+    local as=()
+    [ "$(id -u)" -eq 0 ] && as=(runuser -u postgres --)
+    "${as[@]}" "$STARTED_PG_BIN/pg_ctl" -D "$STARTED_PG_DATA" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+  STARTED_PG_DATA="" STARTED_REDIS_PORT="" STARTED_STRIPE_MOCK_PID=""
+}
+
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 wait_port() {
@@ -42,19 +71,51 @@ wait_port() {
   return 1
 }
 
+# go_required: the Go version go.mod's `go` line asks for.
+go_required() { sed -n 's/^go \([0-9][0-9.]*\).*/\1/p' "$ROOT/go.mod" | head -1; }
+
+# node_required: the lowest Node.js version web/package.json's engines.node accepts (">=20.19" gives 20.19).
+node_required() {
+  tr -d '\n' <"$ROOT/web/package.json" | sed -n 's/.*"engines"[^}]*"node" *: *"\([^"]*\)".*/\1/p' \
+    | grep -o '[0-9][0-9]*\(\.[0-9][0-9]*\)*' | head -1
+}
+
 ensure_go() {
   [ -x /usr/local/go/bin/go ] && export PATH="/usr/local/go/bin:$PATH"
+  local need found
+  need="$(go_required)"
+  command -v go >/dev/null || die "Go $need or newer is required (go.mod); none found on PATH or at /usr/local/go"
+  # GOTOOLCHAIN=local: report the installed Go, never fetch the one go.mod names.
+  found="$(GOTOOLCHAIN=local go version 2>/dev/null | awk '{print $3}' | sed 's/^go//')"
+  version_ge "$found" "$need" \
+    || die "Go $need or newer is required (go.mod), but $(command -v go) is Go ${found:-of unknown version}; install Go $need (e.g. at /usr/local/go)"
   export PATH="$PATH:$(go env GOPATH 2>/dev/null)/bin"
-  command -v go >/dev/null || die "Go 1.26 is required (expected at /usr/local/go); see README"
+}
+
+# check_node: the installed Node.js (or, when none is installed, the one apt-get would install) is at least
+# engines.node of web/package.json. Runs before anything is installed.
+check_node() {
+  local need found
+  need="$(node_required)"
+  [ -n "$need" ] || die "web/package.json has no engines.node"
+  if command -v node >/dev/null; then
+    found="$(node --version 2>/dev/null | sed 's/^v//')"
+    version_ge "$found" "$need" \
+      || die "Node.js $need or newer is required (web/package.json engines.node), but $(command -v node) is Node.js ${found:-of unknown version}; install Node.js $need or newer"
+  else
+    found="$(apt-cache policy nodejs 2>/dev/null | awk '/Candidate:/{print $2}' | sed 's/^[0-9]*://; s/[-+~].*//')"
+    case "$found" in ""|"(none)") die "Node.js $need or newer is required (web/package.json engines.node) and none is installed; install it";; esac
+    version_ge "$found" "$need" \
+      || die "Node.js $need or newer is required (web/package.json engines.node); none is installed and apt-get would install $found; install Node.js $need or newer yourself"
+  fi
 }
 
 ensure_node() {
+  check_node
   if ! command -v npm >/dev/null; then
     apt_install nodejs npm
   fi
-  local major
-  major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
-  [ "$major" -ge 20 ] || die "Node.js 20 or newer is required for the web app (found $(node --version 2>/dev/null))"
+  check_node
 }
 
 pg_ok() { port_open "$PGPORT" && psql "postgres://postgres@127.0.0.1:$PGPORT/postgres?sslmode=disable" -Atqc 'select 1' >/dev/null 2>&1; }
@@ -77,6 +138,7 @@ ensure_postgres() {
         "${as[@]}" "$bin/initdb" -D "$data" -U postgres -A trust -E UTF8 >/dev/null || die "initdb failed"
       fi
       log "starting a private Postgres on 127.0.0.1:$PGPORT"
+      STARTED_PG_DATA="$data" STARTED_PG_BIN="$bin" # before it starts, so that a Ctrl-C meanwhile stops it too
       "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w \
         -o "-p $PGPORT -c listen_addresses=127.0.0.1 -k $data -c max_connections=300 -c fsync=off" start >/dev/null \
         || die "Postgres did not start (see $data/server.log)"
@@ -99,6 +161,7 @@ ensure_redis() {
       log "starting a private Redis on 127.0.0.1:$REDIS_PORT"
       redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
         --dir "$RUN_DIR/redis" --logfile "$RUN_DIR/redis/redis.log" --maxmemory-policy noeviction --databases 64 >/dev/null
+      STARTED_REDIS_PORT="$REDIS_PORT"
       wait_port "$REDIS_PORT" || die "Redis did not start (see $RUN_DIR/redis/redis.log)"
     fi
   fi
@@ -128,8 +191,14 @@ ensure_stripe_mock() {
       fi
       mkdir -p "$RUN_DIR/stripe-mock"
       log "starting a private stripe-mock on 127.0.0.1:$port (https $https_port)"
-      nohup setsid "$bin" -http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:$https_port" \
-        >"$RUN_DIR/stripe-mock/stripe-mock.log" 2>&1 </dev/null &
+      # In a session of its own (Ctrl-C in the terminal does not reach it); the inner shell records its pid
+      # and becomes stripe-mock, so the pid is stripe-mock's whether or not setsid forks.
+      local pidfile="$RUN_DIR/stripe-mock/stripe-mock.pid"
+      rm -f "$pidfile"
+      nohup setsid bash -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$bin" -http-addr "127.0.0.1:$port" \
+        -https-addr "127.0.0.1:$https_port" >"$RUN_DIR/stripe-mock/stripe-mock.log" 2>&1 </dev/null &
+      for _ in $(seq 1 25); do [ -s "$pidfile" ] && break; sleep 0.2; done
+      STARTED_STRIPE_MOCK_PID="$(cat "$pidfile" 2>/dev/null)"
       for _ in $(seq 1 100); do stripe_mock_ok "$port" && break; sleep 0.2; done
       stripe_mock_ok "$port" || die "stripe-mock did not start (see $RUN_DIR/stripe-mock/stripe-mock.log)"
     fi
@@ -147,6 +216,7 @@ create_db() {
 }
 
 ensure_go
+[ "${NEED_NODE:-}" = 1 ] && check_node
 ensure_postgres
 ensure_redis
 ensure_stripe_mock
