@@ -13,7 +13,7 @@ export TEST_REDIS_URL="$REDIS_URL"
 status=0
 step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
 # Parts to run: `bash ops/test.sh [go] [faults] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
-# (e.g. E2E_FILES=e2e/roster.test.mjs). Browser runs on one machine take turns (the port, database and
+# (e.g. E2E_FILES=e2e/creator-import.test.mjs). Browser runs on one machine take turns (the port, database and
 # Redis database 15 are shared).
 PARTS="${*:-go faults web e2e}"
 want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }

@@ -1,8 +1,8 @@
 import { formatCount } from '../../../lib/format'
-import { RosterRowErrors } from './roster-row-errors'
+import { CreatorImportRowErrors } from './creator-import-row-errors'
 
-/** RosterResult is the success panel of a finished import, with its row errors when some rows failed. */
-export function RosterResult({ job }) {
+/** CreatorImportResult is the success panel of a finished import, with its row errors when some rows failed. */
+export function CreatorImportResult({ job }) {
   const r = job.result || {}
   const imported = r.imported ?? job.processed - job.failed
   const failed = r.failed ?? job.failed
@@ -10,7 +10,7 @@ export function RosterResult({ job }) {
     <div>
       <div className="alert alert-success mb-0" role="status">
         <h2 className="h6 fw-bold mb-3">Upload completed successfully!</h2>
-        <dl className="cc-roster-stats mb-0">
+        <dl className="cc-import-stats mb-0">
           <div>
             <dt>Imported</dt>
             <dd>{formatCount(imported)}</dd>
@@ -33,7 +33,7 @@ export function RosterResult({ job }) {
           {r.ignoredColumns?.length ? ` Ignored columns: ${r.ignoredColumns.join(', ')}.` : ''}
         </p>
       </div>
-      {failed > 0 && <RosterRowErrors jobId={job.id} failed={failed} />}
+      {failed > 0 && <CreatorImportRowErrors jobId={job.id} failed={failed} />}
     </div>
   )
 }

@@ -7,8 +7,8 @@ import { ListPagination } from '../../../lib/list-pagination'
 import { LoadError, Loading } from '../../../components/status'
 import { ScrollRegion } from '../../../components/scroll-region'
 
-/** RosterRowErrors pages through an import's row errors and offers them all as a CSV download. */
-export function RosterRowErrors({ jobId, failed }) {
+/** CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download. */
+export function CreatorImportRowErrors({ jobId, failed }) {
   const [page, setPage] = useState(1)
   const [saving, setSaving] = useState(false)
   const { data, error, isLoading, mutate } = useJobErrors(jobId, page)
@@ -43,7 +43,7 @@ export function RosterRowErrors({ jobId, failed }) {
       {isLoading && <Loading label="Loading row errors…" />}
       {errors.length > 0 && (
         <>
-          <ScrollRegion label="Failed rows" className="cc-roster-errors border rounded-3 bg-white">
+          <ScrollRegion label="Failed rows" className="cc-import-errors border rounded-3 bg-white">
             <table className="table table-sm mb-0 align-middle">
               <thead>
                 <tr>

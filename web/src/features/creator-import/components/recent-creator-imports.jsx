@@ -1,12 +1,12 @@
-import { useRosterJobs } from '../api/get-roster-jobs'
+import { useCreatorImports } from '../api/get-creator-imports'
 import { formatCount, formatDateTime } from '../../../lib/format'
-import { JOB_STATUS } from './roster-format'
+import { JOB_STATUS } from './creator-import-format'
 import { LoadError } from '../../../components/status'
 import { ScrollRegion } from '../../../components/scroll-region'
 
-/** RosterRecentImports lists the ten newest roster imports and their status. */
-export function RosterRecentImports() {
-  const { data, error, mutate } = useRosterJobs()
+/** RecentCreatorImports lists the ten newest creator imports and their status. */
+export function RecentCreatorImports() {
+  const { data, error, mutate } = useCreatorImports()
   const jobs = data?.jobs ?? []
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="recent-imports">
@@ -18,7 +18,7 @@ export function RosterRecentImports() {
         {data && jobs.length === 0 && <p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
         {jobs.length > 0 && (
           <ScrollRegion label="Import history">
-            <table className="table table-sm align-middle mb-0 cc-roster-table">
+            <table className="table table-sm align-middle mb-0 cc-import-table">
               <thead>
                 <tr>
                   <th scope="col">Started</th>
