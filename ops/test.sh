@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 2: runs every test — Go tests against real Postgres and
-# Redis, the web unit tests and bundle budget, and the browser end-to-end
+# Redis, the web lint, unit tests and bundle budget, and the browser end-to-end
 # tests in Chromium against a real api + worker. Installs and starts what it
 # needs (Postgres, Redis, Chromium, node modules) when missing.
 set -euo pipefail
@@ -39,6 +39,8 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.pa
 fi
 fi
 if want web; then
+step "web: lint (ESLint: hooks, jsx-a11y, feature boundaries)"
+(cd web && npm run lint) || status=1
 step "web: unit tests"
 (cd web && npm test) || status=1
 step "web: build and bundle budget"

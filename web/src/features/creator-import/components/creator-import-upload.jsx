@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { checkRosterFile, useUploadRosterFile, UPLOAD_FALLBACK } from '../api/upload-roster-file'
-import { useJob, isFinished } from '../api/get-job'
+import { useJob } from '../api/get-job'
 import { RosterFileDropzone } from './roster-file-dropzone'
 import { RosterFilePreview } from './roster-file-preview'
 import { CreatorImportProgress, creatorImportProgress } from './creator-import-progress'
@@ -24,7 +24,6 @@ export function CreatorImportUpload() {
 
   useEffect(() => () => controller.current?.abort(), [])
 
-  const finished = isFinished(job)
   useEffect(() => {
     if (!jobId) return
     if (job?.status === 'failed' || (jobError && !job)) {
