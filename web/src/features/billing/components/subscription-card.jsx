@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { useSubscription } from '../../../lib/subscription'
 import { toast } from '../../../lib/toast'
@@ -125,15 +125,15 @@ export function SubscriptionCard() {
         <h2 id="subscription-heading" className="h5 fw-bold mb-3">
           Plan and subscription
         </h2>
-        {isLoading && sub === undefined && <Loading label="Loading your subscription…" />}
-        {error && sub === undefined && <LoadError error={error} onRetry={() => mutate()} />}
-        {sub && <CurrentPlan sub={sub} />}
-        {sub !== undefined && (state === 'none' || state === 'expired') && (
-          <>
-            {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
-            <SubscribeForm />
-          </>
-        )}
+        <ListState swr={{ data: sub, error, isLoading, mutate }} ready={loaded} loadingLabel="Loading your subscription…">
+          {sub && <CurrentPlan sub={sub} />}
+          {(state === 'none' || state === 'expired') && (
+            <>
+              {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
+              <SubscribeForm />
+            </>
+          )}
+        </ListState>
       </div>
     </section>
   )

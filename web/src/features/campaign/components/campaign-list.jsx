@@ -9,7 +9,7 @@ import { ROLES } from '../../../config/roles'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
 import { SearchBox } from '../../../components/search-box'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { STATUSES } from './campaign-options'
 import { CampaignStatusBadge } from './campaign-status-badge'
 import { formatDate, formatMoney } from '../../../lib/format'
@@ -94,28 +94,31 @@ export function CampaignList({ rowExtra }) {
         )}
       </div>
 
-      {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !data && <Loading label="Loading campaigns…" />}
-      {data && filtered && total === 0 && (
-        <EmptyState
-          title="No campaigns match"
-          action={
-            <button type="button" className="btn btn-outline-primary" onClick={() => { setSearch(''); setStatus('') }}>
-              Clear filters
-            </button>
-          }
-        >
-          <p className="mb-0">Try another name or status.</p>
-        </EmptyState>
-      )}
-
-      {campaigns.length > 0 && (
-        <ul className="list-unstyled mb-0" aria-label="Campaigns">
-          {campaigns.map((c) => (
-            <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
-          ))}
-        </ul>
-      )}
+      <ListState
+        swr={{ data, error, isLoading, mutate }}
+        loadingLabel="Loading campaigns…"
+        isEmpty={total === 0}
+        empty={
+          <EmptyState
+            title="No campaigns match"
+            action={
+              <button type="button" className="btn btn-outline-primary" onClick={() => { setSearch(''); setStatus('') }}>
+                Clear filters
+              </button>
+            }
+          >
+            <p className="mb-0">Try another name or status.</p>
+          </EmptyState>
+        }
+      >
+        {campaigns.length > 0 && (
+          <ul className="list-unstyled mb-0" aria-label="Campaigns">
+            {campaigns.map((c) => (
+              <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
+            ))}
+          </ul>
+        )}
+      </ListState>
 
       {total > 0 && (
         <ListPagination page={Math.min(page, pages)} total={total} limit={data?.limit || CAMPAIGNS_PAGE_SIZE} onPage={setPage} />

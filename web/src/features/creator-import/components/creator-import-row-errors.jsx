@@ -4,7 +4,7 @@ import { formatCount } from '../../../lib/format'
 import { saveFile } from '../../../lib/save-file'
 import { toast } from '../../../lib/toast'
 import { ListPagination } from '../../../lib/list-pagination'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
 
 /** CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download. */
@@ -39,9 +39,7 @@ export function CreatorImportRowErrors({ jobId, failed }) {
           </a>
         )}
       </div>
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && <Loading label="Loading row errors…" />}
-      {errors.length > 0 && (
+      <ListState swr={{ data, error, isLoading, mutate }} loadingLabel="Loading row errors…" errorHidesData isEmpty={errors.length === 0}>
         <>
           <ScrollRegion label="Failed rows" className="cc-import-errors border rounded-3 bg-white">
             <table className="table table-sm mb-0 align-middle">
@@ -73,7 +71,7 @@ export function CreatorImportRowErrors({ jobId, failed }) {
             )}
           </div>
         </>
-      )}
+      </ListState>
     </section>
   )
 }

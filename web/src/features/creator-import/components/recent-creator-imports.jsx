@@ -1,7 +1,7 @@
 import { useCreatorImports } from '../api/get-creator-imports'
 import { formatCount, formatDateTime } from '../../../lib/format'
 import { JOB_STATUS } from './creator-import-format'
-import { LoadError } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
 
 /** RecentCreatorImports lists the ten newest creator imports and their status. */
@@ -14,9 +14,11 @@ export function RecentCreatorImports() {
         <h2 id="recent-imports" className="h6 fw-bold mb-3">
           Recent imports
         </h2>
-        {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-        {data && jobs.length === 0 && <p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
-        {jobs.length > 0 && (
+        <ListState
+          swr={{ data, error, mutate }}
+          isEmpty={jobs.length === 0}
+          empty={<p className="text-secondary small mb-0">No imports yet. Uploaded rosters will appear here.</p>}
+        >
           <ScrollRegion label="Import history">
             <table className="table table-sm align-middle mb-0 cc-import-table">
               <thead>
@@ -52,7 +54,7 @@ export function RecentCreatorImports() {
               </tbody>
             </table>
           </ScrollRegion>
-        )}
+        </ListState>
       </div>
     </section>
   )

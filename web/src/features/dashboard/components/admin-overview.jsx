@@ -1,5 +1,5 @@
 import { useAdminOverview } from '../api/get-admin-overview'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format'
 
 const TIERS = ['Micro', 'Mid', 'Macro']
@@ -34,10 +34,16 @@ function Breakdown({ rows }) {
 
 /** AdminOverview is the ADMIN's Mission Control: creators by tier, brands, campaigns and offers by status, last imports. */
 export function AdminOverview() {
-  const { data: o, error, isLoading, mutate } = useAdminOverview()
-  if (isLoading && !o) return <Loading label="Loading platform figures…" />
-  if (error && !o) return <LoadError error={error} onRetry={() => mutate()} />
-  if (!o) return null
+  const overview = useAdminOverview()
+  return (
+    <ListState swr={overview} loadingLabel="Loading platform figures…">
+      {(o) => <Overview o={o} />}
+    </ListState>
+  )
+}
+
+/** Overview lays out the loaded platform figures. */
+function Overview({ o }) {
   const offers = o.offers || {}
   return (
     <div className="d-flex flex-column gap-4">

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useOfferCampaigns, OFFER_CAMPAIGNS_PAGE_SIZE } from '../api/filter-campaigns'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { useDebounced } from '../../../lib/use-debounced'
@@ -81,10 +81,12 @@ export function OfferList() {
               setPage(1)
             }}
           />
-          {isLoading && !data && <Loading label="Loading campaigns…" />}
-          {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-          {data && campaigns.length === 0 && <p className="text-secondary mb-0">No campaigns match these filters.</p>}
-          {campaigns.length > 0 && (
+          <ListState
+            swr={{ data, error, isLoading, mutate }}
+            loadingLabel="Loading campaigns…"
+            isEmpty={campaigns.length === 0}
+            empty={<p className="text-secondary mb-0">No campaigns match these filters.</p>}
+          >
             <div className="table-responsive">
               <table className="table align-middle">
                 <thead>
@@ -120,7 +122,7 @@ export function OfferList() {
                 </tbody>
               </table>
             </div>
-          )}
+          </ListState>
           {data && data.total > 0 && <ListPagination page={page} total={data.total} limit={data.limit || OFFER_CAMPAIGNS_PAGE_SIZE} onPage={setPage} label="Campaign pages" />}
         </div>
       </section>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useAdminRoster } from '../api/get-admin-roster'
 import { useUpdateOffers } from '../api/update-offers'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { OfferTotals } from './offer-totals'
@@ -91,9 +91,7 @@ export function OfferRoster({ campaignId }) {
   const update = useUpdateOffers()
   const [selected, setSelected] = useState(() => new Set())
   const [busy, setBusy] = useState(false)
-  if (isLoading && !ro) return <Loading label="Loading roster…" />
-  if (error && !ro) return <LoadError error={error} onRetry={() => mutate()} />
-  if (!ro) return null
+  if (!ro) return <ListState swr={{ data: ro, error, isLoading, mutate }} loadingLabel="Loading roster…" />
   const entries = ro.entries || []
   const chosen = entries.filter((e) => selected.has(e._id))
 

@@ -3,7 +3,7 @@ import { generateRoster } from '../api/generate-roster'
 import { useRoster } from '../api/get-roster'
 import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
 import { useNiches } from '../../../lib/niches'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 
@@ -125,10 +125,14 @@ export function RosterPanel({ campaignId, canGenerate }) {
           {roster ? `: est. ${formatMoney(roster.estimatedTotal)} of ${formatMoney(roster.budget)}` : ''}.
         </p>
         {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} />}
-        {isLoading && !roster && <Loading label="Loading roster…" />}
-        {error && !roster && <LoadError error={error} onRetry={() => mutate()} />}
-        {roster && roster.entries.length === 0 && <p className="text-secondary mb-0">No roster yet.</p>}
-        {roster && roster.entries.length > 0 && <RosterTable roster={roster} />}
+        <ListState
+          swr={{ data: roster, error, isLoading, mutate }}
+          loadingLabel="Loading roster…"
+          isEmpty={(r) => r.entries.length === 0}
+          empty={<p className="text-secondary mb-0">No roster yet.</p>}
+        >
+          {(r) => <RosterTable roster={r} />}
+        </ListState>
       </div>
     </section>
   )

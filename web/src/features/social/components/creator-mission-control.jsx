@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { Loading, LoadError } from '../../../components/status'
+import { combineReads, ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
 import { connectAccount, useAccounts, useDisconnectAccount, usePlatforms, useSyncAccount } from '../api/accounts'
 import { useEngagement } from '../api/engagement'
@@ -71,10 +72,8 @@ export function CreatorMissionControl() {
       setBusy(false)
     }
   }
-  if ((platforms.isLoading && !platforms.data) || (accounts.isLoading && !accounts.data)) return <Loading label="Loading your platforms…" />
-  if (platforms.error || accounts.error) {
-    return <LoadError error={platforms.error || accounts.error} onRetry={() => Promise.all([platforms.mutate(), accounts.mutate()])} />
-  }
+  const reads = combineReads(platforms, accounts)
+  if (!reads.data || reads.error) return <ListState swr={reads} loadingLabel="Loading your platforms…" errorHidesData />
   const byPlatform = Object.fromEntries((accounts.data || []).map((a) => [a.platform, a]))
   const stats = Object.fromEntries((engagement.data?.platform || []).map((p) => [p.platform, p]))
   const connected = (platforms.data || []).filter((p) => stats[p.id]?.history?.length)
