@@ -13,6 +13,7 @@ import { TextField } from '../../../components/form/text-field'
 import { NicheSelect } from '../../../components/form/niche-select'
 import { SubmitButton } from '../../../components/form/submit-button'
 import { ListState } from '../../../components/list-state'
+import { CardSection } from '../../../components/card-section'
 
 const ROLE_LABELS = {
   USER: 'Creator',
@@ -68,43 +69,38 @@ export function ProfileForm() {
   }
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="cc-profile-title">
-      <div className="card-body p-4">
-        <h2 id="cc-profile-title" className="h5 fw-bold mb-3">
-          Profile
-        </h2>
-        <ListState swr={{ data: user, error, isLoading, mutate }} loadingLabel="Loading profile">
-          {() => (
-            <Formik key={user._id} initialValues={valuesOf(user)} validationSchema={profileSchema(isCreator)} onSubmit={onSubmit}>
-              {({ isSubmitting }) => (
-                <Form noValidate className="cc-settings-form">
-                  <ProfileImageField currentUrl={user.profileImage} userName={user.name} />
-                  <TextField name="name" label="Full Name" autoComplete="name" />
-                  {isCreator && <NicheSelect />}
-                  <dl className="row mb-3 small">
-                    <dt className="col-sm-4 text-secondary fw-normal">Email</dt>
-                    <dd className="col-sm-8 text-break">{user.email}</dd>
-                    <dt className="col-sm-4 text-secondary fw-normal">Account type</dt>
-                    <dd className="col-sm-8">{ROLE_LABELS[user.role] || user.role}</dd>
-                    {user.brand?.name && (
-                      <>
-                        <dt className="col-sm-4 text-secondary fw-normal">Brand</dt>
-                        <dd className="col-sm-8 mb-0">{user.brand.name}</dd>
-                      </>
-                    )}
-                  </dl>
-                  {progress !== null && (
-                    <div className="progress mb-3" role="progressbar" aria-label="Uploading picture" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
-                      <div className="progress-bar" style={{ width: `${progress}%` }} />
-                    </div>
+    <CardSection titleId="cc-profile-title" title="Profile" bodyClassName="card-body p-4">
+      <ListState swr={{ data: user, error, isLoading, mutate }} loadingLabel="Loading profile">
+        {() => (
+          <Formik key={user._id} initialValues={valuesOf(user)} validationSchema={profileSchema(isCreator)} onSubmit={onSubmit}>
+            {({ isSubmitting }) => (
+              <Form noValidate className="cc-settings-form">
+                <ProfileImageField currentUrl={user.profileImage} userName={user.name} />
+                <TextField name="name" label="Full Name" autoComplete="name" />
+                {isCreator && <NicheSelect />}
+                <dl className="row mb-3 small">
+                  <dt className="col-sm-4 text-secondary fw-normal">Email</dt>
+                  <dd className="col-sm-8 text-break">{user.email}</dd>
+                  <dt className="col-sm-4 text-secondary fw-normal">Account type</dt>
+                  <dd className="col-sm-8">{ROLE_LABELS[user.role] || user.role}</dd>
+                  {user.brand?.name && (
+                    <>
+                      <dt className="col-sm-4 text-secondary fw-normal">Brand</dt>
+                      <dd className="col-sm-8 mb-0">{user.brand.name}</dd>
+                    </>
                   )}
-                  <SubmitButton busy={isSubmitting} label="Save Changes" busyLabel="Saving..." className="px-4" />
-                </Form>
-              )}
-            </Formik>
-          )}
-        </ListState>
-      </div>
-    </section>
+                </dl>
+                {progress !== null && (
+                  <div className="progress mb-3" role="progressbar" aria-label="Uploading picture" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+                    <div className="progress-bar" style={{ width: `${progress}%` }} />
+                  </div>
+                )}
+                <SubmitButton busy={isSubmitting} label="Save Changes" busyLabel="Saving..." className="px-4" />
+              </Form>
+            )}
+          </Formik>
+        )}
+      </ListState>
+    </CardSection>
   )
 }

@@ -1,13 +1,11 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
-import { readListPage } from '../../../lib/list-page'
+import { listKey, readListPage } from '../../../lib/list-page'
 import { ADMIN_PAGE_SIZE } from './get-admin-creators'
 
 /** adminBrandsKey builds the GET /api/admins/get-brands path (page, limit, search). */
 export function adminBrandsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' } = {}) {
-  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
-  if (search.trim()) q.set('search', search.trim())
-  return `admins/get-brands?${q}`
+  return listKey('admins/get-brands', { page, limit, search })
 }
 
 /** getAdminBrands loads one page of brands: {brands: [{_id, name, ownerName, ownerEmail, members, createdAt}], total, page, limit}. */

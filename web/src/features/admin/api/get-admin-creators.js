@@ -1,14 +1,12 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
-import { readListPage } from '../../../lib/list-page'
+import { listKey, readListPage } from '../../../lib/list-page'
 
 export const ADMIN_PAGE_SIZE = 10
 
 /** adminCreatorsKey builds the GET /api/admins/get-creators path (page, limit, search). */
 export function adminCreatorsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' } = {}) {
-  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
-  if (search.trim()) q.set('search', search.trim())
-  return `admins/get-creators?${q}`
+  return listKey('admins/get-creators', { page, limit, search })
 }
 
 /** getAdminCreators loads one page of all creators: {creators, total, page, limit}. */

@@ -1,6 +1,7 @@
 import { useAdminBrands } from '../api/get-admin-brands'
 import { formatDate } from '../../../lib/format'
 import { AdminList, useAdminListState } from './admin-list'
+import { TableHead } from '../../../components/table-head'
 
 /** AdminBrandList: every brand with its owner and member count, searchable, ten per page. */
 export function AdminBrandList() {
@@ -10,14 +11,7 @@ export function AdminBrandList() {
   return (
     <AdminList noun="brands" placeholder="Search brands or owners" state={state} swr={swr} count={brands.length}>
       <table className="table cc-admin-table" aria-label="Brands">
-        <thead>
-          <tr>
-            <th scope="col">Brand</th>
-            <th scope="col">Owner</th>
-            <th scope="col" className="text-md-end">Members</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Brand', 'Owner', { label: 'Members', className: 'text-md-end' }, 'Created']} />
         <tbody>
           {brands.map((b) => (
             <tr key={b._id}>

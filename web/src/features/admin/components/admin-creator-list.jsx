@@ -2,8 +2,8 @@ import { useAdminCreators } from '../api/get-admin-creators'
 import { formatCount, formatDate, formatPercent } from '../../../lib/format'
 import { AdminList, useAdminListState } from './admin-list'
 import { ScrollRegion } from '../../../components/scroll-region'
-
-const PLATFORM_LABELS = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
+import { PLATFORM_NAMES } from '../../../config/platforms'
+import { TableHead } from '../../../components/table-head'
 
 /** AdminCreatorList: every creator of the network, searchable, ten per page. */
 export function AdminCreatorList() {
@@ -14,17 +14,17 @@ export function AdminCreatorList() {
     <AdminList noun="creators" placeholder="Search name, e-mail or handle" state={state} swr={swr} count={creators.length}>
       <ScrollRegion label="Creator table">
         <table className="table cc-admin-table" aria-label="Creators">
-          <thead>
-            <tr>
-              <th scope="col">Creator</th>
-              <th scope="col">Niche &amp; location</th>
-              <th scope="col">Tier</th>
-              <th scope="col" className="text-md-end">Followers</th>
-              <th scope="col" className="text-md-end">Engagement</th>
-              <th scope="col">Platforms</th>
-              <th scope="col">Added</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Creator',
+              'Niche & location',
+              'Tier',
+              { label: 'Followers', className: 'text-md-end' },
+              { label: 'Engagement', className: 'text-md-end' },
+              'Platforms',
+              'Added',
+            ]}
+          />
           <tbody>
             {creators.map((c) => (
               <tr key={c._id}>
@@ -49,7 +49,7 @@ export function AdminCreatorList() {
                 </td>
                 <td data-label="Platforms" className="small">
                   {Object.keys(c.platforms || {})
-                    .map((p) => PLATFORM_LABELS[p] || p)
+                    .map((p) => PLATFORM_NAMES[p] || p)
                     .join(', ') || '—'}
                 </td>
                 <td data-label="Added" className="text-nowrap">

@@ -9,6 +9,7 @@ import { useCancelSubscription } from '../api/cancel-subscription'
 import { useResumeSubscription } from '../api/resume-subscription'
 import { SubscribeForm } from './subscribe-form'
 import { subscriptionLabel } from './subscription-label'
+import { CardSection } from '../../../components/card-section'
 
 /** run calls a subscription mutation, toasts the server's message and reports success. */
 async function run(call, fallback) {
@@ -120,21 +121,16 @@ export function SubscriptionCard() {
   // /account-settings#subscription (the coach's Subscribe link) lands here once the section has its content.
   useEffect(() => (hash === '#subscription' && loaded ? keepInView(ref.current) : undefined), [hash, loaded])
   return (
-    <section ref={ref} id="subscription" className="cc-anchor card border-0 shadow-sm" aria-labelledby="subscription-heading">
-      <div className="card-body p-3 p-md-4">
-        <h2 id="subscription-heading" className="h5 fw-bold mb-3">
-          Plan and subscription
-        </h2>
-        <ListState swr={{ data: sub, error, isLoading, mutate }} ready={loaded} loadingLabel="Loading your subscription…">
-          {sub && <CurrentPlan sub={sub} />}
-          {(state === 'none' || state === 'expired') && (
-            <>
-              {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
-              <SubscribeForm />
-            </>
-          )}
-        </ListState>
-      </div>
-    </section>
+    <CardSection titleId="subscription-heading" title="Plan and subscription" className="cc-anchor" id="subscription" ref={ref}>
+      <ListState swr={{ data: sub, error, isLoading, mutate }} ready={loaded} loadingLabel="Loading your subscription…">
+        {sub && <CurrentPlan sub={sub} />}
+        {(state === 'none' || state === 'expired') && (
+          <>
+            {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
+            <SubscribeForm />
+          </>
+        )}
+      </ListState>
+    </CardSection>
   )
 }

@@ -15,6 +15,7 @@ import { CampaignStatusBadge } from './campaign-status-badge'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { ListPagination } from '../../../lib/list-pagination'
 import './campaign.css'
+import { StatList } from '../../../components/stat-list'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -153,20 +154,14 @@ function CampaignItem({ campaign: c, onDelete, extra }) {
             {[...(c.goals || []).filter((g) => g !== 'Other'), c.customGoal].filter(Boolean).join(' · ') || '—'}
           </p>
         </div>
-        <dl className="cc-campaign-meta mb-2 mb-md-0">
-          <div>
-            <dt>Budget</dt>
-            <dd>{formatMoney(c.budget)}</dd>
-          </div>
-          <div>
-            <dt>Starts</dt>
-            <dd>{formatDate(c.duration?.startDate)}</dd>
-          </div>
-          <div>
-            <dt>Ends</dt>
-            <dd>{formatDate(c.duration?.endDate)}</dd>
-          </div>
-        </dl>
+        <StatList
+          className="cc-campaign-meta mb-2 mb-md-0"
+          items={[
+            ['Budget', formatMoney(c.budget)],
+            ['Starts', formatDate(c.duration?.startDate)],
+            ['Ends', formatDate(c.duration?.endDate)],
+          ]}
+        />
         <div className="d-flex gap-2 justify-content-end">
           <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
             {completed ? 'View' : 'Edit'}

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast'
 import { ListPagination } from '../../../lib/list-pagination'
 import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
+import { TableHead } from '../../../components/table-head'
 
 /** CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download. */
 export function CreatorImportRowErrors({ jobId, failed }) {
@@ -43,13 +44,7 @@ export function CreatorImportRowErrors({ jobId, failed }) {
         <>
           <ScrollRegion label="Failed rows" className="cc-import-errors border rounded-3 bg-white">
             <table className="table table-sm mb-0 align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Message</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Row', 'Column', 'Message']} />
               <tbody>
                 {errors.map((e, i) => (
                   <tr key={`${e.row}-${e.column}-${i}`}>

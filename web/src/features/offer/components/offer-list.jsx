@@ -5,6 +5,7 @@ import { ListPagination } from '../../../lib/list-pagination'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { useDebounced } from '../../../lib/use-debounced'
 import { OfferRoster } from './offer-roster'
+import { TableHead } from '../../../components/table-head'
 
 const STATUSES = [
   { value: '', label: 'Any status' },
@@ -89,17 +90,7 @@ export function OfferList() {
           >
             <div className="table-responsive">
               <table className="table align-middle">
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Brand</th>
-                    <th scope="col">Dates</th>
-                    <th scope="col">Budget</th>
-                    <th scope="col">Roster</th>
-                    <th scope="col">Offered</th>
-                    <th scope="col">Accepted</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Campaign', 'Brand', 'Dates', 'Budget', 'Roster', 'Offered', 'Accepted']} />
                 <tbody>
                   {campaigns.map((c) => (
                     <tr key={c._id} className={open === c._id ? 'table-active' : undefined}>

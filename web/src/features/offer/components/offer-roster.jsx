@@ -6,6 +6,7 @@ import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { OfferTotals } from './offer-totals'
 import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-status'
+import { TableHead } from '../../../components/table-head'
 
 /** MoveControls picks one of the allowed moves and, when it needs one, an amount. */
 function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
@@ -139,19 +140,7 @@ export function OfferRoster({ campaignId }) {
             </div>
             <div className="table-responsive">
               <table className="table align-middle">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="visually-hidden">Select</span>
-                    </th>
-                    <th scope="col">Creator</th>
-                    <th scope="col">Score and reasons</th>
-                    <th scope="col">Est. fee</th>
-                    <th scope="col">Offer</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Next</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[{ hidden: 'Select' }, 'Creator', 'Score and reasons', 'Est. fee', 'Offer', 'Status', 'Next']} />
                 <tbody>
                   {entries.map((e) => (
                     <EntryRow

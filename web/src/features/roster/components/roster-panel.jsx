@@ -6,6 +6,7 @@ import { useNiches } from '../../../lib/niches'
 import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { TableHead } from '../../../components/table-head'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -71,16 +72,7 @@ function RosterTable({ roster }) {
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Creator</th>
-            <th scope="col">Score</th>
-            <th scope="col">Why</th>
-            <th scope="col">Est. fee</th>
-            <th scope="col">Offer</th>
-          </tr>
-        </thead>
+        <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Est. fee', 'Offer']} />
         <tbody>
           {roster.entries.map((e) => (
             <tr key={e._id}>

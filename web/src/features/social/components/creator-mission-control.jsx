@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr'
 import { Loading, LoadError } from '../../../components/status'
 import { combineReads, ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
+import { followersLabel } from '../../../config/platforms'
 import { connectAccount, useAccounts, useDisconnectAccount, usePlatforms, useSyncAccount } from '../api/accounts'
 import { useEngagement } from '../api/engagement'
 import { useJob } from '../api/job'
@@ -133,7 +134,7 @@ export function CreatorMissionControl() {
             {connected.map((p) => (
               <div key={p.id} className="col-12 col-lg-6">
                 <Suspense fallback={<Loading label="Loading the chart…" />}>
-                  <TrendChart history={stats[p.id].history} name={p.name} followersLabel={p.id === 'youtube' ? 'Subscribers' : 'Followers'} />
+                  <TrendChart history={stats[p.id].history} name={p.name} followersLabel={followersLabel(p.id)} />
                 </Suspense>
               </div>
             ))}

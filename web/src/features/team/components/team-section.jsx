@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format'
 import { ListState } from '../../../components/list-state'
 import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
+import { CardSection } from '../../../components/card-section'
 
 export const ROLE_OPTIONS = [
   { value: 'BRAND_ADMIN', label: 'Admin' },
@@ -142,23 +143,18 @@ export function TeamSection() {
   const members = useMembers(admin)
   if (!admin) return null
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="team-heading">
-      <div className="card-body p-3 p-md-4">
-        <h2 id="team-heading" className="h5 fw-bold mb-3">
-          Team
-        </h2>
-        <ListState swr={members} loadingLabel="Loading your team…">
-          {(team) => (
-            <>
-              <Members members={team.members} />
-              <h3 className="h6 fw-bold">Invite someone</h3>
-              <InviteForm />
-              <h3 className="h6 fw-bold mt-4">Pending invitations</h3>
-              <Invitations invitations={team.invitations} />
-            </>
-          )}
-        </ListState>
-      </div>
-    </section>
+    <CardSection titleId="team-heading" title="Team">
+      <ListState swr={members} loadingLabel="Loading your team…">
+        {(team) => (
+          <>
+            <Members members={team.members} />
+            <h3 className="h6 fw-bold">Invite someone</h3>
+            <InviteForm />
+            <h3 className="h6 fw-bold mt-4">Pending invitations</h3>
+            <Invitations invitations={team.invitations} />
+          </>
+        )}
+      </ListState>
+    </CardSection>
   )
 }
