@@ -1,6 +1,7 @@
 /**
  * CardSection is the app's white card with a heading that names it (aria-labelledby the heading's
- * `titleId`). `as` is the heading tag; the class names default to the most common card.
+ * `titleId`, or aria-label `title` without one). `as` is the heading tag; the class names default to the
+ * most common card.
  */
 export function CardSection({
   titleId,
@@ -13,7 +14,7 @@ export function CardSection({
   ...rest
 }) {
   return (
-    <section className={`card border-0 shadow-sm${className ? ` ${className}` : ''}`} aria-labelledby={titleId} {...rest}>
+    <section className={`card border-0 shadow-sm${className ? ` ${className}` : ''}`} aria-labelledby={titleId} aria-label={titleId ? undefined : title} {...rest}>
       <div className={bodyClassName}>
         <Heading id={titleId} className={headingClassName}>
           {title}

@@ -7,6 +7,13 @@ import { SearchBox } from '../../../components/search-box'
 import { ListState } from '../../../components/list-state'
 import './admin.css'
 
+/** useAdminPage reads the page of an admin list (`useRead`: the call's SWR hook) that the search box and pager ask for. */
+export function useAdminPage(useRead, plural) {
+  const state = useAdminListState()
+  const swr = useRead({ page: state.page, search: state.debounced })
+  return { state, swr, items: swr.data?.[plural] ?? [] }
+}
+
 /** useAdminListState keeps the search box (debounced) and the page, back to page 1 on a new search. */
 export function useAdminListState() {
   const [search, setSearch] = useState('')

@@ -19,16 +19,7 @@ export function RecentCreatorImports() {
       >
         <ScrollRegion label="Import history">
           <table className="table table-sm align-middle mb-0 cc-import-table">
-            <TableHead
-              columns={[
-                'Started',
-                'Status',
-                'Format',
-                { label: 'Rows', className: 'text-end' },
-                { label: 'Imported', className: 'text-end' },
-                { label: 'Failed', className: 'text-end' },
-              ]}
-            />
+            <TableHead columns={['Started', 'Status', 'Format', { label: 'Rows', className: 'text-end' }, { label: 'Imported', className: 'text-end' }, { label: 'Failed', className: 'text-end' }]} />
             <tbody>
               {jobs.map((j) => {
                 const [label, cls] = JOB_STATUS[j.status] || [j.status, 'text-bg-light']

@@ -1,6 +1,7 @@
 import { useAdminOverview } from '../api/get-admin-overview'
 import { ListState } from '../../../components/list-state'
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format'
+import { CardSection } from '../../../components/card-section'
 
 const TIERS = ['Micro', 'Mid', 'Macro']
 const CAMPAIGN_STATES = ['draft', 'active', 'completed']
@@ -9,12 +10,9 @@ const OFFER_STATES = ['draft', 'sent', 'countered', 'accepted', 'completed', 'de
 function Card({ title, children }) {
   return (
     <div className="col-12 col-md-6 col-xl-3">
-      <section className="card border-0 shadow-sm h-100" aria-label={title}>
-        <div className="card-body p-3 p-md-4">
-          <h2 className="h6 text-secondary mb-2">{title}</h2>
-          {children}
-        </div>
-      </section>
+      <CardSection title={title} headingClassName="h6 text-secondary mb-2" className="h-100">
+        {children}
+      </CardSection>
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '../../../lib/format'
 import { useDebounced } from '../../../lib/use-debounced'
 import { OfferRoster } from './offer-roster'
 import { TableHead } from '../../../components/table-head'
+import { FilterControl } from '../../../components/filter-control'
 
 const STATUSES = [
   { value: '', label: 'Any status' },
@@ -29,28 +30,20 @@ function toFilter(f) {
 function Filters({ value, onChange }) {
   const set = (k) => (e) => onChange({ ...value, [k]: e.target.value })
   const field = (k, label, type = 'text') => (
-    <div className="col-6 col-md">
-      <label className="form-label small mb-1" htmlFor={`offer-filter-${k}`}>
-        {label}
-      </label>
-      <input id={`offer-filter-${k}`} type={type} className="form-control form-control-sm" value={value[k]} onChange={set(k)} />
-    </div>
+    <FilterControl id={`offer-filter-${k}`} label={label} className="col-6 col-md" controlClassName="form-control form-control-sm" type={type} value={value[k]} onChange={set(k)} />
   )
   return (
     <form className="row g-2 mb-3" role="search" aria-label="Filter campaigns" onSubmit={(e) => e.preventDefault()}>
       {field('search', 'Campaign name')}
-      <div className="col-6 col-md">
-        <label className="form-label small mb-1" htmlFor="offer-filter-status">
-          Status
-        </label>
-        <select id="offer-filter-status" className="form-select form-select-sm" value={value.status} onChange={set('status')}>
-          {STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterControl
+        id="offer-filter-status"
+        label="Status"
+        className="col-6 col-md"
+        controlClassName="form-select form-select-sm"
+        options={STATUSES}
+        value={value.status}
+        onChange={set('status')}
+      />
       {field('budgetMin', 'Budget from', 'number')}
       {field('budgetMax', 'Budget to', 'number')}
       {field('startFrom', 'Starts from', 'date')}
@@ -101,9 +94,7 @@ export function OfferList() {
                         <div className="small text-secondary text-capitalize">{c.status}</div>
                       </td>
                       <td>{c.brandName}</td>
-                      <td className="small">
-                        {formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}
-                      </td>
+                      <td className="small">{formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}</td>
                       <td>{formatMoney(c.budget)}</td>
                       <td>{c.roster?.entries ?? 0}</td>
                       <td>{formatMoney(c.roster?.offered)}</td>

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast'
 import { OfferTotals } from './offer-totals'
 import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-status'
 import { TableHead } from '../../../components/table-head'
+import { BulletList } from '../../../components/bullet-list'
 
 /** MoveControls picks one of the allowed moves and, when it needs one, an amount. */
 function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
@@ -64,11 +65,7 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
       </td>
       <td>
         <div className="fw-semibold">{e.score}</div>
-        <ul className="small text-secondary ps-3 mb-0">
-          {(e.reasons || []).map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ul>
+        <BulletList items={e.reasons} className="small text-secondary ps-3 mb-0" />
       </td>
       <td>{formatMoney(e.estimatedFee)}</td>
       <td>{formatMoney(offer.amount)}</td>

@@ -7,6 +7,7 @@ import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { TableHead } from '../../../components/table-head'
+import { BulletList } from '../../../components/bullet-list'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -85,11 +86,7 @@ function RosterTable({ roster }) {
               </td>
               <td className="fw-semibold">{e.score}</td>
               <td>
-                <ul className="small ps-3 mb-0">
-                  {(e.reasons || []).map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+                <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
               <td>{formatMoney(e.estimatedFee)}</td>
               <td className="small text-capitalize">{e.offer?.status}</td>
