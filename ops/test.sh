@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 2: runs every test — Go tests against real Postgres and
-# Redis, the web unit tests and bundle budget, and the browser end-to-end
+# Redis, the web lint, unit tests and bundle budget, and the browser end-to-end
 # tests in Chromium against a real api + worker. Installs and starts what it
 # needs (Postgres, Redis, Chromium, node modules) when missing.
 set -euo pipefail
@@ -13,7 +13,7 @@ export TEST_REDIS_URL="$REDIS_URL"
 status=0
 step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
 # Parts to run: `bash ops/test.sh [go] [faults] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
-# (e.g. E2E_FILES=e2e/roster.test.mjs). Browser runs on one machine take turns (the port, database and
+# (e.g. E2E_FILES=e2e/creator-import.test.mjs). Browser runs on one machine take turns (the port, database and
 # Redis database 15 are shared).
 PARTS="${*:-go faults web e2e}"
 want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }
@@ -39,6 +39,8 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.pa
 fi
 fi
 if want web; then
+step "web: lint (ESLint: hooks, jsx-a11y, feature boundaries)"
+(cd web && npm run lint) || status=1
 step "web: unit tests"
 (cd web && npm test) || status=1
 step "web: build and bundle budget"

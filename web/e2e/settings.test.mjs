@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, shot, quietShot, expectToast, createVerifiedCreator, loginUi, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, createVerifiedCreator, loginUi, PHONE } from './helpers.mjs'
 
 let browser
 before(async () => {

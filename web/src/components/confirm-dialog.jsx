@@ -24,7 +24,7 @@ export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, on
   if (!show) return null
   return (
     <>
-      <div className="modal d-block" tabIndex={-1} onClick={(e) => e.target === e.currentTarget && !busy && onCancel()}>
+      <div className="modal d-block" role="presentation" tabIndex={-1} onClick={(e) => e.target === e.currentTarget && !busy && onCancel()}>
         <div className="modal-dialog modal-dialog-centered">
           <div className="modal-content cc-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
             <div className="modal-body text-center p-4">

@@ -25,7 +25,7 @@ export const SIGNED_IN_ROUTES = [
     docTitle: 'Dashboard',
     nav: { label: 'Dashboard', icon: 'grid' },
   },
-  { path: '/roaster', page: lazy(() => import('../app/routes/roster')), roles: [ADMIN], title: 'Roster', nav: { label: 'Roster', icon: 'upload' } },
+  { path: '/roaster', page: lazy(() => import('../app/routes/creator-import')), roles: [ADMIN], title: 'Roster', nav: { label: 'Roster', icon: 'upload' } },
   {
     path: '/admin/creators',
     page: lazy(() => import('../app/routes/admin-creators')),

@@ -20,7 +20,7 @@ export function signIn(role, user = {}) {
     'POST users/logout': () => [200, { data: { message: 'Logged out' } }],
     'GET campaigns/all-campaigns?page=1&limit=10': () => [200, { data: { campaigns: [], total: 0, page: 1, limit: 10 } }],
     'GET campaigns/summary': () => [200, { data: { summary: { active: 0, drafts: 0, completed: 0, total: 0, totalBudget: 0, averageBudget: 0, nextCampaign: null } } }],
-    'GET jobs?kind=roster_import&limit=10': () => [200, { data: { jobs: [], total: 0, page: 1, limit: 10 } }],
+    'GET jobs?kind=creator_import&limit=10': () => [200, { data: { jobs: [], total: 0, page: 1, limit: 10 } }],
     'GET niche': () => [200, { data: { niche: [] } }],
     'GET creators?page=1&limit=12&sort=followers': () => [200, { data: { creators: [], total: 0, page: 1, limit: 12 } }],
     'GET admins/get-creators?page=1&limit=10': () => [200, { data: { creators: [], total: 0, page: 1, limit: 10 } }],

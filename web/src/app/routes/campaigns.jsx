@@ -1,5 +1,5 @@
 import { CampaignList } from '../../features/campaign/components/campaign-list'
-import { RosterToggle } from '../../features/match/components/roster-panel'
+import { RosterToggle } from '../../features/roster/components/roster-panel'
 
 export default function CampaignsRoute() {
   return <CampaignList rowExtra={(c) => <RosterToggle campaignId={c._id} name={c.campaignName} canGenerate />} />

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
-import { RosterPanel } from '../../features/match/components/roster-panel'
+import { RosterPanel } from '../../features/roster/components/roster-panel'
 
 export default function UpdateCampaignRoute() {
   const { id } = useParams()

@@ -83,7 +83,7 @@ export function AppShell() {
               <div className="offcanvas offcanvas-start show cc-drawer d-md-none" role="dialog" aria-modal="true" aria-label="Menu">
                 <SidebarContent onNavigate={() => setDrawerOpen(false)} onLogout={openLogout} onClose={() => setDrawerOpen(false)} />
               </div>
-              <div className="offcanvas-backdrop fade show d-md-none" onClick={() => setDrawerOpen(false)} />
+              <div className="offcanvas-backdrop fade show d-md-none" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
             </>
           )}
         </>

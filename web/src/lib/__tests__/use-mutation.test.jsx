@@ -4,7 +4,7 @@ import useSWR, { SWRConfig } from 'swr'
 import { useMutation } from '../use-mutation'
 
 function setup(call, affects) {
-  const loads = { 'campaigns/summary': 0, 'campaigns/all-campaigns?page=1': 0, 'jobs?kind=roster_import': 0 }
+  const loads = { 'campaigns/summary': 0, 'campaigns/all-campaigns?page=1': 0, 'jobs?kind=creator_import': 0 }
   const fetcher = (key) => ++loads[key]
   const wrapper = ({ children }) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
   const { result } = renderHook(
@@ -28,23 +28,23 @@ describe('useMutation', () => {
     })
     expect(out).toEqual({ deleted: 'c1' })
     expect(call).toHaveBeenCalledWith('c1')
-    await waitFor(() => expect(loads).toEqual({ 'campaigns/summary': 2, 'campaigns/all-campaigns?page=1': 2, 'jobs?kind=roster_import': 1 }))
+    await waitFor(() => expect(loads).toEqual({ 'campaigns/summary': 2, 'campaigns/all-campaigns?page=1': 2, 'jobs?kind=creator_import': 1 }))
   })
 
   it('takes a single key too, and revalidates nothing when the call fails', async () => {
-    const ok = setup(async () => 'queued', 'jobs?kind=roster_import')
+    const ok = setup(async () => 'queued', 'jobs?kind=creator_import')
     await waitFor(() => expect(Object.values(ok.loads)).toEqual([1, 1, 1]))
     await act(() => ok.result.current())
-    await waitFor(() => expect(ok.loads['jobs?kind=roster_import']).toBe(2))
+    await waitFor(() => expect(ok.loads['jobs?kind=creator_import']).toBe(2))
     expect(ok.loads['campaigns/summary']).toBe(1)
 
     const failing = setup(async () => {
       throw new Error('refused')
-    }, 'jobs?kind=roster_import')
+    }, 'jobs?kind=creator_import')
     await waitFor(() => expect(Object.values(failing.loads)).toEqual([1, 1, 1]))
     await act(async () => {
       await expect(failing.result.current()).rejects.toThrow('refused')
     })
-    expect(failing.loads['jobs?kind=roster_import']).toBe(1)
+    expect(failing.loads['jobs?kind=creator_import']).toBe(1)
   })
 })

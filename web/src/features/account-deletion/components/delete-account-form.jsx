@@ -5,13 +5,13 @@ import { sendDeleteAccountOtp } from '../api/send-delete-account-otp'
 import { deleteAccount } from '../api/delete-account'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
-import { PRODUCT_NAME } from '../../../config/app'
+import { PublicCard } from '../../../components/public-card'
 import { TextField } from '../../../components/form/text-field'
 import { OtpField } from '../../../components/form/otp-field'
-import { RadioGroup } from '../../../components/form/choice-fields'
-import { DELETION_REASONS, RECOVERY_NOTE, deleteAccountSchema, emailSchema } from './delete-account-schema'
+import { RECOVERY_NOTE, deleteAccountSchema, emailSchema } from './delete-account-schema'
 import { DeleteAccountDialog } from './delete-account-dialog'
 import { useAccountDeleted } from './use-account-deleted'
+import { DeleteReasonFields } from './delete-reason-fields'
 
 /** DeleteAccountForm: public account deletion confirmed with an e-mailed code. */
 export function DeleteAccountForm() {
@@ -59,61 +59,52 @@ export function DeleteAccountForm() {
   }
 
   return (
-    <div className="cc-public min-vh-100 py-4 py-md-5 px-3">
-      <div className="card border-0 shadow-sm mx-auto cc-public-card">
-        <div className="card-body p-4 p-md-5">
-          <Link to="/login" className="d-inline-flex align-items-center gap-2 fw-bold text-decoration-none text-dark mb-4">
-            <span className="cc-logo" aria-hidden="true">CC</span>
-            {PRODUCT_NAME}
-          </Link>
-          <h1 className="h3 fw-bold">Delete your account</h1>
-          <p className="text-secondary">
-            We'll e-mail you a 6-digit code to confirm it's you. {RECOVERY_NOTE}
-          </p>
-          <Formik
-            initialValues={{ email: '', otp: '', reason: '' }}
-            validationSchema={deleteAccountSchema}
-            onSubmit={(values, helpers) => {
-              setConfirming({ values, helpers })
-              helpers.setSubmitting(false)
-            }}
-          >
-            {(formik) => (
-              <Form noValidate>
-                <div className="d-flex gap-2 align-items-start">
-                  <TextField
-                    label="Email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    readOnly={otpSent}
-                    className="flex-grow-1"
-                    placeholder="you@example.com"
-                  />
-                  <button
-                    type="button"
-                    className={`btn ${otpSent ? 'btn-success' : 'btn-outline-primary'} cc-send-otp text-nowrap`}
-                    onClick={() => sendOtp(formik)}
-                    disabled={otpSent || sending}
-                  >
-                    {sending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-                    {otpSent ? 'OTP Sent' : 'Send OTP'}
-                  </button>
-                </div>
-                <OtpField legend="Verification code" />
-                <RadioGroup name="reason" legend="Why are you leaving?" options={DELETION_REASONS} />
-                <button type="submit" className="btn btn-danger w-100 cc-btn-lg">
-                  Delete My Account
-                </button>
-              </Form>
-            )}
-          </Formik>
-          <p className="small text-secondary mt-4 mb-0">
-            Changed your mind? <Link to="/login">Back to Login</Link> · <Link to="/privacy-policy">Privacy Policy</Link>
-          </p>
-        </div>
-      </div>
-      <DeleteAccountDialog show={Boolean(confirming)} busy={deleting} onConfirm={onConfirm} onCancel={() => setConfirming(null)} />
-    </div>
+    <PublicCard
+      className="cc-public-card"
+      after={<DeleteAccountDialog show={Boolean(confirming)} busy={deleting} onConfirm={onConfirm} onCancel={() => setConfirming(null)} />}
+    >
+      <h1 className="h3 fw-bold">Delete your account</h1>
+      <p className="text-secondary">
+        We'll e-mail you a 6-digit code to confirm it's you. {RECOVERY_NOTE}
+      </p>
+      <Formik
+        initialValues={{ email: '', otp: '', reason: '' }}
+        validationSchema={deleteAccountSchema}
+        onSubmit={(values, helpers) => {
+          setConfirming({ values, helpers })
+          helpers.setSubmitting(false)
+        }}
+      >
+        {(formik) => (
+          <Form noValidate>
+            <div className="d-flex gap-2 align-items-start">
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                readOnly={otpSent}
+                className="flex-grow-1"
+                placeholder="you@example.com"
+              />
+              <button
+                type="button"
+                className={`btn ${otpSent ? 'btn-success' : 'btn-outline-primary'} cc-send-otp text-nowrap`}
+                onClick={() => sendOtp(formik)}
+                disabled={otpSent || sending}
+              >
+                {sending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                {otpSent ? 'OTP Sent' : 'Send OTP'}
+              </button>
+            </div>
+            <OtpField legend="Verification code" />
+            <DeleteReasonFields buttonClassName="w-100 cc-btn-lg" />
+          </Form>
+        )}
+      </Formik>
+      <p className="small text-secondary mt-4 mb-0">
+        Changed your mind? <Link to="/login">Back to Login</Link> · <Link to="/privacy-policy">Privacy Policy</Link>
+      </p>
+    </PublicCard>
   )
 }

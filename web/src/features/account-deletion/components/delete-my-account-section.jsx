@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { Formik, Form } from 'formik'
 import { deleteMyAccount } from '../api/delete-my-account'
 import { showServerError } from '../../../lib/form-errors'
-import { RadioGroup } from '../../../components/form/choice-fields'
-import { DELETION_REASONS, RECOVERY_NOTE, deleteMyAccountSchema } from './delete-account-schema'
+import { RECOVERY_NOTE, deleteMyAccountSchema } from './delete-account-schema'
 import { DeleteAccountDialog } from './delete-account-dialog'
 import { useAccountDeleted } from './use-account-deleted'
+import { DeleteReasonFields } from './delete-reason-fields'
 
 /** DeleteMyAccountSection lets the signed-in user delete their own account with a reason, after SPEC's dialog. */
 export function DeleteMyAccountSection() {
@@ -43,10 +43,7 @@ export function DeleteMyAccountSection() {
           }}
         >
           <Form noValidate>
-            <RadioGroup name="reason" legend="Why are you leaving?" options={DELETION_REASONS} />
-            <button type="submit" className="btn btn-danger px-4">
-              Delete My Account
-            </button>
+            <DeleteReasonFields buttonClassName="px-4" />
           </Form>
         </Formik>
       </div>

@@ -6,6 +6,7 @@ import { showServerError } from '../../../lib/form-errors'
 import { PASSWORD_HINT } from '../../../lib/validation'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'
+import { CardSection } from '../../../components/card-section'
 
 const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -24,23 +25,18 @@ export function ChangePasswordForm() {
     }
   }
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="cc-password-title">
-      <div className="card-body p-4">
-        <h2 id="cc-password-title" className="h5 fw-bold mb-1">
-          Change password
-        </h2>
-        <p className="text-secondary small mb-3">You stay signed in here; your other devices are signed out.</p>
-        <Formik initialValues={initialValues} validationSchema={changePasswordSchema} onSubmit={onSubmit}>
-          {({ isSubmitting }) => (
-            <Form noValidate className="cc-settings-form">
-              <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
-              <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
-              <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
-              <SubmitButton busy={isSubmitting} label="Change Password" busyLabel="Changing Password..." className="px-4" />
-            </Form>
-          )}
-        </Formik>
-      </div>
-    </section>
+    <CardSection titleId="cc-password-title" title="Change password" headingClassName="h5 fw-bold mb-1" bodyClassName="card-body p-4">
+      <p className="text-secondary small mb-3">You stay signed in here; your other devices are signed out.</p>
+      <Formik initialValues={initialValues} validationSchema={changePasswordSchema} onSubmit={onSubmit}>
+        {({ isSubmitting }) => (
+          <Form noValidate className="cc-settings-form">
+            <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+            <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+            <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
+            <SubmitButton busy={isSubmitting} label="Change Password" busyLabel="Changing Password..." className="px-4" />
+          </Form>
+        )}
+      </Formik>
+    </CardSection>
   )
 }

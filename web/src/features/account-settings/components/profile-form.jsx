@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/request'
 import { TextField } from '../../../components/form/text-field'
 import { NicheSelect } from '../../../components/form/niche-select'
 import { SubmitButton } from '../../../components/form/submit-button'
-import { Loading, LoadError } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
+import { CardSection } from '../../../components/card-section'
 
 const ROLE_LABELS = {
   USER: 'Creator',
@@ -68,14 +69,9 @@ export function ProfileForm() {
   }
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="cc-profile-title">
-      <div className="card-body p-4">
-        <h2 id="cc-profile-title" className="h5 fw-bold mb-3">
-          Profile
-        </h2>
-        {isLoading && <Loading label="Loading profile" />}
-        {error && <LoadError error={error} onRetry={() => mutate()} />}
-        {user && (
+    <CardSection titleId="cc-profile-title" title="Profile" bodyClassName="card-body p-4">
+      <ListState swr={{ data: user, error, isLoading, mutate }} loadingLabel="Loading profile">
+        {() => (
           <Formik key={user._id} initialValues={valuesOf(user)} validationSchema={profileSchema(isCreator)} onSubmit={onSubmit}>
             {({ isSubmitting }) => (
               <Form noValidate className="cc-settings-form">
@@ -104,7 +100,7 @@ export function ProfileForm() {
             )}
           </Formik>
         )}
-      </div>
-    </section>
+      </ListState>
+    </CardSection>
   )
 }

@@ -52,6 +52,7 @@ export function ProfileImageField({ currentUrl, userName }) {
       <legend className="form-label fs-6 mb-2">Profile picture</legend>
       <div className="d-flex flex-wrap align-items-center gap-3">
         {shown ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the preview of the chosen picture is named so; tests find it by that name
           <img src={shown} alt="Profile picture preview" className="cc-avatar cc-avatar-lg" width={88} height={88} />
         ) : (
           <span className="cc-avatar cc-avatar-lg cc-avatar-initials" aria-hidden="true">

@@ -1,20 +1,15 @@
 import useSWR from 'swr'
-import { request } from '../../../lib/request'
-import { readListPage } from '../../../lib/list-page'
-import { ADMIN_PAGE_SIZE } from './get-admin-creators'
+import { adminListCall } from './admin-list-call'
+
+const brands = adminListCall('admins/get-brands', 'brands')
 
 /** adminBrandsKey builds the GET /api/admins/get-brands path (page, limit, search). */
-export function adminBrandsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' } = {}) {
-  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
-  if (search.trim()) q.set('search', search.trim())
-  return `admins/get-brands?${q}`
-}
+export const adminBrandsKey = brands.key
 
 /** getAdminBrands loads one page of brands: {brands: [{_id, name, ownerName, ownerEmail, members, createdAt}], total, page, limit}. */
-export async function getAdminBrands(key) {
-  return readListPage(await request(key), 'brands', ADMIN_PAGE_SIZE)
-}
+export const getAdminBrands = brands.get
 
+/** useAdminBrands reads one page of brands, keeping the last page on screen while the next loads. */
 export function useAdminBrands(params) {
   return useSWR(adminBrandsKey(params), getAdminBrands, { keepPreviousData: true })
 }

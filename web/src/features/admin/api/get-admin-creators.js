@@ -1,21 +1,15 @@
 import useSWR from 'swr'
-import { request } from '../../../lib/request'
-import { readListPage } from '../../../lib/list-page'
+import { adminListCall } from './admin-list-call'
 
-export const ADMIN_PAGE_SIZE = 10
+const creators = adminListCall('admins/get-creators', 'creators')
 
 /** adminCreatorsKey builds the GET /api/admins/get-creators path (page, limit, search). */
-export function adminCreatorsKey({ page = 1, limit = ADMIN_PAGE_SIZE, search = '' } = {}) {
-  const q = new URLSearchParams({ page: String(page), limit: String(limit) })
-  if (search.trim()) q.set('search', search.trim())
-  return `admins/get-creators?${q}`
-}
+export const adminCreatorsKey = creators.key
 
 /** getAdminCreators loads one page of all creators: {creators, total, page, limit}. */
-export async function getAdminCreators(key) {
-  return readListPage(await request(key), 'creators', ADMIN_PAGE_SIZE)
-}
+export const getAdminCreators = creators.get
 
+/** useAdminCreators reads one page of creators, keeping the last page on screen while the next loads. */
 export function useAdminCreators(params) {
   return useSWR(adminCreatorsKey(params), getAdminCreators, { keepPreviousData: true })
 }

@@ -1,23 +1,15 @@
 import { useAdminBrands } from '../api/get-admin-brands'
 import { formatDate } from '../../../lib/format'
-import { AdminList, useAdminListState } from './admin-list'
+import { AdminList, useAdminPage } from './admin-list'
+import { TableHead } from '../../../components/table-head'
 
 /** AdminBrandList: every brand with its owner and member count, searchable, ten per page. */
 export function AdminBrandList() {
-  const state = useAdminListState()
-  const swr = useAdminBrands({ page: state.page, search: state.debounced })
-  const brands = swr.data?.brands ?? []
+  const { state, swr, items: brands } = useAdminPage(useAdminBrands, 'brands')
   return (
     <AdminList noun="brands" placeholder="Search brands or owners" state={state} swr={swr} count={brands.length}>
       <table className="table cc-admin-table" aria-label="Brands">
-        <thead>
-          <tr>
-            <th scope="col">Brand</th>
-            <th scope="col">Owner</th>
-            <th scope="col" className="text-md-end">Members</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Brand', 'Owner', { label: 'Members', className: 'text-md-end' }, 'Created']} />
         <tbody>
           {brands.map((b) => (
             <tr key={b._id}>
@@ -28,12 +20,8 @@ export function AdminBrandList() {
                   <div className="small text-secondary cc-admin-email">{b.ownerEmail}</div>
                 </div>
               </td>
-              <td data-label="Members" className="text-md-end">
-                {Number(b.members || 0).toLocaleString('en-US')}
-              </td>
-              <td data-label="Created" className="text-nowrap">
-                {formatDate(b.createdAt)}
-              </td>
+              <td data-label="Members" className="text-md-end">{Number(b.members || 0).toLocaleString('en-US')}</td>
+              <td data-label="Created" className="text-nowrap">{formatDate(b.createdAt)}</td>
             </tr>
           ))}
         </tbody>

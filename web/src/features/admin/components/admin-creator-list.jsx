@@ -1,30 +1,18 @@
 import { useAdminCreators } from '../api/get-admin-creators'
 import { formatCount, formatDate, formatPercent } from '../../../lib/format'
-import { AdminList, useAdminListState } from './admin-list'
+import { AdminList, useAdminPage } from './admin-list'
 import { ScrollRegion } from '../../../components/scroll-region'
-
-const PLATFORM_LABELS = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
+import { PLATFORM_NAMES } from '../../../config/platforms'
+import { TableHead } from '../../../components/table-head'
 
 /** AdminCreatorList: every creator of the network, searchable, ten per page. */
 export function AdminCreatorList() {
-  const state = useAdminListState()
-  const swr = useAdminCreators({ page: state.page, search: state.debounced })
-  const creators = swr.data?.creators ?? []
+  const { state, swr, items: creators } = useAdminPage(useAdminCreators, 'creators')
   return (
     <AdminList noun="creators" placeholder="Search name, e-mail or handle" state={state} swr={swr} count={creators.length}>
       <ScrollRegion label="Creator table">
         <table className="table cc-admin-table" aria-label="Creators">
-          <thead>
-            <tr>
-              <th scope="col">Creator</th>
-              <th scope="col">Niche &amp; location</th>
-              <th scope="col">Tier</th>
-              <th scope="col" className="text-md-end">Followers</th>
-              <th scope="col" className="text-md-end">Engagement</th>
-              <th scope="col">Platforms</th>
-              <th scope="col">Added</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Creator', 'Niche & location', 'Tier', { label: 'Followers', className: 'text-md-end' }, { label: 'Engagement', className: 'text-md-end' }, 'Platforms', 'Added']} />
           <tbody>
             {creators.map((c) => (
               <tr key={c._id}>
@@ -41,20 +29,14 @@ export function AdminCreatorList() {
                 <td data-label="Tier">
                   <span className={`badge rounded-pill cc-admin-tier cc-admin-tier-${c.tier}`}>{c.tier}</span>
                 </td>
-                <td data-label="Followers" className="text-md-end">
-                  {formatCount(c.followers || 0)}
-                </td>
-                <td data-label="Engagement" className="text-md-end">
-                  {formatPercent(c.engagementRate)}
-                </td>
+                <td data-label="Followers" className="text-md-end">{formatCount(c.followers || 0)}</td>
+                <td data-label="Engagement" className="text-md-end">{formatPercent(c.engagementRate)}</td>
                 <td data-label="Platforms" className="small">
                   {Object.keys(c.platforms || {})
-                    .map((p) => PLATFORM_LABELS[p] || p)
+                    .map((p) => PLATFORM_NAMES[p] || p)
                     .join(', ') || '—'}
                 </td>
-                <td data-label="Added" className="text-nowrap">
-                  {formatDate(c.createdAt)}
-                </td>
+                <td data-label="Added" className="text-nowrap">{formatDate(c.createdAt)}</td>
               </tr>
             ))}
           </tbody>

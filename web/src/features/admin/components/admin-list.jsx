@@ -4,8 +4,15 @@ import { ListPagination } from '../../../lib/list-pagination'
 import { formatTotal } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
 import { SearchBox } from '../../../components/search-box'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import './admin.css'
+
+/** useAdminPage reads the page of an admin list (`useRead`: the call's SWR hook) that the search box and pager ask for. */
+export function useAdminPage(useRead, plural) {
+  const state = useAdminListState()
+  const swr = useRead({ page: state.page, search: state.debounced })
+  return { state, swr, items: swr.data?.[plural] ?? [] }
+}
 
 /** useAdminListState keeps the search box (debounced) and the page, back to page 1 on a new search. */
 export function useAdminListState() {
@@ -22,7 +29,7 @@ export function useAdminListState() {
  */
 export function AdminList({ noun, placeholder, state, swr, count, children }) {
   const { search, setSearch, page, setPage, debounced } = state
-  const { data, error, isLoading, mutate } = swr
+  const { data, error } = swr
   const total = data?.total ?? 0
   return (
     <div className="d-flex flex-column gap-3">
@@ -34,27 +41,30 @@ export function AdminList({ noun, placeholder, state, swr, count, children }) {
           </span>
         )}
       </div>
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !data && <Loading label={`Loading ${noun}…`} />}
-      {data && !error && count === 0 && (
-        <EmptyState
-          title={debounced.trim() ? `No ${noun} match "${debounced.trim()}"` : `No ${noun} yet`}
-          action={
-            debounced.trim() ? (
-              <button type="button" className="btn btn-outline-primary" onClick={() => setSearch('')}>
-                Clear search
-              </button>
-            ) : null
-          }
-        >
-          <p className="mb-0">{debounced.trim() ? 'Search matches the start of words in names, e-mails and handles.' : `New ${noun} will appear here.`}</p>
-        </EmptyState>
-      )}
-      {count > 0 && !error && (
+      <ListState
+        swr={swr}
+        loadingLabel={`Loading ${noun}…`}
+        errorHidesData
+        isEmpty={count === 0}
+        empty={
+          <EmptyState
+            title={debounced.trim() ? `No ${noun} match "${debounced.trim()}"` : `No ${noun} yet`}
+            action={
+              debounced.trim() ? (
+                <button type="button" className="btn btn-outline-primary" onClick={() => setSearch('')}>
+                  Clear search
+                </button>
+              ) : null
+            }
+          >
+            <p className="mb-0">{debounced.trim() ? 'Search matches the start of words in names, e-mails and handles.' : `New ${noun} will appear here.`}</p>
+          </EmptyState>
+        }
+      >
         <section className="card border-0 shadow-sm">
           <div className="card-body p-0 p-md-2">{children}</div>
         </section>
-      )}
+      </ListState>
       {total > 0 && !error && <ListPagination page={page} total={total} limit={data?.limit || 10} onPage={setPage} />}
     </div>
   )

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { LoadError, Loading } from '../../../components/status'
+import { Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
 import { useAddCard } from '../api/add-card'
 import { usePaymentsConfig, usesStripeElements } from '../api/get-payments-config'
@@ -33,16 +34,17 @@ export function AddCard() {
   const close = () => setOpen(false)
   return (
     <div className="border rounded-3 p-3" role="group" aria-label="Add a card">
-      {config.isLoading && !config.data && <Loading label="Loading the card form…" />}
-      {config.error && !config.data && <LoadError error={config.error} onRetry={() => config.mutate()} />}
-      {config.data &&
-        (usesStripeElements(config.data) ? (
-          <Suspense fallback={<Loading label="Loading the card form…" />}>
-            <StripeCardForm publishableKey={config.data.publishableKey} onSave={save} onCancel={close} />
-          </Suspense>
-        ) : (
-          <TestCardPicker onSave={save} onCancel={close} />
-        ))}
+      <ListState swr={config} loadingLabel="Loading the card form…">
+        {(c) =>
+          usesStripeElements(c) ? (
+            <Suspense fallback={<Loading label="Loading the card form…" />}>
+              <StripeCardForm publishableKey={c.publishableKey} onSave={save} onCancel={close} />
+            </Suspense>
+          ) : (
+            <TestCardPicker onSave={save} onCancel={close} />
+          )
+        }
+      </ListState>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
 import { useCards } from '../api/get-cards'
 import { useRemoveCard } from '../api/remove-card'
@@ -72,16 +72,18 @@ export function PaymentCards() {
         <h2 id="cards-heading" className="h5 fw-bold mb-3">
           Payment cards
         </h2>
-        {isLoading && !cards && <Loading label="Loading your cards…" />}
-        {error && !cards && <LoadError error={error} onRetry={() => mutate()} />}
-        {cards && cards.length === 0 && <p className="text-secondary">No card saved yet.</p>}
-        {cards && cards.length > 0 && (
+        <ListState
+          swr={{ data: cards, error, isLoading, mutate }}
+          loadingLabel="Loading your cards…"
+          isEmpty={cards?.length === 0}
+          empty={<p className="text-secondary">No card saved yet.</p>}
+        >
           <ul className="list-group mb-3" aria-label="Saved cards">
-            {cards.map((c) => (
+            {cards?.map((c) => (
               <CardRow key={c._id} card={c} onRemove={setRemoving} />
             ))}
           </ul>
-        )}
+        </ListState>
         {cards && <AddCard />}
       </div>
       <ConfirmDialog

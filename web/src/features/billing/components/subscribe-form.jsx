@@ -2,7 +2,7 @@ import { Form, Formik, useFormikContext } from 'formik'
 import * as yup from 'yup'
 import { RadioGroup } from '../../../components/form/choice-fields'
 import { TextField } from '../../../components/form/text-field'
-import { LoadError, Loading } from '../../../components/status'
+import { combineReads, ListState } from '../../../components/list-state'
 import { formatPrice } from '../../../lib/format'
 import { showServerError } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
@@ -86,9 +86,8 @@ export function SubscribeForm() {
   const plans = usePlans()
   const cards = useCards()
   const subscribe = useSubscribe()
-  if ((plans.isLoading && !plans.data) || (cards.isLoading && !cards.data)) return <Loading label="Loading plans…" />
-  if (plans.error && !plans.data) return <LoadError error={plans.error} onRetry={() => plans.mutate()} />
-  if (cards.error && !cards.data) return <LoadError error={cards.error} onRetry={() => cards.mutate()} />
+  const reads = combineReads(plans, cards)
+  if (!reads.data) return <ListState swr={reads} loadingLabel="Loading plans…" />
   const primary = cards.data.find((c) => c.primary)
   const onSubmit = async (values, helpers) => {
     helpers.setStatus(null)

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { useSubscription } from '../../../lib/subscription'
 import { toast } from '../../../lib/toast'
@@ -9,6 +9,7 @@ import { useCancelSubscription } from '../api/cancel-subscription'
 import { useResumeSubscription } from '../api/resume-subscription'
 import { SubscribeForm } from './subscribe-form'
 import { subscriptionLabel } from './subscription-label'
+import { CardSection } from '../../../components/card-section'
 
 /** run calls a subscription mutation, toasts the server's message and reports success. */
 async function run(call, fallback) {
@@ -120,21 +121,16 @@ export function SubscriptionCard() {
   // /account-settings#subscription (the coach's Subscribe link) lands here once the section has its content.
   useEffect(() => (hash === '#subscription' && loaded ? keepInView(ref.current) : undefined), [hash, loaded])
   return (
-    <section ref={ref} id="subscription" className="cc-anchor card border-0 shadow-sm" aria-labelledby="subscription-heading">
-      <div className="card-body p-3 p-md-4">
-        <h2 id="subscription-heading" className="h5 fw-bold mb-3">
-          Plan and subscription
-        </h2>
-        {isLoading && sub === undefined && <Loading label="Loading your subscription…" />}
-        {error && sub === undefined && <LoadError error={error} onRetry={() => mutate()} />}
+    <CardSection titleId="subscription-heading" title="Plan and subscription" className="cc-anchor" id="subscription" ref={ref}>
+      <ListState swr={{ data: sub, error, isLoading, mutate }} ready={loaded} loadingLabel="Loading your subscription…">
         {sub && <CurrentPlan sub={sub} />}
-        {sub !== undefined && (state === 'none' || state === 'expired') && (
+        {(state === 'none' || state === 'expired') && (
           <>
             {state === 'none' && <p className="text-secondary">You are on the free plan: 5 coaching questions. Subscribe to keep asking.</p>}
             <SubscribeForm />
           </>
         )}
-      </div>
-    </section>
+      </ListState>
+    </CardSection>
   )
 }

@@ -14,6 +14,7 @@ import { SelectField } from '../../../components/form/select-field'
 import { TextAreaField } from '../../../components/form/textarea-field'
 import { ChipGroup, RadioGroup } from '../../../components/form/choice-fields'
 import './campaign.css'
+import { CardSection } from '../../../components/card-section'
 
 const SAVE_FALLBACK = 'Could not save the campaign. Please try again.'
 
@@ -30,12 +31,9 @@ function blockEnterSubmit(e) {
 
 function Section({ title, children }) {
   return (
-    <section className="card border-0 shadow-sm mb-4" aria-label={title}>
-      <div className="card-body p-3 p-md-4">
-        <h2 className="card-title">{title}</h2>
-        {children}
-      </div>
-    </section>
+    <CardSection title={title} headingClassName="card-title" className="mb-4">
+      {children}
+    </CardSection>
   )
 }
 

@@ -9,12 +9,13 @@ import { ROLES } from '../../../config/roles'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
 import { SearchBox } from '../../../components/search-box'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { STATUSES } from './campaign-options'
 import { CampaignStatusBadge } from './campaign-status-badge'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { ListPagination } from '../../../lib/list-pagination'
 import './campaign.css'
+import { StatList } from '../../../components/stat-list'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -94,28 +95,31 @@ export function CampaignList({ rowExtra }) {
         )}
       </div>
 
-      {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !data && <Loading label="Loading campaigns…" />}
-      {data && filtered && total === 0 && (
-        <EmptyState
-          title="No campaigns match"
-          action={
-            <button type="button" className="btn btn-outline-primary" onClick={() => { setSearch(''); setStatus('') }}>
-              Clear filters
-            </button>
-          }
-        >
-          <p className="mb-0">Try another name or status.</p>
-        </EmptyState>
-      )}
-
-      {campaigns.length > 0 && (
-        <ul className="list-unstyled mb-0" aria-label="Campaigns">
-          {campaigns.map((c) => (
-            <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
-          ))}
-        </ul>
-      )}
+      <ListState
+        swr={{ data, error, isLoading, mutate }}
+        loadingLabel="Loading campaigns…"
+        isEmpty={total === 0}
+        empty={
+          <EmptyState
+            title="No campaigns match"
+            action={
+              <button type="button" className="btn btn-outline-primary" onClick={() => { setSearch(''); setStatus('') }}>
+                Clear filters
+              </button>
+            }
+          >
+            <p className="mb-0">Try another name or status.</p>
+          </EmptyState>
+        }
+      >
+        {campaigns.length > 0 && (
+          <ul className="list-unstyled mb-0" aria-label="Campaigns">
+            {campaigns.map((c) => (
+              <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
+            ))}
+          </ul>
+        )}
+      </ListState>
 
       {total > 0 && (
         <ListPagination page={Math.min(page, pages)} total={total} limit={data?.limit || CAMPAIGNS_PAGE_SIZE} onPage={setPage} />
@@ -150,20 +154,14 @@ function CampaignItem({ campaign: c, onDelete, extra }) {
             {[...(c.goals || []).filter((g) => g !== 'Other'), c.customGoal].filter(Boolean).join(' · ') || '—'}
           </p>
         </div>
-        <dl className="cc-campaign-meta mb-2 mb-md-0">
-          <div>
-            <dt>Budget</dt>
-            <dd>{formatMoney(c.budget)}</dd>
-          </div>
-          <div>
-            <dt>Starts</dt>
-            <dd>{formatDate(c.duration?.startDate)}</dd>
-          </div>
-          <div>
-            <dt>Ends</dt>
-            <dd>{formatDate(c.duration?.endDate)}</dd>
-          </div>
-        </dl>
+        <StatList
+          className="cc-campaign-meta mb-2 mb-md-0"
+          items={[
+            ['Budget', formatMoney(c.budget)],
+            ['Starts', formatDate(c.duration?.startDate)],
+            ['Ends', formatDate(c.duration?.endDate)],
+          ]}
+        />
         <div className="d-flex gap-2 justify-content-end">
           <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
             {completed ? 'View' : 'Edit'}

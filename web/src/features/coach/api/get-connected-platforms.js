@@ -1,12 +1,11 @@
 import { useMemo } from 'react'
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
+import { PLATFORM_IDS } from '../../../config/platforms'
 
 // SPEC cache tag "Social Accounts". The key is shared with the social feature, so its cached value keeps the
 // same shape everywhere: the list GET /api/accounts answers (data.accounts).
 export const ACCOUNTS_KEY = 'accounts'
-
-const KNOWN = ['instagram', 'youtube', 'tiktok', 'linkedin']
 
 /** getAccounts loads GET /api/accounts and returns data.accounts. */
 export async function getAccounts(key = ACCOUNTS_KEY) {
@@ -21,7 +20,7 @@ export function connectedPlatforms(accounts = []) {
       .filter((a) => !a.status || a.status !== 'disconnected')
       .map((a) => String(a.platformName || a.platform || '').toLowerCase()),
   )
-  return KNOWN.filter((p) => connected.has(p))
+  return PLATFORM_IDS.filter((p) => connected.has(p))
 }
 
 /** useConnectedPlatforms lists the caller's connected platforms (empty while unknown). */

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/format'
-import { PLATFORM_NAMES } from './questions'
+import { PLATFORM_NAMES } from '../../../config/platforms'
 
 const KIND_CLASS = { measured: 'text-bg-primary', derived: 'text-bg-info', estimated: 'text-bg-warning' }
 

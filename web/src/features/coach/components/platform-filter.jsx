@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { useConnectedPlatforms } from '../api/get-connected-platforms'
-import { PLATFORM_NAMES } from './questions'
+import { PLATFORM_NAMES } from '../../../config/platforms'
 
 /** usePlatformFilter is the header filter's choice, kept in the address (?platform=), '' = all platforms. */
 export function usePlatformFilter() {

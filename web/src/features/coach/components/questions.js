@@ -8,6 +8,3 @@ export const QUESTIONS = [
   'When will I reach my next follower milestone?',
   'What should I do next?',
 ]
-
-/** PLATFORM_NAMES: how each platform id is written. */
-export const PLATFORM_NAMES = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }

@@ -1,6 +1,7 @@
 import { PLATFORMS } from './creator-options'
 import { formatFollowers, formatPercent, initials } from '../../../lib/format'
 import { audienceLead } from './creator-format'
+import { StatList } from '../../../components/stat-list'
 
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 
@@ -21,20 +22,14 @@ export function CreatorCard({ creator: c }) {
           </div>
           <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>
         </div>
-        <dl className="cc-creator-stats mb-0">
-          <div>
-            <dt>Followers</dt>
-            <dd>{formatFollowers(c.followers)}</dd>
-          </div>
-          <div>
-            <dt>Engagement</dt>
-            <dd>{formatPercent(c.engagementRate)}</dd>
-          </div>
-          <div>
-            <dt>Audience</dt>
-            <dd className="text-truncate">{audience || '—'}</dd>
-          </div>
-        </dl>
+        <StatList
+          className="cc-creator-stats mb-0"
+          items={[
+            ['Followers', formatFollowers(c.followers)],
+            ['Engagement', formatPercent(c.engagementRate)],
+            ['Audience', audience || '—', 'text-truncate'],
+          ]}
+        />
         {platforms.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0 mt-auto" aria-label="Platforms">
             {platforms.map((p) => {

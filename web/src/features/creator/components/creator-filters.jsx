@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useNiches } from '../../../lib/niches'
 import { GENDERS, PLATFORMS, SORTS, TIERS, activeFilterCount } from './creator-options'
+import { FilterControl } from '../../../components/filter-control'
 
 /** CreatorFilters: search and sort always visible; the other filters fold away on phones. */
 export function CreatorFilters({ filters, onChange, onClear }) {
@@ -9,29 +10,11 @@ export function CreatorFilters({ filters, onChange, onClear }) {
   const nicheListId = useId()
   const active = activeFilterCount({ ...filters, search: '' })
   const set = (name) => (e) => onChange({ ...filters, [name]: e.target.value })
-  const select = (name, label, all, options) => (
-    <div className="cc-filter">
-      <label className="form-label small mb-1" htmlFor={`f-${name}`}>
-        {label}
-      </label>
-      <select id={`f-${name}`} className="form-select cc-input" value={filters[name]} onChange={set(name)}>
-        {all && <option value="">{all}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.hint ? `${o.label} (${o.hint})` : o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+  const control = (name, label, props) => (
+    <FilterControl id={`f-${name}`} label={label} className="cc-filter" value={filters[name]} onChange={set(name)} {...props} />
   )
-  const text = (name, label, props = {}) => (
-    <div className="cc-filter">
-      <label className="form-label small mb-1" htmlFor={`f-${name}`}>
-        {label}
-      </label>
-      <input id={`f-${name}`} className="form-control cc-input" value={filters[name]} onChange={set(name)} {...props} />
-    </div>
-  )
+  const select = (name, label, all, options) => control(name, label, { controlClassName: 'form-select cc-input', options: [{ value: '', label: all }, ...options] })
+  const text = (name, label, props = {}) => control(name, label, { controlClassName: 'form-control cc-input', ...props })
 
   return (
     <section className="card border-0 shadow-sm" aria-label="Creator filters">
@@ -43,18 +26,17 @@ export function CreatorFilters({ filters, onChange, onClear }) {
             </label>
             <input id="f-search" type="search" className="form-control cc-input" placeholder="Search by name, e-mail or handle" value={filters.search} onChange={set('search')} />
           </div>
-          <div style={{ width: 190 }} className="flex-grow-1 flex-md-grow-0">
-            <label className="visually-hidden" htmlFor="f-sort">
-              Sort by
-            </label>
-            <select id="f-sort" className="form-select cc-input" value={filters.sort} onChange={set('sort')}>
-              {SORTS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterControl
+            id="f-sort"
+            label="Sort by"
+            frameStyle={{ width: 190 }}
+            className="flex-grow-1 flex-md-grow-0"
+            labelClassName="visually-hidden"
+            controlClassName="form-select cc-input"
+            options={SORTS}
+            value={filters.sort}
+            onChange={set('sort')}
+          />
           <button type="button" className="btn btn-outline-primary cc-input d-md-none" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             Filters{active ? ` (${active})` : ''}
           </button>

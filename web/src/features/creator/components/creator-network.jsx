@@ -4,7 +4,7 @@ import { useDebounced } from '../../../lib/use-debounced'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatTotal } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { CreatorFilters } from './creator-filters'
 import { CreatorCard } from './creator-card'
 import { EMPTY_FILTERS, activeFilterCount } from './creator-options'
@@ -40,34 +40,39 @@ export function CreatorNetwork() {
   return (
     <div className="d-flex flex-column gap-3">
       <CreatorFilters filters={filters} onChange={setFilters} onClear={clear} />
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !data && <Loading label="Loading creators…" />}
       {data && !error && (
         <p className="small text-secondary mb-0" aria-live="polite">
           {formatTotal(total, estimated)} {total === 1 && !estimated ? 'creator' : 'creators'}
         </p>
       )}
-      {data && !error && filtered && total === 0 && (
-        <EmptyState
-          title="No creators match your filters"
-          action={
-            <button type="button" className="btn btn-outline-primary" onClick={clear}>
-              Clear filters
-            </button>
-          }
-        >
-          <p className="mb-0">Try a broader follower range, another tier or niche, or a shorter search.</p>
-        </EmptyState>
-      )}
-      {creators.length > 0 && !error && (
-        <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3 mb-0" aria-label="Creators">
-          {creators.map((c) => (
-            <li key={c._id} className="col">
-              <CreatorCard creator={c} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        swr={{ data, error, isLoading, mutate }}
+        loadingLabel="Loading creators…"
+        errorHidesData
+        isEmpty={filtered && total === 0}
+        empty={
+          <EmptyState
+            title="No creators match your filters"
+            action={
+              <button type="button" className="btn btn-outline-primary" onClick={clear}>
+                Clear filters
+              </button>
+            }
+          >
+            <p className="mb-0">Try a broader follower range, another tier or niche, or a shorter search.</p>
+          </EmptyState>
+        }
+      >
+        {creators.length > 0 && (
+          <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3 mb-0" aria-label="Creators">
+            {creators.map((c) => (
+              <li key={c._id} className="col">
+                <CreatorCard creator={c} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
       {total > 0 && !error && <ListPagination page={page} total={total} limit={limit} onPage={setPage} estimated={estimated} />}
     </div>
   )

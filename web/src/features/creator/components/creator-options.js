@@ -1,3 +1,5 @@
+import { PLATFORMS as ALL_PLATFORMS } from '../../../config/platforms'
+
 /** Filter choices of GET /api/creators (values as store/creator.go accepts them). */
 export const TIERS = [
   { value: 'Micro', label: 'Micro', hint: 'under 50K' },
@@ -5,12 +7,7 @@ export const TIERS = [
   { value: 'Macro', label: 'Macro', hint: '500K+' },
 ]
 
-export const PLATFORMS = [
-  { value: 'instagram', label: 'Instagram' },
-  { value: 'youtube', label: 'YouTube' },
-  { value: 'tiktok', label: 'TikTok' },
-  { value: 'linkedin', label: 'LinkedIn' },
-]
+export const PLATFORMS = ALL_PLATFORMS.map((p) => ({ value: p.id, label: p.name }))
 
 // The server filters on the audience gender that is at least half of the audience: male, female or other.
 export const GENDERS = [

@@ -1,6 +1,7 @@
 import { useAdminOverview } from '../api/get-admin-overview'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format'
+import { CardSection } from '../../../components/card-section'
 
 const TIERS = ['Micro', 'Mid', 'Macro']
 const CAMPAIGN_STATES = ['draft', 'active', 'completed']
@@ -9,12 +10,9 @@ const OFFER_STATES = ['draft', 'sent', 'countered', 'accepted', 'completed', 'de
 function Card({ title, children }) {
   return (
     <div className="col-12 col-md-6 col-xl-3">
-      <section className="card border-0 shadow-sm h-100" aria-label={title}>
-        <div className="card-body p-3 p-md-4">
-          <h2 className="h6 text-secondary mb-2">{title}</h2>
-          {children}
-        </div>
-      </section>
+      <CardSection title={title} headingClassName="h6 text-secondary mb-2" className="h-100">
+        {children}
+      </CardSection>
     </div>
   )
 }
@@ -34,10 +32,16 @@ function Breakdown({ rows }) {
 
 /** AdminOverview is the ADMIN's Mission Control: creators by tier, brands, campaigns and offers by status, last imports. */
 export function AdminOverview() {
-  const { data: o, error, isLoading, mutate } = useAdminOverview()
-  if (isLoading && !o) return <Loading label="Loading platform figures…" />
-  if (error && !o) return <LoadError error={error} onRetry={() => mutate()} />
-  if (!o) return null
+  const overview = useAdminOverview()
+  return (
+    <ListState swr={overview} loadingLabel="Loading platform figures…">
+      {(o) => <Overview o={o} />}
+    </ListState>
+  )
+}
+
+/** Overview lays out the loaded platform figures. */
+function Overview({ o }) {
   const offers = o.offers || {}
   return (
     <div className="d-flex flex-column gap-4">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { useCampaignSummary } from '../api/get-campaign-summary'
 import { EmptyState } from '../../../components/empty-state'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatDate, formatMoney } from '../../../lib/format'
 import './dashboard.css'
 
@@ -25,10 +25,16 @@ function Stat({ label, value, color, note }) {
 
 /** MissionControl shows the brand's campaign figures from GET /api/campaigns/summary. */
 export function MissionControl({ canEdit }) {
-  const { data: s, error, isLoading, mutate } = useCampaignSummary(true)
-  if (isLoading && !s) return <Loading label="Loading your campaign figures…" />
-  if (error && !s) return <LoadError error={error} onRetry={() => mutate()} />
-  if (!s) return null
+  const summary = useCampaignSummary(true)
+  return (
+    <ListState swr={summary} loadingLabel="Loading your campaign figures…">
+      {(s) => <Figures s={s} canEdit={canEdit} />}
+    </ListState>
+  )
+}
+
+/** Figures lays out the loaded campaign summary. */
+function Figures({ s, canEdit }) {
   const next = s.nextCampaign
   return (
     <div className="d-flex flex-column gap-4">

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { useOfferCampaigns, OFFER_CAMPAIGNS_PAGE_SIZE } from '../api/filter-campaigns'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { useDebounced } from '../../../lib/use-debounced'
 import { OfferRoster } from './offer-roster'
+import { TableHead } from '../../../components/table-head'
+import { FilterControl } from '../../../components/filter-control'
 
 const STATUSES = [
   { value: '', label: 'Any status' },
@@ -28,28 +30,20 @@ function toFilter(f) {
 function Filters({ value, onChange }) {
   const set = (k) => (e) => onChange({ ...value, [k]: e.target.value })
   const field = (k, label, type = 'text') => (
-    <div className="col-6 col-md">
-      <label className="form-label small mb-1" htmlFor={`offer-filter-${k}`}>
-        {label}
-      </label>
-      <input id={`offer-filter-${k}`} type={type} className="form-control form-control-sm" value={value[k]} onChange={set(k)} />
-    </div>
+    <FilterControl id={`offer-filter-${k}`} label={label} className="col-6 col-md" controlClassName="form-control form-control-sm" type={type} value={value[k]} onChange={set(k)} />
   )
   return (
     <form className="row g-2 mb-3" role="search" aria-label="Filter campaigns" onSubmit={(e) => e.preventDefault()}>
       {field('search', 'Campaign name')}
-      <div className="col-6 col-md">
-        <label className="form-label small mb-1" htmlFor="offer-filter-status">
-          Status
-        </label>
-        <select id="offer-filter-status" className="form-select form-select-sm" value={value.status} onChange={set('status')}>
-          {STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterControl
+        id="offer-filter-status"
+        label="Status"
+        className="col-6 col-md"
+        controlClassName="form-select form-select-sm"
+        options={STATUSES}
+        value={value.status}
+        onChange={set('status')}
+      />
       {field('budgetMin', 'Budget from', 'number')}
       {field('budgetMax', 'Budget to', 'number')}
       {field('startFrom', 'Starts from', 'date')}
@@ -81,23 +75,15 @@ export function OfferList() {
               setPage(1)
             }}
           />
-          {isLoading && !data && <Loading label="Loading campaigns…" />}
-          {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-          {data && campaigns.length === 0 && <p className="text-secondary mb-0">No campaigns match these filters.</p>}
-          {campaigns.length > 0 && (
+          <ListState
+            swr={{ data, error, isLoading, mutate }}
+            loadingLabel="Loading campaigns…"
+            isEmpty={campaigns.length === 0}
+            empty={<p className="text-secondary mb-0">No campaigns match these filters.</p>}
+          >
             <div className="table-responsive">
               <table className="table align-middle">
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Brand</th>
-                    <th scope="col">Dates</th>
-                    <th scope="col">Budget</th>
-                    <th scope="col">Roster</th>
-                    <th scope="col">Offered</th>
-                    <th scope="col">Accepted</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Campaign', 'Brand', 'Dates', 'Budget', 'Roster', 'Offered', 'Accepted']} />
                 <tbody>
                   {campaigns.map((c) => (
                     <tr key={c._id} className={open === c._id ? 'table-active' : undefined}>
@@ -108,9 +94,7 @@ export function OfferList() {
                         <div className="small text-secondary text-capitalize">{c.status}</div>
                       </td>
                       <td>{c.brandName}</td>
-                      <td className="small">
-                        {formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}
-                      </td>
+                      <td className="small">{formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}</td>
                       <td>{formatMoney(c.budget)}</td>
                       <td>{c.roster?.entries ?? 0}</td>
                       <td>{formatMoney(c.roster?.offered)}</td>
@@ -120,7 +104,7 @@ export function OfferList() {
                 </tbody>
               </table>
             </div>
-          )}
+          </ListState>
           {data && data.total > 0 && <ListPagination page={page} total={data.total} limit={data.limit || OFFER_CAMPAIGNS_PAGE_SIZE} onPage={setPage} label="Campaign pages" />}
         </div>
       </section>

@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { useAdminRoster } from '../api/get-admin-roster'
 import { useUpdateOffers } from '../api/update-offers'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { OfferTotals } from './offer-totals'
 import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-status'
+import { TableHead } from '../../../components/table-head'
+import { BulletList } from '../../../components/bullet-list'
 
 /** MoveControls picks one of the allowed moves and, when it needs one, an amount. */
 function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
@@ -63,11 +65,7 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
       </td>
       <td>
         <div className="fw-semibold">{e.score}</div>
-        <ul className="small text-secondary ps-3 mb-0">
-          {(e.reasons || []).map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ul>
+        <BulletList items={e.reasons} className="small text-secondary ps-3 mb-0" />
       </td>
       <td>{formatMoney(e.estimatedFee)}</td>
       <td>{formatMoney(offer.amount)}</td>
@@ -91,9 +89,7 @@ export function OfferRoster({ campaignId }) {
   const update = useUpdateOffers()
   const [selected, setSelected] = useState(() => new Set())
   const [busy, setBusy] = useState(false)
-  if (isLoading && !ro) return <Loading label="Loading roster…" />
-  if (error && !ro) return <LoadError error={error} onRetry={() => mutate()} />
-  if (!ro) return null
+  if (!ro) return <ListState swr={{ data: ro, error, isLoading, mutate }} loadingLabel="Loading roster…" />
   const entries = ro.entries || []
   const chosen = entries.filter((e) => selected.has(e._id))
 
@@ -141,19 +137,7 @@ export function OfferRoster({ campaignId }) {
             </div>
             <div className="table-responsive">
               <table className="table align-middle">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="visually-hidden">Select</span>
-                    </th>
-                    <th scope="col">Creator</th>
-                    <th scope="col">Score and reasons</th>
-                    <th scope="col">Est. fee</th>
-                    <th scope="col">Offer</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Next</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[{ hidden: 'Select' }, 'Creator', 'Score and reasons', 'Est. fee', 'Offer', 'Status', 'Next']} />
                 <tbody>
                   {entries.map((e) => (
                     <EntryRow

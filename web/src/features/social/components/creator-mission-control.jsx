@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { Loading, LoadError } from '../../../components/status'
+import { combineReads, ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
+import { followersLabel } from '../../../config/platforms'
 import { connectAccount, useAccounts, useDisconnectAccount, usePlatforms, useSyncAccount } from '../api/accounts'
 import { useEngagement } from '../api/engagement'
 import { useJob } from '../api/job'
@@ -71,10 +73,8 @@ export function CreatorMissionControl() {
       setBusy(false)
     }
   }
-  if ((platforms.isLoading && !platforms.data) || (accounts.isLoading && !accounts.data)) return <Loading label="Loading your platforms…" />
-  if (platforms.error || accounts.error) {
-    return <LoadError error={platforms.error || accounts.error} onRetry={() => Promise.all([platforms.mutate(), accounts.mutate()])} />
-  }
+  const reads = combineReads(platforms, accounts)
+  if (!reads.data || reads.error) return <ListState swr={reads} loadingLabel="Loading your platforms…" errorHidesData />
   const byPlatform = Object.fromEntries((accounts.data || []).map((a) => [a.platform, a]))
   const stats = Object.fromEntries((engagement.data?.platform || []).map((p) => [p.platform, p]))
   const connected = (platforms.data || []).filter((p) => stats[p.id]?.history?.length)
@@ -134,7 +134,7 @@ export function CreatorMissionControl() {
             {connected.map((p) => (
               <div key={p.id} className="col-12 col-lg-6">
                 <Suspense fallback={<Loading label="Loading the chart…" />}>
-                  <TrendChart history={stats[p.id].history} name={p.name} followersLabel={p.id === 'youtube' ? 'Subscribers' : 'Followers'} />
+                  <TrendChart history={stats[p.id].history} name={p.name} followersLabel={followersLabel(p.id)} />
                 </Suspense>
               </div>
             ))}

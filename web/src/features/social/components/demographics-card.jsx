@@ -1,4 +1,5 @@
 import { formatPercent } from '../../../lib/format'
+import { CardSection } from '../../../components/card-section'
 
 const GENDER = { female: 'Female', male: 'Male', other: 'Other' }
 
@@ -32,22 +33,17 @@ export function DemographicsCard({ demographics }) {
   const d = demographics || { age: [], gender: [], countries: [], platforms: [] }
   const silent = (d.platforms || []).filter((p) => !p.shared).map((p) => p.platformName)
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="cc-demographics">
-      <div className="card-body p-3 p-md-4">
-        <h3 id="cc-demographics" className="h5 fw-bold mb-3">
-          Audience Demographics
-        </h3>
-        <div className="row g-3">
-          <Bars title="Age" rows={(d.age || []).map((a) => ({ label: a.range, share: a.share }))} />
-          <Bars title="Gender" rows={(d.gender || []).map((g) => ({ label: GENDER[g.gender] || g.gender, share: g.share }))} />
-          <Bars title="Top countries" rows={(d.countries || []).map((c) => ({ label: c.country, share: c.share }))} />
-        </div>
-        {silent.length > 0 && (
-          <p className="small text-secondary mb-0 mt-3">
-            {silent.join(', ')} {silent.length === 1 ? 'does' : 'do'} not share audience demographics.
-          </p>
-        )}
+    <CardSection titleId="cc-demographics" title="Audience Demographics" as="h3">
+      <div className="row g-3">
+        <Bars title="Age" rows={(d.age || []).map((a) => ({ label: a.range, share: a.share }))} />
+        <Bars title="Gender" rows={(d.gender || []).map((g) => ({ label: GENDER[g.gender] || g.gender, share: g.share }))} />
+        <Bars title="Top countries" rows={(d.countries || []).map((c) => ({ label: c.country, share: c.share }))} />
       </div>
-    </section>
+      {silent.length > 0 && (
+        <p className="small text-secondary mb-0 mt-3">
+          {silent.join(', ')} {silent.length === 1 ? 'does' : 'do'} not share audience demographics.
+        </p>
+      )}
+    </CardSection>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format'
+import { followersLabel } from '../../../config/platforms'
 
 function Figure({ label, value }) {
   return (
@@ -18,7 +19,7 @@ function Figure({ label, value }) {
  */
 export function PlatformCard({ platform, account, totals, days, busy, onConnect, onSync, onDisconnect }) {
   const [confirming, setConfirming] = useState(false)
-  const followersLabel = platform.id === 'youtube' ? 'Subscribers' : 'Followers'
+  const audienceLabel = followersLabel(platform.id)
   const followers = account?.analytics?.subscribers ?? account?.analytics?.followers
   return (
     <div className="col-12 col-md-6 col-xl-3">
@@ -46,7 +47,7 @@ export function PlatformCard({ platform, account, totals, days, busy, onConnect,
                 <span className="text-secondary"> · connected {formatDate(account.createdAt)}</span>
               </p>
               <div className="row g-2">
-                <Figure label={followersLabel} value={followers} />
+                <Figure label={audienceLabel} value={followers} />
                 <Figure label={`Likes (${days} days)`} value={totals?.like} />
                 <Figure label={`Views (${days} days)`} value={totals?.view} />
                 <Figure label={`Organic impressions (${days} days)`} value={totals?.organicImpression} />

@@ -10,9 +10,10 @@ import { useAuth } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
+import { CardSection } from '../../../components/card-section'
 
 export const ROLE_OPTIONS = [
   { value: 'BRAND_ADMIN', label: 'Admin' },
@@ -139,26 +140,21 @@ function Invitations({ invitations }) {
 export function TeamSection() {
   const { role } = useAuth()
   const admin = role === 'BRAND_ADMIN'
-  const { data, error, isLoading, mutate } = useMembers(admin)
+  const members = useMembers(admin)
   if (!admin) return null
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="team-heading">
-      <div className="card-body p-3 p-md-4">
-        <h2 id="team-heading" className="h5 fw-bold mb-3">
-          Team
-        </h2>
-        {isLoading && !data && <Loading label="Loading your team…" />}
-        {error && !data && <LoadError error={error} onRetry={() => mutate()} />}
-        {data && (
+    <CardSection titleId="team-heading" title="Team">
+      <ListState swr={members} loadingLabel="Loading your team…">
+        {(team) => (
           <>
-            <Members members={data.members} />
+            <Members members={team.members} />
             <h3 className="h6 fw-bold">Invite someone</h3>
             <InviteForm />
             <h3 className="h6 fw-bold mt-4">Pending invitations</h3>
-            <Invitations invitations={data.invitations} />
+            <Invitations invitations={team.invitations} />
           </>
         )}
-      </div>
-    </section>
+      </ListState>
+    </CardSection>
   )
 }

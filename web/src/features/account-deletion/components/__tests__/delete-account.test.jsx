@@ -17,6 +17,14 @@ const REASONS = [
   'Others',
 ]
 
+/** fillAndSubmit fills the public deletion form (e-mail, pasted code, reason 'Others') and submits it. */
+async function fillAndSubmit() {
+  await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com')
+  fireEvent.paste(screen.getAllByRole('textbox', { name: /Digit/ })[0], { clipboardData: { getData: () => '987654' } })
+  await userEvent.click(screen.getByRole('radio', { name: 'Others' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }))
+}
+
 describe('DeleteAccountForm', () => {
   beforeEach(() => resetToasts())
 
@@ -83,10 +91,7 @@ describe('DeleteAccountForm', () => {
   it('No, Cancel closes the dialog without deleting', async () => {
     const fetch = mockApi({})
     renderRoute(<DeleteAccountForm />, { path: '/delete-account' })
-    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com')
-    fireEvent.paste(screen.getAllByRole('textbox', { name: /Digit/ })[0], { clipboardData: { getData: () => '987654' } })
-    await userEvent.click(screen.getByRole('radio', { name: 'Others' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }))
+    await fillAndSubmit()
     await userEvent.click(await screen.findByRole('button', { name: 'No, Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalled()
@@ -95,10 +100,7 @@ describe('DeleteAccountForm', () => {
   it('falls back to the SPEC message when deletion fails without one', async () => {
     mockApi({ 'DELETE users/delete-account': () => [500, {}] })
     renderRoute(<DeleteAccountForm />, { path: '/delete-account' })
-    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com')
-    fireEvent.paste(screen.getAllByRole('textbox', { name: /Digit/ })[0], { clipboardData: { getData: () => '987654' } })
-    await userEvent.click(screen.getByRole('radio', { name: 'Others' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }))
+    await fillAndSubmit()
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, Delete' }))
     expect(await screen.findByText('Failed to delete account. Please try again.')).toBeInTheDocument()
   })

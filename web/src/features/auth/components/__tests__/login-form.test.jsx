@@ -9,6 +9,13 @@ import { resetToasts } from '../../../../lib/toast'
 const PASSWORD_RULE =
   'Password must be at least 8 characters long and include one uppercase, one lowercase, one number, and one special character'
 
+/** logIn types the e-mail and the demo password and presses Login. */
+async function logIn(email) {
+  await userEvent.type(screen.getByLabelText('Email'), email)
+  await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+}
+
 describe('LoginForm', () => {
   beforeEach(() => {
     resetAuthStore()
@@ -42,9 +49,7 @@ describe('LoginForm', () => {
   it('stores tokens, toasts and returns to the origin', async () => {
     mockApi({ 'POST users/login': () => [200, { data: { accessToken: 'a', refreshToken: 'r' } }] })
     renderRoute(<LoginForm />, { path: '/login', state: { from: { pathname: '/campaigns', search: '?page=2' } } })
-    await userEvent.type(screen.getByLabelText('Email'), 'brand@example.com')
-    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await logIn('brand@example.com')
     expect(await screen.findByText('Login Successful')).toBeInTheDocument()
     expect(await screen.findByTestId('location')).toHaveTextContent('/campaigns')
     expect(localStorage.getItem('access_token')).toBe('a')
@@ -58,9 +63,7 @@ describe('LoginForm', () => {
       'POST users/send-email-verification-otp': () => [200, { data: { message: 'sent' } }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
-    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')
-    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await logIn('new@example.com')
     expect(await screen.findByText('Please verify your email to continue')).toBeInTheDocument()
     const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/verify-email')
@@ -74,9 +77,7 @@ describe('LoginForm', () => {
       'POST users/send-email-verification-otp': () => [429, { message: 'Too many attempts. Please try again later.' }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
-    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')
-    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await logIn('new@example.com')
     expect(await screen.findByText('Please verify your email to continue')).toBeInTheDocument()
     expect(await screen.findByTestId('location')).toHaveTextContent('/verify-email')
   })
@@ -87,18 +88,14 @@ describe('LoginForm', () => {
       'POST users/send-email-verification-otp': () => [500, { message: 'Something went wrong. Please try again.' }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
-    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com')
-    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await logIn('new@example.com')
     expect(await screen.findByText('Failed to send verification code. Please try again.')).toBeInTheDocument()
   })
 
   it('toasts the server message on bad credentials', async () => {
     mockApi({ 'POST users/login': () => [401, { message: 'Invalid email or password', error_code: 'unauthorized' }] })
     renderRoute(<LoginForm />, { path: '/login' })
-    await userEvent.type(screen.getByLabelText('Email'), 'x@example.com')
-    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await logIn('x@example.com')
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument()
     await waitFor(() => expect(getAuthState().isAuthenticated).toBe(false))
   })

@@ -3,8 +3,8 @@ import { formatCount } from '../../../lib/format'
 // The bar spends its first UPLOAD_SHARE percent on the bytes, the rest on the job's rows.
 const UPLOAD_SHARE = 30
 
-/** rosterProgress turns the upload percent and the job into {percent, label}. */
-export function rosterProgress({ uploadPct, job, sending }) {
+/** creatorImportProgress turns the upload percent and the job into {percent, label}. */
+export function creatorImportProgress({ uploadPct, job, sending }) {
   if (sending || !job) return { percent: Math.round((uploadPct * UPLOAD_SHARE) / 100), label: `Uploading file… ${uploadPct}%` }
   if (job.status === 'succeeded') return { percent: 100, label: 'Import finished' }
   const percent = UPLOAD_SHARE + Math.round(((Number(job.progress) || 0) * (100 - UPLOAD_SHARE)) / 100)
@@ -13,8 +13,8 @@ export function rosterProgress({ uploadPct, job, sending }) {
   return { percent, label }
 }
 
-/** RosterProgress is the bar that follows the upload and then the import job. */
-export function RosterProgress({ percent, label }) {
+/** CreatorImportProgress is the bar that follows the upload and then the import job. */
+export function CreatorImportProgress({ percent, label }) {
   return (
     <div>
       <div className="d-flex justify-content-between small mb-1">

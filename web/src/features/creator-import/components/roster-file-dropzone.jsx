@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react'
-import { ROSTER_TYPES } from '../api/upload-roster'
+import { ROSTER_TYPES } from '../api/upload-roster-file'
 
 const ACCEPT = ROSTER_TYPES.map((t) => `.${t}`).join(',')
 
-/** RosterDropzone takes one file by drag and drop or the file chooser and hands it to onFile. */
-export function RosterDropzone({ onFile, problem, disabled }) {
+/** RosterFileDropzone takes one file by drag and drop or the file chooser and hands it to onFile. */
+export function RosterFileDropzone({ onFile, problem, disabled }) {
   const inputRef = useRef(null)
   const inputId = useId()
   const [dragging, setDragging] = useState(false)
@@ -28,13 +28,13 @@ export function RosterDropzone({ onFile, problem, disabled }) {
       <div
         role="group"
         aria-label="Roster file drop zone"
-        className={`cc-roster-drop${dragging ? ' is-dragging' : ''}${problem ? ' is-invalid' : ''}`}
+        className={`cc-import-drop${dragging ? ' is-dragging' : ''}${problem ? ' is-invalid' : ''}`}
         onDragOver={onDragOver}
         onDragEnter={onDragOver}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span className="cc-roster-drop-icon mb-2" aria-hidden="true">
+        <span className="cc-import-drop-icon mb-2" aria-hidden="true">
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
           </svg>

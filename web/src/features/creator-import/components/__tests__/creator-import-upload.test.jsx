@@ -2,8 +2,8 @@ import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderRoute, mockApi, installFakeXHR } from '../../../../test-utils'
-import { RosterUpload } from '../roster-upload'
-import { RosterRecentImports } from '../roster-recent-imports'
+import { CreatorImportUpload } from '../creator-import-upload'
+import { RecentCreatorImports } from '../recent-creator-imports'
 
 let sent
 let fakeXHR
@@ -14,9 +14,9 @@ const csvFile = (name = 'roster.csv', size) => {
   return f
 }
 
-const job = (patch) => ({ id: 'j1', kind: 'roster_import', status: 'queued', progress: 0, total: 0, processed: 0, failed: 0, result: null, error: '', ...patch })
+const job = (patch) => ({ id: 'j1', kind: 'creator_import', status: 'queued', progress: 0, total: 0, processed: 0, failed: 0, result: null, error: '', ...patch })
 
-describe('RosterUpload', () => {
+describe('CreatorImportUpload', () => {
   beforeEach(() => {
     fakeXHR = installFakeXHR()
     sent = fakeXHR.sent
@@ -28,7 +28,7 @@ describe('RosterUpload', () => {
 
   it('refuses other types and large files with the SPEC messages', async () => {
     mockApi({})
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     const input = screen.getByLabelText('Roster file')
     await userEvent.upload(input, new File(['x'], 'people.txt', { type: 'text/plain' }), { applyAccept: false })
     expect(screen.getByRole('alert')).toHaveTextContent(/^Please select a CSV, JSON, or Excel file\.$/)
@@ -42,7 +42,7 @@ describe('RosterUpload', () => {
 
   it('previews a dropped file (name, size, type) and removes it', async () => {
     mockApi({})
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     fireEvent.drop(screen.getByRole('group', { name: 'Roster file drop zone' }), { dataTransfer: { files: [csvFile('team.json')] } })
     const preview = await screen.findByLabelText('Selected file')
     expect(within(preview).getByText('team.json')).toBeInTheDocument()
@@ -75,7 +75,7 @@ describe('RosterUpload', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function () {
       saved.push({ href: this.getAttribute('href'), download: this.getAttribute('download') })
     })
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     const xhr = sent[0]
@@ -124,7 +124,7 @@ describe('RosterUpload', () => {
 
   it('shows the error of a failed job', async () => {
     mockApi({ 'GET jobs/j1': () => [200, { data: { job: job({ status: 'failed', error: 'The file has no header row.' }) } }] })
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     await act(async () => sent[0].respond(202, { data: { job: job() } }))
@@ -135,7 +135,7 @@ describe('RosterUpload', () => {
 
   it('falls back to the SPEC message when the network fails', async () => {
     mockApi({})
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     await act(async () => sent[0].onerror())
@@ -145,7 +145,7 @@ describe('RosterUpload', () => {
 
   it('shows the server message of a refused file', async () => {
     mockApi({})
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     const msg = 'Please select a CSV, JSON, or Excel file.'
@@ -156,7 +156,7 @@ describe('RosterUpload', () => {
   it('refreshes once on a 401 and retries the upload', async () => {
     localStorage.setItem('refresh_token', 'r1')
     mockApi({ 'POST users/refresh-token': () => [200, { data: { accessToken: 'tok2', refreshToken: 'r2' } }] })
-    renderRoute(<RosterUpload />, { path: '/roaster' })
+    renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     await act(async () => sent[0].respond(401, { message: 'expired' }))
@@ -165,15 +165,15 @@ describe('RosterUpload', () => {
   })
 })
 
-describe('RosterRecentImports', () => {
+describe('RecentCreatorImports', () => {
   it('lists recent imports with their status', async () => {
     mockApi({
-      'GET jobs?kind=roster_import&limit=10': () => [200, { data: { jobs: [
+      'GET jobs?kind=creator_import&limit=10': () => [200, { data: { jobs: [
         job({ id: 'a', status: 'succeeded', createdAt: '2026-11-20T10:00:00Z', result: { rows: 1200, imported: 1190, failed: 10, format: 'csv' } }),
         job({ id: 'b', status: 'failed', error: 'bad file', createdAt: '2026-11-19T10:00:00Z' }),
       ], total: 2, page: 1, limit: 10 } }],
     })
-    renderRoute(<RosterRecentImports />, { path: '/roaster' })
+    renderRoute(<RecentCreatorImports />, { path: '/roaster' })
     const table = await screen.findByRole('table')
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(3)
@@ -183,8 +183,8 @@ describe('RosterRecentImports', () => {
   })
 
   it('says when there are no imports', async () => {
-    mockApi({ 'GET jobs?kind=roster_import&limit=10': () => [200, { data: { jobs: [], total: 0, page: 1, limit: 10 } }] })
-    renderRoute(<RosterRecentImports />, { path: '/roaster' })
+    mockApi({ 'GET jobs?kind=creator_import&limit=10': () => [200, { data: { jobs: [], total: 0, page: 1, limit: 10 } }] })
+    renderRoute(<RecentCreatorImports />, { path: '/roaster' })
     expect(await screen.findByText(/No imports yet/)).toBeInTheDocument()
   })
 })

@@ -5,7 +5,7 @@ import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launch, newPage, quietShot, loginUi, apiLogin, DESKTOP, PHONE } from './helpers.mjs'
 
-// Issue 5 in the browser: an admin uploads a roster with some bad rows, follows the
+// Issue 5 in the browser: an admin uploads a roster file with some bad rows, follows the
 // progress bar to 100%, reads and downloads the row errors; a brand then finds an
 // imported creator in the creator network by search and tier.
 
@@ -56,8 +56,8 @@ async function tokenPage(viewport, email) {
   return page
 }
 
-/** uploadRoster picks the file, uploads it and waits for the success panel; returns the progress values seen. */
-async function uploadRoster(page, shots) {
+/** uploadRosterFile picks the file, uploads it and waits for the success panel; returns the progress values seen. */
+async function uploadRosterFile(page, shots) {
   const zone = page.getByRole('group', { name: 'Roster file drop zone' })
   await zone.waitFor()
   if (shots) await quietShot(page, 'roster-idle')
@@ -83,12 +83,12 @@ async function uploadRoster(page, shots) {
   return [...seen]
 }
 
-test('admin uploads a roster with bad rows, sees progress, result and row errors; brand finds a creator', async () => {
+test('admin uploads a roster file with bad rows, sees progress, result and row errors; brand finds a creator', async () => {
   const page = await newPage(browser, DESKTOP)
   await loginUi(page, 'admin@example.com')
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Roster' }).click()
   await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor()
-  const seen = await uploadRoster(page, true)
+  const seen = await uploadRosterFile(page, true)
   console.log(`progress values seen: ${seen.sort((a, b) => a - b).join(', ')}`)
 
   const status = page.getByRole('status').filter({ hasText: 'Upload completed successfully!' })
@@ -165,7 +165,7 @@ test('phone screenshots: roster, admin lists, creator network', async () => {
   const page = await tokenPage(PHONE, 'admin@example.com')
   await page.goto('/roaster')
   await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor()
-  await uploadRoster(page, true)
+  await uploadRosterFile(page, true)
   await page.getByRole('region', { name: 'Row errors' }).getByRole('table').waitFor()
   await quietShot(page, 'roster-done')
   await page.goto('/admin/creators')

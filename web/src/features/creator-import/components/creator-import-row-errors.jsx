@@ -4,11 +4,12 @@ import { formatCount } from '../../../lib/format'
 import { saveFile } from '../../../lib/save-file'
 import { toast } from '../../../lib/toast'
 import { ListPagination } from '../../../lib/list-pagination'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
+import { TableHead } from '../../../components/table-head'
 
-/** RosterRowErrors pages through an import's row errors and offers them all as a CSV download. */
-export function RosterRowErrors({ jobId, failed }) {
+/** CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download. */
+export function CreatorImportRowErrors({ jobId, failed }) {
   const [page, setPage] = useState(1)
   const [saving, setSaving] = useState(false)
   const { data, error, isLoading, mutate } = useJobErrors(jobId, page)
@@ -39,19 +40,11 @@ export function RosterRowErrors({ jobId, failed }) {
           </a>
         )}
       </div>
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && <Loading label="Loading row errors…" />}
-      {errors.length > 0 && (
+      <ListState swr={{ data, error, isLoading, mutate }} loadingLabel="Loading row errors…" errorHidesData isEmpty={errors.length === 0}>
         <>
-          <ScrollRegion label="Failed rows" className="cc-roster-errors border rounded-3 bg-white">
+          <ScrollRegion label="Failed rows" className="cc-import-errors border rounded-3 bg-white">
             <table className="table table-sm mb-0 align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Message</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Row', 'Column', 'Message']} />
               <tbody>
                 {errors.map((e, i) => (
                   <tr key={`${e.row}-${e.column}-${i}`}>
@@ -73,7 +66,7 @@ export function RosterRowErrors({ jobId, failed }) {
             )}
           </div>
         </>
-      )}
+      </ListState>
     </section>
   )
 }

@@ -3,9 +3,11 @@ import { generateRoster } from '../api/generate-roster'
 import { useRoster } from '../api/get-roster'
 import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
 import { useNiches } from '../../../lib/niches'
-import { LoadError, Loading } from '../../../components/status'
+import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { TableHead } from '../../../components/table-head'
+import { BulletList } from '../../../components/bullet-list'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -71,16 +73,7 @@ function RosterTable({ roster }) {
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Creator</th>
-            <th scope="col">Score</th>
-            <th scope="col">Why</th>
-            <th scope="col">Est. fee</th>
-            <th scope="col">Offer</th>
-          </tr>
-        </thead>
+        <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Est. fee', 'Offer']} />
         <tbody>
           {roster.entries.map((e) => (
             <tr key={e._id}>
@@ -93,11 +86,7 @@ function RosterTable({ roster }) {
               </td>
               <td className="fw-semibold">{e.score}</td>
               <td>
-                <ul className="small ps-3 mb-0">
-                  {(e.reasons || []).map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+                <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
               <td>{formatMoney(e.estimatedFee)}</td>
               <td className="small text-capitalize">{e.offer?.status}</td>
@@ -125,10 +114,14 @@ export function RosterPanel({ campaignId, canGenerate }) {
           {roster ? `: est. ${formatMoney(roster.estimatedTotal)} of ${formatMoney(roster.budget)}` : ''}.
         </p>
         {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} />}
-        {isLoading && !roster && <Loading label="Loading roster…" />}
-        {error && !roster && <LoadError error={error} onRetry={() => mutate()} />}
-        {roster && roster.entries.length === 0 && <p className="text-secondary mb-0">No roster yet.</p>}
-        {roster && roster.entries.length > 0 && <RosterTable roster={roster} />}
+        <ListState
+          swr={{ data: roster, error, isLoading, mutate }}
+          loadingLabel="Loading roster…"
+          isEmpty={(r) => r.entries.length === 0}
+          empty={<p className="text-secondary mb-0">No roster yet.</p>}
+        >
+          {(r) => <RosterTable roster={r} />}
+        </ListState>
       </div>
     </section>
   )

@@ -1,6 +1,6 @@
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
-import { ROSTER_JOBS_KEY } from './get-roster-jobs'
+import { CREATOR_IMPORTS_KEY } from './get-creator-imports'
 
 export const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 export const ROSTER_MAX_BYTES = 10 * 1024 * 1024
@@ -17,18 +17,18 @@ export function checkRosterFile(file) {
 }
 
 /**
- * uploadRoster sends the roster to POST /api/upload-creators (multipart field
+ * uploadRosterFile sends the roster to POST /api/upload-creators (multipart field
  * `file`), following the bytes with onProgress(percent); resolves to the
  * queued import job ({id, status, progress, ...}).
  */
-export async function uploadRoster(file, { onProgress, signal } = {}) {
+export async function uploadRosterFile(file, { onProgress, signal } = {}) {
   const json = await request('upload-creators', { file, onProgress, signal, fallback: UPLOAD_FALLBACK })
   const job = json?.data?.job
   if (!job?.id) throw new Error(UPLOAD_FALLBACK)
   return job
 }
 
-/** useUploadRoster returns uploadRoster that then revalidates the recent imports list. */
-export function useUploadRoster() {
-  return useMutation(uploadRoster, ROSTER_JOBS_KEY)
+/** useUploadRosterFile returns uploadRosterFile that then revalidates the recent imports list. */
+export function useUploadRosterFile() {
+  return useMutation(uploadRosterFile, CREATOR_IMPORTS_KEY)
 }

@@ -1,12 +1,12 @@
 import { formatSize } from '../../../lib/format'
-import { fileTypeLabel } from './roster-format'
+import { fileTypeLabel } from './creator-import-format'
 
 /** RosterFilePreview shows the chosen file's name, size and type with a remove button. */
 export function RosterFilePreview({ file, onRemove }) {
   const ext = file.name.includes('.') ? file.name.split('.').pop().slice(0, 4).toUpperCase() : 'FILE'
   return (
-    <div className="cc-roster-file d-flex align-items-center gap-3" aria-label="Selected file">
-      <span className="cc-roster-ext" aria-hidden="true">
+    <div className="cc-import-file d-flex align-items-center gap-3" aria-label="Selected file">
+      <span className="cc-import-ext" aria-hidden="true">
         {ext}
       </span>
       <div className="flex-grow-1 min-w-0">

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderRoute, mockApi } from '../../../../test-utils'
-import { RosterRowErrors } from '../roster-row-errors'
+import { CreatorImportRowErrors } from '../creator-import-row-errors'
 
 const pageOf = (page, n, total) => ({
   data: {
@@ -13,7 +13,7 @@ const pageOf = (page, n, total) => ({
   },
 })
 
-describe('RosterRowErrors', () => {
+describe('CreatorImportRowErrors', () => {
   beforeEach(() => localStorage.setItem('access_token', 'tok'))
 
   it('reads the JSON pages of row errors and pages through them', async () => {
@@ -21,7 +21,7 @@ describe('RosterRowErrors', () => {
       'GET jobs/j9/errors?format=json&page=1&limit=50': () => [200, pageOf(1, 50, 120)],
       'GET jobs/j9/errors?format=json&page=2&limit=50': () => [200, pageOf(2, 50, 120)],
     })
-    renderRoute(<RosterRowErrors jobId="j9" failed={120} />)
+    renderRoute(<CreatorImportRowErrors jobId="j9" failed={120} />)
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('row')).toHaveLength(51)
     expect(within(table).getByText('Invalid email 0')).toBeInTheDocument()
@@ -40,7 +40,7 @@ describe('RosterRowErrors', () => {
     mockApi({
       'GET jobs/j9/errors?format=json&page=1&limit=50': () => (++calls === 1 ? [500, { message: 'Database unavailable' }] : [200, pageOf(1, 1, 1)]),
     })
-    renderRoute(<RosterRowErrors jobId="j9" failed={1} />)
+    renderRoute(<CreatorImportRowErrors jobId="j9" failed={1} />)
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('1 error.')).toBeInTheDocument()

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
-import { checkRosterFile, useUploadRoster, UPLOAD_FALLBACK } from '../api/upload-roster'
-import { useJob, isFinished } from '../api/get-job'
-import { RosterDropzone } from './roster-dropzone'
+import { checkRosterFile, useUploadRosterFile, UPLOAD_FALLBACK } from '../api/upload-roster-file'
+import { useJob } from '../api/get-job'
+import { RosterFileDropzone } from './roster-file-dropzone'
 import { RosterFilePreview } from './roster-file-preview'
-import { RosterProgress, rosterProgress } from './roster-progress'
-import { RosterResult } from './roster-result'
-import './roster.css'
+import { CreatorImportProgress, creatorImportProgress } from './creator-import-progress'
+import { CreatorImportResult } from './creator-import-result'
+import './creator-import.css'
 
 /**
- * RosterUpload: choose or drop a roster file, upload it, follow the import job
+ * CreatorImportUpload: choose or drop a roster file, upload it, follow the import job
  * to 100% and show the result. States: idle, file selected, uploading, done.
  */
-export function RosterUpload() {
+export function CreatorImportUpload() {
   const [file, setFile] = useState(null)
   const [problem, setProblem] = useState(null)
   const [sending, setSending] = useState(false)
@@ -19,12 +19,11 @@ export function RosterUpload() {
   const [jobId, setJobId] = useState(null)
   const [failure, setFailure] = useState(null)
   const controller = useRef(null)
-  const uploadRoster = useUploadRoster()
+  const uploadRosterFile = useUploadRosterFile()
   const { data: job, error: jobError } = useJob(jobId)
 
   useEffect(() => () => controller.current?.abort(), [])
 
-  const finished = isFinished(job)
   useEffect(() => {
     if (!jobId) return
     if (job?.status === 'failed' || (jobError && !job)) {
@@ -58,7 +57,7 @@ export function RosterUpload() {
     setSending(true)
     controller.current = new AbortController()
     try {
-      const queued = await uploadRoster(file, { onProgress: setUploadPct, signal: controller.current.signal })
+      const queued = await uploadRosterFile(file, { onProgress: setUploadPct, signal: controller.current.signal })
       setJobId(queued.id)
     } catch (err) {
       if (err?.error_code === 'aborted') return
@@ -69,13 +68,13 @@ export function RosterUpload() {
     }
   }
 
-  const progress = rosterProgress({ uploadPct, job, sending })
+  const progress = creatorImportProgress({ uploadPct, job, sending })
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="roster-upload-title">
+    <section className="card border-0 shadow-sm" aria-labelledby="creator-import-title">
       <div className="card-body p-3 p-md-4 d-flex flex-column gap-3">
         <div>
-          <h2 id="roster-upload-title" className="h6 fw-bold mb-1">
+          <h2 id="creator-import-title" className="h6 fw-bold mb-1">
             Upload roster
           </h2>
           <p className="small text-secondary mb-0">
@@ -84,14 +83,14 @@ export function RosterUpload() {
           </p>
         </div>
 
-        {!file && !done && <RosterDropzone onFile={pick} problem={problem} disabled={uploading} />}
+        {!file && !done && <RosterFileDropzone onFile={pick} problem={problem} disabled={uploading} />}
         {file && !done && <RosterFilePreview file={file} onRemove={uploading ? null : reset} />}
 
-        {uploading && <RosterProgress {...progress} />}
+        {uploading && <CreatorImportProgress {...progress} />}
         {done && (
           <>
-            <RosterProgress percent={100} label={`${file?.name || 'Roster'} imported`} />
-            <RosterResult job={job} />
+            <CreatorImportProgress percent={100} label={`${file?.name || 'Roster'} imported`} />
+            <CreatorImportResult job={job} />
           </>
         )}
 

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr'
-import { ROSTER_JOBS_KEY } from './get-roster-jobs'
+import { CREATOR_IMPORTS_KEY } from './get-creator-imports'
 import { request } from '../../../lib/request'
 
 export const JOB_POLL_MS = 500
@@ -24,7 +24,7 @@ export function useJob(id) {
   return useSWR(id ? `jobs/${id}` : null, getJob, {
     refreshInterval: (job) => (isFinished(job) ? 0 : JOB_POLL_MS),
     revalidateOnFocus: false,
-    onSuccess: (job) => isFinished(job) && mutate(ROSTER_JOBS_KEY),
-    onError: () => mutate(ROSTER_JOBS_KEY),
+    onSuccess: (job) => isFinished(job) && mutate(CREATOR_IMPORTS_KEY),
+    onError: () => mutate(CREATOR_IMPORTS_KEY),
   })
 }

@@ -1,0 +1,35 @@
+import { LoadError, Loading } from './status'
+
+/**
+ * ListState renders what one SWR read (`swr`: {data, error, isLoading, mutate}) has to show, in the order
+ * every list of the app uses:
+ * - the first load: <Loading label={loadingLabel}>;
+ * - an error while nothing is loaded: <LoadError> with 'Try again' (onRetry, else swr.mutate());
+ * - loaded but `isEmpty` (a boolean, or a function of the data): `empty`;
+ * - loaded: `children` (a node, or a function of the data).
+ * `ready` says when the data counts as loaded (default: data is neither undefined nor null); `errorHidesData`
+ * shows the error instead of data already loaded (lists whose last query failed).
+ */
+export function ListState({ swr, loadingLabel, isEmpty = false, empty = null, ready, errorHidesData = false, onRetry, children }) {
+  const { data, error, isLoading, mutate } = swr
+  const loaded = ready ?? data != null
+  const showError = Boolean(error) && (!loaded || errorHidesData)
+  const emptyNow = loaded && (typeof isEmpty === 'function' ? isEmpty(data) : isEmpty)
+  return (
+    <>
+      {isLoading && !loaded && <Loading label={loadingLabel} />}
+      {showError && <LoadError error={error} onRetry={onRetry ?? (() => mutate())} />}
+      {loaded && !showError && (emptyNow ? empty : typeof children === 'function' ? children(data) : children)}
+    </>
+  )
+}
+
+/** combineReads joins several SWR reads into one for ListState: loaded when all are, the first error, retry all. */
+export function combineReads(...reads) {
+  return {
+    data: reads.every((r) => r.data != null) ? reads.map((r) => r.data) : undefined,
+    error: reads.find((r) => r.error)?.error,
+    isLoading: reads.some((r) => r.isLoading && r.data == null),
+    mutate: () => Promise.all(reads.map((r) => r.mutate())),
+  }
+}

@@ -1,0 +1,17 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+import { readListPage } from '../../../lib/list-page'
+
+export const CREATOR_IMPORTS_KEY = 'jobs?kind=creator_import&limit=10'
+
+/** getCreatorImports loads the newest creator imports: {jobs, total, page, limit}. */
+export async function getCreatorImports(key) {
+  return readListPage(await request(key), 'jobs', 10)
+}
+
+/** useCreatorImports lists recent creator imports, polling while one is still queued or running. */
+export function useCreatorImports() {
+  return useSWR(CREATOR_IMPORTS_KEY, getCreatorImports, {
+    refreshInterval: (data) => (data?.jobs?.some((j) => j.status === 'queued' || j.status === 'running') ? 2000 : 0),
+  })
+}
