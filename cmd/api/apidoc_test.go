@@ -41,7 +41,6 @@ func excludedRoute(route string) bool {
 // chiParam matches a chi path parameter with a pattern, {id:[0-9]+}.
 var chiParam = regexp.MustCompile(`\{([^}:]+):[^}]*\}`)
 
-
 // TestOpenAPI_RoutesMatchDocument: every route registered on the router has
 // an operation in the document, and every documented operation a route.
 func TestOpenAPI_RoutesMatchDocument(t *testing.T) {

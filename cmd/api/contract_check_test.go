@@ -14,8 +14,10 @@ type fakeTB struct {
 	errs     []string
 }
 
-func (f *fakeTB) Cleanup(fn func())                 { f.cleanups = append(f.cleanups, fn) }
-func (f *fakeTB) Errorf(format string, args ...any) { f.errs = append(f.errs, fmt.Sprintf(format, args...)) }
+func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
+func (f *fakeTB) Errorf(format string, args ...any) {
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
 func (f *fakeTB) Fatalf(format string, args ...any) { panic(fmt.Sprintf(format, args...)) }
 
 // TestContract_CatchesUndocumented: the check passes what the document
