@@ -57,7 +57,7 @@ func TestContract_CatchesUndocumented(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeTB{}
-			h := checkContract(f, tc.h)
+			h := checkContractOf(f, tc.h, false)
 			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(tc.method, tc.path, nil))
 			for _, fn := range f.cleanups {
 				fn()

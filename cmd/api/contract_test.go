@@ -48,6 +48,10 @@ func apiPath(path string) bool {
 	return strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" || path == "/metrics"
 }
 
+// knownMethods are the methods chi routes; it answers any other with 405 itself.
+var knownMethods = map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true,
+	"DELETE": true, "CONNECT": true, "OPTIONS": true, "TRACE": true, "QUERY": true}
+
 // commonHeaders may be on any answer without being documented: the
 // transport's and the security headers every answer carries.
 var commonHeaders = map[string]bool{
@@ -68,6 +72,11 @@ type contractTB interface {
 // path is checked against the document; the failures fail t when it ends
 // (the handler runs on the server's goroutines, so they are collected).
 func checkContract(t contractTB, h http.Handler) http.Handler {
+	return checkContractOf(t, h, contractPending)
+}
+
+// checkContractOf is checkContract, letting undocumented paths pass when pending.
+func checkContractOf(t contractTB, h http.Handler, pending bool) http.Handler {
 	router, err := contractRouter()
 	if err != nil {
 		t.Fatalf("openapi: %v", err)
@@ -94,7 +103,7 @@ func checkContract(t contractTB, h http.Handler) http.Handler {
 		// The route is found on a copy: the handler may change r.
 		probe := r.Clone(context.Background())
 		h.ServeHTTP(rec, r)
-		if msg := checkExchange(router, probe, reqBody, rec); msg != "" {
+		if msg := checkExchange(router, probe, reqBody, rec, pending); msg != "" {
 			mu.Lock()
 			failures = append(failures, fmt.Sprintf("%s %s -> %d: %s", probe.Method, probe.URL.RequestURI(), rec.status, msg))
 			mu.Unlock()
@@ -104,16 +113,20 @@ func checkContract(t contractTB, h http.Handler) http.Handler {
 
 // checkExchange checks one request and its answer; it returns why they do
 // not match the document, or "".
-func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer, rec *recorder) string {
+func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer, rec *recorder, pending bool) string {
 	ctx := context.Background()
 	req.URL.Scheme, req.URL.Host = "http", req.Host
 	route, params, err := router.FindRoute(req)
 	switch {
+	case errors.Is(err, routers.ErrMethodNotAllowed) && rec.status == http.StatusMethodNotAllowed && !knownMethods[req.Method]:
+		// A method chi does not know at all (BREW) is refused by the root
+		// router, before /api's handler: 405 with no body.
+		return ""
 	case errors.Is(err, routers.ErrPathNotFound) && rec.status == http.StatusNotFound,
 		errors.Is(err, routers.ErrMethodNotAllowed) && rec.status == http.StatusMethodNotAllowed:
 		// The API's own answer to a path or method it does not have.
 		return checkSchema(rec, "Error")
-	case err != nil && contractPending:
+	case err != nil && pending:
 		return ""
 	case err != nil:
 		return "no operation in the OpenAPI document: " + err.Error()
