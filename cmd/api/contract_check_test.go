@@ -34,31 +34,50 @@ func TestContract_CatchesUndocumented(t *testing.T) {
 			_, _ = w.Write([]byte(body))
 		}
 	}
+	okMessage := answer(200, `{"data":{"message":"sent"}}`)
+	me := answer(200, `{"data":{"user":{"_id":"3f2c1b7e-0000-4000-8000-000000000001","name":"Ann","email":"ann@example.org",`+
+		`"profileImage":"","profileImageKey":"","role":"USER","niche":null,"brand":null,"createdAt":"2026-01-02T03:04:05Z"}}}`)
 	for _, tc := range []struct {
 		name, method, path string
 		h                  http.HandlerFunc
 		want               string // "" = passes
+		body, auth         string
 	}{
-		{"documented", "GET", "/healthz", answer(200, `{"status":"ok"}`), ""},
-		{"not the API", "GET", "/some/page", answer(200, `{"anything":1}`), ""},
-		{"unknown path answered 404", "GET", "/api/no-such-call", answer(404, `{"message":"Not found","error_code":"not_found"}`), ""},
-		{"unknown path answered 200", "GET", "/api/no-such-call", answer(200, `{}`), "no operation in the OpenAPI document"},
-		{"undocumented method", "DELETE", "/healthz", answer(200, `{}`), "no operation in the OpenAPI document"},
-		{"undocumented status", "GET", "/healthz", answer(201, `{"status":"ok"}`), "status is not supported"},
-		{"undocumented field", "GET", "/healthz", answer(200, `{"status":"ok","extra":1}`), "extra"},
-		{"wrong type", "GET", "/readyz", answer(200, `{"postgres":"ok","redis":1}`), "redis"},
-		{"undocumented header", "GET", "/healthz", answer(200, `{"status":"ok"}`, "X-Secret", "1"), "header X-Secret not documented"},
-		{"undocumented content type", "GET", "/api/docs", func(w http.ResponseWriter, _ *http.Request) {
+		{name: "request checked on success", method: "POST", path: "/api/users/forgot-password", h: okMessage,
+			body: `{"email":"ann@example.org","extra":1}`, want: "request: "},
+		{name: "documented request", method: "POST", path: "/api/users/forgot-password", h: okMessage,
+			body: `{"email":"ann@example.org"}`},
+		{name: "bad request refused as documented", method: "POST", path: "/api/users/forgot-password",
+			h: answer(422, `{"message":"Invalid","error_code":"invalid","fields":{"email":"Email is required"}}`), body: `{"extra":1}`},
+		{name: "signed-in call answered without a token", method: "GET", path: "/api/users/me", h: me, want: "bearer"},
+		{name: "signed-in call", method: "GET", path: "/api/users/me", h: me, auth: "Bearer x.y.z"},
+		{name: "documented", method: "GET", path: "/healthz", h: answer(200, `{"status":"ok"}`)},
+		{name: "not the API", method: "GET", path: "/some/page", h: answer(200, `{"anything":1}`)},
+		{name: "unknown path answered 404", method: "GET", path: "/api/no-such-call", h: answer(404, `{"message":"Not found","error_code":"not_found"}`)},
+		{name: "unknown path answered 200", method: "GET", path: "/api/no-such-call", h: answer(200, `{}`), want: "no operation in the OpenAPI document"},
+		{name: "undocumented method", method: "DELETE", path: "/healthz", h: answer(200, `{}`), want: "no operation in the OpenAPI document"},
+		{name: "undocumented status", method: "GET", path: "/healthz", h: answer(201, `{"status":"ok"}`), want: "status is not supported"},
+		{name: "undocumented field", method: "GET", path: "/healthz", h: answer(200, `{"status":"ok","extra":1}`), want: "extra"},
+		{name: "wrong type", method: "GET", path: "/readyz", h: answer(200, `{"postgres":"ok","redis":1}`), want: "redis"},
+		{name: "undocumented header", method: "GET", path: "/healthz", h: answer(200, `{"status":"ok"}`, "X-Secret", "1"), want: "header X-Secret not documented"},
+		{name: "undocumented content type", method: "GET", path: "/api/docs", h: func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/plain")
 			_, _ = w.Write([]byte("hi"))
-		}, "content type text/plain not documented"},
-		{"error body of the wrong shape", "GET", "/metrics", answer(429, `{"msg":"slow down"}`, "Retry-After", "5"), "error_code"},
-		{"required header missing", "GET", "/metrics", answer(429, `{"message":"Too many","error_code":"rate_limited"}`), "Retry-After"},
+		}, want: "content type text/plain not documented"},
+		{name: "error body of the wrong shape", method: "GET", path: "/metrics", h: answer(429, `{"msg":"slow down"}`, "Retry-After", "5"), want: "error_code"},
+		{name: "required header missing", method: "GET", path: "/metrics", h: answer(429, `{"message":"Too many","error_code":"rate_limited"}`), want: "Retry-After"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeTB{}
 			h := checkContractOf(f, tc.h, false)
-			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(tc.method, tc.path, nil))
+			req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
+			if tc.body != "" {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			h.ServeHTTP(httptest.NewRecorder(), req)
 			for _, fn := range f.cleanups {
 				fn()
 			}

@@ -96,13 +96,18 @@ func checkContractOf(t contractTB, h http.Handler, pending bool) http.Handler {
 			return
 		}
 		reqBody := &capBuffer{max: 16 << 20}
+		var tee io.Reader
 		if r.Body != nil {
-			r.Body = readCloser{io.TeeReader(r.Body, reqBody), r.Body}
+			tee = io.TeeReader(r.Body, reqBody)
+			r.Body = readCloser{tee, r.Body}
 		}
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		// The route is found on a copy: the handler may change r.
 		probe := r.Clone(context.Background())
 		h.ServeHTTP(rec, r)
+		if tee != nil && rec.status >= 200 && rec.status < 300 {
+			_, _ = io.Copy(io.Discard, tee) // what the handler left unread, for the request check
+		}
 		if msg := checkExchange(router, probe, reqBody, rec, pending); msg != "" {
 			mu.Lock()
 			failures = append(failures, fmt.Sprintf("%s %s -> %d: %s", probe.Method, probe.URL.RequestURI(), rec.status, msg))
