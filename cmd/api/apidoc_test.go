@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -132,5 +133,22 @@ func TestOpenAPI_ServedPublicly(t *testing.T) {
 	csp := res.Header.Get("Content-Security-Policy")
 	if !strings.Contains(csp, "script-src 'self' 'sha256-") || strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "frame-ancestors 'none'") {
 		t.Errorf("/api/docs CSP %q", csp)
+	}
+}
+
+// TestPrintOpenAPI: `api openapi` prints the served document, for the web
+// app's generated types.
+func TestPrintOpenAPI(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := printOpenAPI(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want, err := openapi.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), want) {
+		t.Errorf("api openapi printed %d bytes, not the %d of the document", buf.Len(), len(want))
 	}
 }
