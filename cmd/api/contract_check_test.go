@@ -49,6 +49,8 @@ func TestContract_CatchesUndocumented(t *testing.T) {
 			body: `{"email":"ann@example.org"}`},
 		{name: "bad request refused as documented", method: "POST", path: "/api/users/forgot-password",
 			h: answer(422, `{"message":"Invalid","error_code":"invalid","fields":{"email":"Email is required"}}`), body: `{"extra":1}`},
+		{name: "undocumented query parameter", method: "GET", path: "/api/users/me?debug=1", h: me, auth: "Bearer x.y.z",
+			want: "query parameter debug not documented"},
 		{name: "signed-in call answered without a token", method: "GET", path: "/api/users/me", h: me, want: "bearer"},
 		{name: "signed-in call", method: "GET", path: "/api/users/me", h: me, auth: "Bearer x.y.z"},
 		{name: "documented", method: "GET", path: "/healthz", h: answer(200, `{"status":"ok"}`)},

@@ -147,6 +147,11 @@ func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer,
 		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
 			return "request: " + short(err)
 		}
+		for name := range req.URL.Query() {
+			if !queryParam(route, name) {
+				return "request: query parameter " + name + " not documented"
+			}
+		}
 	}
 	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: rec.status, Header: rec.Header(),
 		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true}}
@@ -196,6 +201,16 @@ func checkSchema(rec *recorder, name string) string {
 		return "answer: " + short(err)
 	}
 	return ""
+}
+
+// queryParam tells whether the operation (or its path) documents the query parameter.
+func queryParam(route *routers.Route, name string) bool {
+	for _, ps := range []openapi3.Parameters{route.PathItem.Parameters, route.Operation.Parameters} {
+		if p := ps.GetByInAndName(openapi3.ParameterInQuery, name); p != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func hasHeaderFold(h openapi3.Headers, name string) bool {
