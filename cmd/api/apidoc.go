@@ -13,9 +13,10 @@ import (
 
 // The API reference page: Swagger UI (npm swagger-ui-dist), which the web
 // build copies into web/dist/api-docs/ and the web app's file server serves,
-// so the page needs nothing from outside and works offline.
+// so the page needs nothing from outside and works offline (validatorUrl
+// null: no badge fetched from the validator service).
 const (
-	apiDocsScript = `SwaggerUIBundle({url: "/api/openapi.json", dom_id: "#docs", deepLinking: true});`
+	apiDocsScript = `SwaggerUIBundle({url: "/api/openapi.json", dom_id: "#docs", deepLinking: true, validatorUrl: null});`
 	apiDocsPage   = `<!doctype html>
 <html lang="en">
 <head>
