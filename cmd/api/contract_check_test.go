@@ -71,7 +71,7 @@ func TestContract_CatchesUndocumented(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeTB{}
-			h := checkContractOf(f, tc.h, false)
+			h := checkContract(f, tc.h)
 			req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
 			if tc.body != "" {
 				req.Header.Set("Content-Type", "application/json")

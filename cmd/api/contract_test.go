@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 
@@ -35,11 +34,6 @@ var contractRouter = sync.OnceValues(func() (routers.Router, error) {
 	}
 	return gorillamux.NewRouter(doc)
 })
-
-// contractPending lets the operations of paths not yet in the document pass
-// while the document is being written: set OPENAPI_PENDING=1 and an
-// undocumented path is skipped instead of failing. Never set in CI.
-var contractPending = os.Getenv("OPENAPI_PENDING") == "1"
 
 // apiPath tells whether the contract covers path: /api and the ops
 // endpoints. Not covered: the web app, /ops/queues (asynqmon), /debug
@@ -72,11 +66,6 @@ type contractTB interface {
 // path is checked against the document; the failures fail t when it ends
 // (the handler runs on the server's goroutines, so they are collected).
 func checkContract(t contractTB, h http.Handler) http.Handler {
-	return checkContractOf(t, h, contractPending)
-}
-
-// checkContractOf is checkContract, letting undocumented paths pass when pending.
-func checkContractOf(t contractTB, h http.Handler, pending bool) http.Handler {
 	router, err := contractRouter()
 	if err != nil {
 		t.Fatalf("openapi: %v", err)
@@ -108,7 +97,7 @@ func checkContractOf(t contractTB, h http.Handler, pending bool) http.Handler {
 		if tee != nil && rec.status >= 200 && rec.status < 300 {
 			_, _ = io.Copy(io.Discard, tee) // what the handler left unread, for the request check
 		}
-		if msg := checkExchange(router, probe, reqBody, rec, pending); msg != "" {
+		if msg := checkExchange(router, probe, reqBody, rec); msg != "" {
 			mu.Lock()
 			failures = append(failures, fmt.Sprintf("%s %s -> %d: %s", probe.Method, probe.URL.RequestURI(), rec.status, msg))
 			mu.Unlock()
@@ -118,7 +107,7 @@ func checkContractOf(t contractTB, h http.Handler, pending bool) http.Handler {
 
 // checkExchange checks one request and its answer; it returns why they do
 // not match the document, or "".
-func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer, rec *recorder, pending bool) string {
+func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer, rec *recorder) string {
 	ctx := context.Background()
 	req.URL.Scheme, req.URL.Host = "http", req.Host
 	route, params, err := router.FindRoute(req)
@@ -131,8 +120,6 @@ func checkExchange(router routers.Router, req *http.Request, reqBody *capBuffer,
 		errors.Is(err, routers.ErrMethodNotAllowed) && rec.status == http.StatusMethodNotAllowed:
 		// The API's own answer to a path or method it does not have.
 		return checkSchema(rec, "Error")
-	case err != nil && pending:
-		return ""
 	case err != nil:
 		return "no operation in the OpenAPI document: " + err.Error()
 	}
