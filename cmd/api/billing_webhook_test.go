@@ -64,6 +64,7 @@ func (e *env) deliver(payload []byte, secret string, signedAt time.Time) resp {
 func (e *env) deliverSigned(payload []byte, header string) resp {
 	e.t.Helper()
 	req, _ := http.NewRequest("POST", e.srv.URL+"/api/payments/webhook", bytes.NewReader(payload))
+	req.Header.Set("Content-Type", "application/json; charset=utf-8") // as the provider sends it
 	req.Header.Set("Stripe-Signature", header)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

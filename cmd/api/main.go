@@ -5,6 +5,7 @@
 //	api migrate                           apply pending migrations and exit
 //	api create-admin --email E --password P   create or promote an ADMIN
 //	api seed                              create the demo accounts and print their log-ins
+//	api openapi                           print the OpenAPI document (JSON) and exit
 package main
 
 import (
@@ -12,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -21,6 +23,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"creatorcoach/cmd/api/openapi"
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs/social"
 	"creatorcoach/jobs/social/sandbox"
@@ -54,6 +57,9 @@ func openStore(ctx context.Context, cfg app.Config) (*store.DB, error) {
 }
 
 func run(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "openapi" { // needs no configuration or database
+		return printOpenAPI(os.Stdout)
+	}
 	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
@@ -79,8 +85,19 @@ func run(ctx context.Context, args []string) error {
 	case "serve":
 		return serve(ctx, cfg, db, log)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, create-admin, seed)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, create-admin, seed, openapi)", cmd)
 	}
+}
+
+// printOpenAPI writes the merged OpenAPI document to w, for the web app's
+// generated types.
+func printOpenAPI(w io.Writer) error {
+	b, err := openapi.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 func createAdmin(ctx context.Context, db *store.DB, args []string) error {

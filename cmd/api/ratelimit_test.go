@@ -98,7 +98,7 @@ func (e *env) proxiedServer() (*httptest.Server, *tcpProxy, *server) {
 	e.t.Cleanup(func() { rdb.Close() })
 	s := newServer(e.cfg, e.db, rdb, e.asynqOpt, e.log)
 	s.limiter.retryEvery = 0 // ask Redis on every call, so its return is seen at once
-	srv := httptest.NewServer(s.routes())
+	srv := httptest.NewServer(checkContract(e.t, s.routes()))
 	e.t.Cleanup(srv.Close)
 	return srv, p, s
 }
@@ -202,7 +202,7 @@ func TestRateLimit_KeyedByClient(t *testing.T) {
 	e := setup(t)
 	cfg := e.cfg
 	cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-	srv := httptest.NewServer(newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes())
+	srv := httptest.NewServer(checkContract(t, newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes()))
 	t.Cleanup(srv.Close)
 	api := &env{t: t, srv: srv}
 	// One IPv6 /64 is one client: 60 mail calls an hour across its addresses.
@@ -226,7 +226,7 @@ func TestOpsAuth_ThrottlesWrongPasswords(t *testing.T) {
 	e := setup(t)
 	cfg := e.cfg
 	cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-	srv := httptest.NewServer(newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes())
+	srv := httptest.NewServer(checkContract(t, newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes()))
 	t.Cleanup(srv.Close)
 	get := func(xff, password string) int {
 		req, _ := http.NewRequest("GET", srv.URL+"/ops/queues/api/queues", nil)

@@ -218,7 +218,7 @@ func TestSecurityHeaders(t *testing.T) {
 
 	cfg := app.Config{JWTSecret: "x", PublicURL: "https://coach.example.com", WebDir: t.TempDir()}
 	rec := httptest.NewRecorder()
-	newServer(cfg, e.db, nil, asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, slog.New(slog.NewTextHandler(io.Discard, nil))).routes().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
+	checkContract(t, newServer(cfg, e.db, nil, asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, slog.New(slog.NewTextHandler(io.Discard, nil))).routes()).ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
 	if got := rec.Header().Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=") {
 		t.Errorf("https PUBLIC_URL: HSTS %q", got)
 	}
@@ -257,7 +257,7 @@ func TestSecurityHeaders_StripeJS(t *testing.T) {
 
 	cfg := e.cfg
 	cfg.StripeAPIBase, cfg.StripePublishableKey = app.StripeLive, "pk_test_51AbCdEfGhIjKlMnOp"
-	live := httptest.NewServer(newServer(cfg, e.db, nil, e.asynqOpt, e.log).routes())
+	live := httptest.NewServer(checkContract(t, newServer(cfg, e.db, nil, e.asynqOpt, e.log).routes()))
 	t.Cleanup(live.Close)
 	for _, path := range []string{"/", "/account-settings", "/api/payments/config"} {
 		r := get(live.URL, path)

@@ -54,6 +54,7 @@ func (s *server) routes() http.Handler {
 		// signed-in ones on signedIn (a bearer token of a live session),
 		// each with its allowed roles.
 		signedIn := r.With(s.authenticate)
+		s.docRoutes(r)
 		s.nicheRoutes(r)
 		s.userRoutes(r, signedIn)
 		s.fileRoutes(r, signedIn)

@@ -105,7 +105,7 @@ func setup(t *testing.T) *env {
 	t.Cleanup(func() { cancel(); <-done })
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialCfg, sb)
-	srv.Config.Handler = api.routes()
+	srv.Config.Handler = checkContract(t, api.routes())
 	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
 		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer}}
 }

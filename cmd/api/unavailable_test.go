@@ -25,7 +25,7 @@ func TestPostgresDown_503(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	srv := httptest.NewServer(newServer(e.cfg, db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes())
+	srv := httptest.NewServer(checkContract(t, newServer(e.cfg, db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes()))
 	t.Cleanup(srv.Close)
 	api := &env{t: t, srv: srv}
 	for i := 0; i < 3; i++ { // fill the pool with connections the outage will break
