@@ -89,6 +89,7 @@ func setup(t *testing.T) *env {
 	t.Cleanup(srv.Close)
 	sb := sandbox.New()
 	sb.Now = clk.Now
+	sb.Callback = srv.URL + "/api/accounts/callback/"
 	socialCfg := social.Config{Sandbox: true, Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"),
 		RedirectBase: srv.URL + "/api/accounts/callback/", Timeout: 5 * time.Second, SyncInterval: 6 * time.Hour, HistoryDays: 30,
 		Budgets: map[string]int{"instagram": 10000, "youtube": 10000, "tiktok": 10000, "linkedin": 10000}, Sealer: social.DevSealer(), Now: clk.Now}
