@@ -9,7 +9,8 @@ import (
 )
 
 // DeleteAccount marks the signed-in user deleted with a reason and revokes
-// every session. Logging in within RecoveryWindow restores the account.
+// every session. Logging in within RecoveryWindow restores the account. The
+// last BRAND_ADMIN of a team with other members is refused (ECONFLICT).
 func (s *DB) DeleteAccount(ctx context.Context, userID, reason string) error {
 	f := FieldErrors{}
 	checkReason(f, reason)
@@ -35,8 +36,39 @@ func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason strin
 	})
 }
 
+// MsgLastAdminDeletes refuses the deletion of a brand's last brand admin
+// while other members remain.
+const MsgLastAdminDeletes = "You are the only brand admin of your team. Make another member a brand admin before deleting your account."
+
+// keepsTeamManaged returns ECONFLICT (MsgLastAdminDeletes) when userID is
+// the last BRAND_ADMIN of a brand that has other members: deleting the
+// account would leave a team nobody can manage. The sole member may go.
+func keepsTeamManaged(tx *sqlx.Tx, userID string) error {
+	var u struct {
+		Role    string  `db:"role"`
+		BrandID *string `db:"brand_id"`
+	}
+	if err := tx.Get(&u, `SELECT role, brand_id FROM users WHERE id = $1`, userID); err != nil {
+		return translate(err, "User")
+	}
+	if u.Role != RoleBrandAdmin || u.BrandID == nil || keepsBrandAdmin(tx, *u.BrandID, userID) == nil {
+		return nil
+	}
+	var others int
+	if err := tx.Get(&others, `SELECT count(*) FROM users WHERE brand_id = $1 AND id <> $2 AND deleted_at IS NULL`, *u.BrandID, userID); err != nil {
+		return fmt.Errorf("count members: %w", err)
+	}
+	if others > 0 {
+		return Errorf(ECONFLICT, MsgLastAdminDeletes)
+	}
+	return nil
+}
+
 func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
 	now := s.now()
+	if err := keepsTeamManaged(tx, userID); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(`UPDATE users SET deleted_at = $2, deletion_reason = $3, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`,
 		userID, now, reason); err != nil {
 		return fmt.Errorf("delete user: %w", err)
