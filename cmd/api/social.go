@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-redis/redis_rate/v10"
 	"golang.org/x/oauth2"
 
 	"creatorcoach/jobs"
@@ -32,6 +34,13 @@ func (s *server) useSocial(cfg social.Config, sb *sandbox.Server) {
 	syncer := jobs.NewSyncer(cfg, nil)
 	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, sandbox: sb}
 }
+
+// Per-user limits of the social calls that make work: connect states (each
+// a row and a consent page) and "sync now" (each a run of platform calls).
+var (
+	limitConnect = redis_rate.Limit{Rate: 30, Burst: 10, Period: time.Hour}
+	limitSync    = redis_rate.Limit{Rate: 20, Burst: 5, Period: time.Hour}
+)
 
 // accountReaders may read accounts and engagement: the creator, and ADMIN
 // (read-only, any creator's through ?userId=).
@@ -90,7 +99,7 @@ func (s *server) authorizeAccount(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		ID string `json:"id"`
 	}
-	if !s.decode(w, r, &body) {
+	if !s.decode(w, r, &body) || !s.rateLimit(w, r, rateKey{"connect:user:" + currentUser(r).ID, limitConnect}) {
 		return
 	}
 	conn := s.social.conns[body.ID]
@@ -267,8 +276,13 @@ func (s *server) engagement(w http.ResponseWriter, r *http.Request) {
 }
 
 // syncAccount answers POST /api/accounts/{id}/sync with 202 and the sync
-// job (the running one, when a sync is already under way).
+// job (the running one, when a sync is already under way); 429 past the
+// creator's limit. A scheduled sync running at the same time is waited for
+// (jobs: store.LockSocialSyncs).
 func (s *server) syncAccount(w http.ResponseWriter, r *http.Request) {
+	if !s.rateLimit(w, r, rateKey{"sync:user:" + currentUser(r).ID, limitSync}) {
+		return
+	}
 	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewAnalyticsSyncTask)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hibiken/asynq"
+
+	"creatorcoach/jobs"
+	"creatorcoach/jobs/social"
 	"creatorcoach/store"
 )
 
@@ -37,5 +44,61 @@ func TestSocial_SandboxRedirectsOnlyToCallback(t *testing.T) {
 	// The configured callback still works.
 	if back := e.consent(tok, "instagram", "redir_ig", true); !strings.HasPrefix(back, e.srv.URL+"/api/accounts/callback/instagram?") {
 		t.Errorf("consent sent the browser to %q", back)
+	}
+}
+
+// TestSocial_ConnectAndSyncLimits: connect states and "sync now" are limited
+// per creator (429 with Retry-After); another creator is not affected.
+func TestSocial_ConnectAndSyncLimits(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	tok := e.account("limits@social.io", store.RoleUser)
+	id := e.connectAccount(tok, social.TikTok, "lim_tt")
+	for i := 1; i < limitConnect.Burst; i++ { // connectAccount took one
+		e.want(e.call("POST", "/api/accounts", tok, map[string]string{"id": "instagram"}), http.StatusOK)
+	}
+	e.wantTooMany(e.call("POST", "/api/accounts", tok, map[string]string{"id": "instagram"}))
+	for i := 0; i < limitSync.Burst; i++ {
+		e.want(e.call("POST", "/api/accounts/"+id+"/sync", tok, nil), http.StatusAccepted)
+	}
+	e.wantTooMany(e.call("POST", "/api/accounts/"+id+"/sync", tok, nil))
+	other := e.account("other@social.io", store.RoleUser)
+	e.want(e.call("POST", "/api/accounts", other, map[string]string{"id": "instagram"}), http.StatusOK)
+}
+
+// TestSocial_OneSyncPerAccount: while a sync holds an account, a single sync
+// of it waits (retried shortly, counted as no failure) and a scheduled batch
+// leaves it out, neither calling the platform; once free, it syncs.
+func TestSocial_OneSyncPerAccount(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	tok := e.account("one@social.io", store.RoleUser)
+	id := e.connectAccount(tok, social.TikTok, "one_tt")
+	other := e.connectAccount(e.account("two@social.io", store.RoleUser), social.TikTok, "two_tt")
+	ctx := context.Background()
+	lock, taken, err := e.db.LockSocialSyncs(ctx, []string{id})
+	if err != nil || len(taken) != 1 {
+		t.Fatalf("lock: %v %v", taken, err)
+	}
+	single := asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`))
+	e.db.SQL().MustExec(`UPDATE social_accounts SET last_synced_at = last_synced_at - interval '2 days'`)
+	calls := e.sandbox.Calls(social.TikTok)
+	err = e.jobs.HandleAnalyticsSync(ctx, single)
+	if got := jobs.RetryDelay(1, err, single); err == nil || got != 5*time.Second || e.sandbox.Calls(social.TikTok) != calls {
+		t.Fatalf("single sync of a held account: err %v, retry in %v, %d platform calls", err, got, e.sandbox.Calls(social.TikTok)-calls)
+	}
+	since := e.clock.Now().UTC().Truncate(6 * time.Hour)
+	payload, _ := json.Marshal(jobs.AnalyticsSyncPayload{AccountIDs: []string{id, other}, Since: &since})
+	if err := e.jobs.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, payload)); err != nil {
+		t.Fatal(err)
+	}
+	var synced []string
+	_ = e.db.SQL().Select(&synced, `SELECT id FROM social_accounts WHERE last_synced_at >= $1`, since)
+	if len(synced) != 1 || synced[0] != other {
+		t.Errorf("batch synced %v, want only the free account %s", synced, other)
+	}
+	lock.Release()
+	if err := e.jobs.HandleAnalyticsSync(ctx, single); err != nil || e.sandbox.Calls(social.TikTok) == calls {
+		t.Fatalf("sync once free: %v", err)
 	}
 }
