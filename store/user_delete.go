@@ -80,7 +80,8 @@ func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
 }
 
 // PurgeDeletedUsers erases accounts deleted more than RecoveryWindow ago,
-// with their sessions and codes, and brands left without staff. Safe to run
+// with their sessions, codes, social accounts and platform tokens, and
+// brands left without staff. Safe to run
 // twice; returns how many accounts were erased.
 func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
 	var n int
@@ -104,4 +105,26 @@ func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// PurgedSocialToken is a platform grant of an account the purge erases.
+type PurgedSocialToken struct {
+	AccountID string `db:"account_id"`
+	Platform  string `db:"platform"`
+	SealedTokens
+}
+
+// SocialTokensToPurge returns the sealed grants of the accounts of users
+// deleted more than RecoveryWindow ago (the next PurgeDeletedUsers erases
+// them), so the purge can revoke them at the platforms first.
+func (s *DB) SocialTokensToPurge(ctx context.Context) ([]PurgedSocialToken, error) {
+	var out []PurgedSocialToken
+	err := s.db.SelectContext(ctx, &out, `SELECT a.id AS account_id, a.platform, t.access_token, t.refresh_token, t.scopes,
+			t.issued_at, t.expires_at, t.refresh_expires_at
+		FROM social_tokens t JOIN social_accounts a ON a.id = t.account_id JOIN users u ON u.id = a.user_id
+		WHERE u.deleted_at < $1 ORDER BY a.id`, s.now().Add(-RecoveryWindow))
+	if err != nil {
+		return nil, fmt.Errorf("social tokens to purge: %w", err)
+	}
+	return out, nil
 }

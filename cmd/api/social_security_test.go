@@ -102,3 +102,47 @@ func TestSocial_OneSyncPerAccount(t *testing.T) {
 		t.Fatalf("sync once free: %v", err)
 	}
 }
+
+// TestSocial_DeletedAccountStopsSyncing: once its creator deletes their
+// account, an account is left out of the scheduled syncs and a queued sync
+// fetches nothing; the purge revokes its grant at the platform and erases it.
+func TestSocial_DeletedAccountStopsSyncing(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	tok := e.account("gone@social.io", store.RoleUser)
+	id := e.connectAccount(tok, social.YouTube, "gone_yt")
+	ctx := context.Background()
+	var sealed string
+	_ = e.db.SQL().Get(&sealed, `SELECT refresh_token FROM social_tokens WHERE account_id = $1`, id)
+	refresh, err := social.DevSealer().Open(sealed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("DELETE", "/api/users", tok, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
+	e.clock.Advance(7 * 24 * time.Hour)
+	if n, err := e.db.EnqueueSocialSyncs(ctx, jobs.TypeAnalyticsSync, jobs.QueueLow, e.clock.Now().UTC().Truncate(6*time.Hour), 6*time.Hour, jobs.SyncBatch); err != nil || n != 0 {
+		t.Errorf("scheduled syncs of a deleted creator's account: %d (%v)", n, err)
+	}
+	calls := e.sandbox.Calls(social.YouTube)
+	for _, p := range []string{`{"accountId":"` + id + `"}`, `{"accountIds":["` + id + `"]}`} {
+		_ = e.jobs.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, []byte(p)))
+	}
+	if n := e.sandbox.Calls(social.YouTube) - calls; n != 0 {
+		t.Errorf("%d platform calls for a deleted creator's account", n)
+	}
+	// Still recoverable: the grant is kept until the purge.
+	if n := e.count(`SELECT count(*) FROM social_tokens WHERE account_id = $1`, id); n != 1 {
+		t.Fatalf("tokens before the purge: %d", n)
+	}
+	e.clock.Advance(24 * 24 * time.Hour)
+	if err := e.jobs.HandleUserPurge(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.count(`SELECT count(*) FROM social_tokens`); n != 0 {
+		t.Errorf("%d tokens left after the purge", n)
+	}
+	_, _, err = e.jobs.Social.Connectors[social.YouTube].Refresh(ctx, social.Token{Refresh: refresh, Expiry: e.clock.Now().Add(-time.Hour)})
+	if social.AsReconnect(err) == nil {
+		t.Errorf("the purged grant still refreshes at the platform: %v", err)
+	}
+}
