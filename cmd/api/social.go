@@ -135,8 +135,9 @@ func hashState(state string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// connect completes an authorization: it uses up the state (bound to
-// userID when not empty), exchanges the code, stores the account with its
+// connect completes an authorization of userID: it uses up the state (which
+// must be userID's), exchanges the code, learns whose platform account it is
+// (one creator's at most: ECONFLICT otherwise), stores the account with its
 // sealed tokens and queues its first sync, whose job it returns.
 func (s *server) connect(ctx context.Context, platform, code, state, userID string) (*store.Job, error) {
 	conn := s.social.conns[platform]
@@ -165,18 +166,33 @@ func (s *server) connect(ctx context.Context, platform, code, state, userID stri
 	if err != nil {
 		return nil, err
 	}
+	who, err := conn.Identify(ctx, tok)
+	if re := social.AsReconnect(err); re != nil {
+		return nil, store.Errorf(store.EINVALID, re.Error()+". Please connect again and allow access.")
+	}
+	if ae := social.AsAnswer(err); ae != nil {
+		return nil, store.Errorf(store.EINVALID, ae.Error())
+	}
+	if err != nil {
+		return nil, err
+	}
 	sealed, err := s.social.syncer.SealTokens(tok)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed},
-		jobs.NewAnalyticsSyncTask)
+	// A refused grant is dropped, not revoked: at some platforms revoking it
+	// would revoke the grant of the creator who holds the account too.
+	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed,
+		ExternalID: who.ExternalID, Username: who.Username, FullName: who.FullName}, jobs.NewAnalyticsSyncTask)
 }
 
 // accountCallback is where the platform sends the browser back
-// (GET /api/accounts/callback/{platform}?code=&state=, or ?error=): it
-// connects the account and sends the browser to /dashboard?job=<sync job>,
-// or to /dashboard?connectError=<message>.
+// (GET /api/accounts/callback/{platform}?code=&state=, or ?error=). It is
+// public, so it connects nothing: it hands code and state to the web app at
+// /dashboard?connect=<platform>&code=&state=, which finishes the link as the
+// signed-in creator through POST /api/accounts/token (the state must be
+// theirs). A refusal at the platform uses up the state and sends the browser
+// to /dashboard?connectError=<message>.
 func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 	if !s.rateLimit(w, r, secretLimits(r, "")...) {
 		return
@@ -191,20 +207,23 @@ func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 		fail(social.Names[platform] + " access was not granted.")
 		return
 	}
-	job, err := s.connect(r.Context(), platform, q.Get("code"), q.Get("state"), "")
-	if err != nil {
-		if store.ErrorCode(err) == store.EINTERNAL {
-			s.log.Error("connect social account", "platform", platform, "err", err)
-		}
-		fail(store.ErrorMessage(err))
+	if !store.IsSocialPlatform(platform) {
+		fail("Unknown platform.")
 		return
 	}
-	http.Redirect(w, r, "/dashboard?job="+job.ID, http.StatusFound)
+	if q.Get("code") == "" || q.Get("state") == "" {
+		fail("The platform's answer lacks its code or state. Please connect again.")
+		return
+	}
+	hand := url.Values{"connect": {platform}, "code": {q.Get("code")}, "state": {q.Get("state")}}
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, "/dashboard?"+hand.Encode(), http.StatusFound)
 }
 
 // accountToken answers POST /api/accounts/token {"platform", "code",
-// "state"} for clients that receive the code themselves: as the callback,
-// with the state bound to the caller; 201 with {"job"}.
+// "state"}: the web app finishes a link with what the callback handed it.
+// The state must be one the caller started (422 otherwise); a platform
+// account another creator holds is 409; 201 with {"job"} (the first sync).
 func (s *server) accountToken(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Platform string `json:"platform"`

@@ -146,3 +146,40 @@ func TestSocial_DeletedAccountStopsSyncing(t *testing.T) {
 		t.Errorf("the purged grant still refreshes at the platform: %v", err)
 	}
 }
+
+// TestSocial_LinkBoundToCaller: the public callback connects nothing, it
+// hands code and state to the web app; only the creator who started the link
+// can finish it (422 for anyone else); and one platform account belongs to
+// one creator at most (409 for a second, until the first disconnects it).
+func TestSocial_LinkBoundToCaller(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ann := e.account("ann@owner.io", store.RoleUser)
+	bob := e.account("bob@owner.io", store.RoleUser)
+	// Ann's consent link, completed by Bob's browser: the callback stores
+	// nothing and Bob cannot finish it with Ann's state.
+	body := e.handOff(e.consent(ann, social.Instagram, "shared_ig", true))
+	if n := e.count(`SELECT count(*) FROM social_accounts`); n != 0 {
+		t.Fatalf("the callback stored %d accounts", n)
+	}
+	e.want(e.call("POST", "/api/accounts/token", bob, body), http.StatusUnprocessableEntity)
+	job := e.want(e.call("POST", "/api/accounts/token", ann, body), http.StatusCreated).str("data", "job", "id")
+	e.waitJob(ann, job)
+	// The same Instagram account, consented to by Bob himself: refused.
+	r := e.want(e.call("POST", "/api/accounts/token", bob, e.handOff(e.consent(bob, social.Instagram, "shared_ig", true))), http.StatusConflict)
+	if r.str("message") != store.MsgAccountTaken {
+		t.Fatalf("second creator: %v", r.Body)
+	}
+	if n := len(e.accounts(bob)); n != 0 {
+		t.Fatalf("bob has %d accounts", n)
+	}
+	// Another Instagram account is his to connect; once Ann disconnects hers, so is hers.
+	e.connectAccount(bob, social.YouTube, "shared_ig")
+	annIG := e.accounts(ann)[0]["_id"].(string)
+	e.want(e.call("DELETE", "/api/accounts/"+annIG, ann, nil), http.StatusOK)
+	e.connectAccount(bob, social.Instagram, "shared_ig")
+	r = e.want(e.call("POST", "/api/accounts/token", ann, e.handOff(e.consent(ann, social.Instagram, "shared_ig", true))), http.StatusConflict)
+	if r.str("message") != store.MsgAccountTaken {
+		t.Fatalf("reconnect of an account now bob's: %v", r.Body)
+	}
+}
