@@ -27,7 +27,7 @@ func (h *Handler) HandleUserPurge(ctx context.Context, _ *asynq.Task) error {
 		if err := h.revokePurgedTokens(ctx); err != nil {
 			return 0, nil, err
 		}
-		n, err := h.Store.PurgeDeletedUsers(ctx)
+		n, err := h.Store.PurgeDeletedUsers(ctx, NewBillingEraseCustomerTask)
 		if err == nil {
 			h.Log.Info("deleted accounts purged", "count", n)
 		}

@@ -10,19 +10,21 @@ import (
 
 // DeleteAccount marks the signed-in user deleted with a reason and revokes
 // every session. Logging in within RecoveryWindow restores the account. The
-// last BRAND_ADMIN of a team with other members is refused (ECONFLICT).
-func (s *DB) DeleteAccount(ctx context.Context, userID, reason string) error {
+// last BRAND_ADMIN of a team with other members is refused (ECONFLICT). A
+// subscription that renews gets stop, the task that turns renewal off at the
+// provider, in the same transaction.
+func (s *DB) DeleteAccount(ctx context.Context, userID, reason string, stop func(userID string) Task) error {
 	f := FieldErrors{}
 	checkReason(f, reason)
 	if err := f.Err(); err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason) })
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason, stop) })
 }
 
 // DeleteAccountWithOTP is the public deletion: it consumes the account-deletion
 // code mailed to email and deletes the account like DeleteAccount.
-func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason string) error {
+func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason string, stop func(userID string) Task) error {
 	f := FieldErrors{}
 	email = strings.TrimSpace(email)
 	checkEmail(f, "email", NormalizeEmail(email), MsgDeleteEmail)
@@ -32,7 +34,7 @@ func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason strin
 		return err
 	}
 	return s.withOTP(ctx, email, OTPAccountDeletion, code, true, func(tx *sqlx.Tx, userID string) error {
-		return s.markDeleted(tx, userID, reason)
+		return s.markDeleted(tx, userID, reason, stop)
 	})
 }
 
@@ -64,7 +66,7 @@ func keepsTeamManaged(tx *sqlx.Tx, userID string) error {
 	return nil
 }
 
-func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
+func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string, stop func(userID string) Task) error {
 	now := s.now()
 	if err := keepsTeamManaged(tx, userID); err != nil {
 		return err
@@ -76,16 +78,24 @@ func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
 	if _, err := tx.Exec(`DELETE FROM one_time_codes WHERE user_id = $1`, userID); err != nil {
 		return fmt.Errorf("drop codes: %w", err)
 	}
+	if err := queueStopRenewal(tx, userID, stop); err != nil {
+		return err
+	}
 	return revokeUserSessions(tx, userID, "", "account deleted", now)
 }
 
 // PurgeDeletedUsers erases accounts deleted more than RecoveryWindow ago,
 // with their sessions, codes, social accounts and platform tokens, and
-// brands left without staff. Safe to run
-// twice; returns how many accounts were erased.
-func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
+// brands left without staff. In the same transaction it queues erase's task
+// for each erased user with a provider customer (what is left there is
+// cancelled, detached and deleted by it). Safe to run twice; returns how
+// many accounts were erased.
+func (s *DB) PurgeDeletedUsers(ctx context.Context, erase func(BillingLeftovers) Task) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := queueBillingErasure(tx, s.now().Add(-RecoveryWindow), erase); err != nil {
+			return err
+		}
 		var brandIDs []string
 		if err := tx.Select(&brandIDs, `SELECT DISTINCT brand_id FROM users WHERE deleted_at < $1 AND brand_id IS NOT NULL`,
 			s.now().Add(-RecoveryWindow)); err != nil {
