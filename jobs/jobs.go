@@ -15,6 +15,7 @@ import (
 
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
 )
 
@@ -51,11 +52,14 @@ type Handler struct {
 	Log         *slog.Logger
 	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
 	Social      *Syncer    // social connectors; nil = the analytics tasks are not served
+	// Pay is the payment provider's client; nil = the billing erasure tasks are not served.
+	Pay *payment.Client
 }
 
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
-var taskTypes = []TaskType{otpMail, registerNotice, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick, paymentEvent, subscriptionsExpire, billingMail}
+var taskTypes = []TaskType{otpMail, registerNotice, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick, paymentEvent, subscriptionsExpire, billingMail,
+	billingStopRenewal, billingEraseCustomer}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -29,13 +29,19 @@ const SyncBatch = 50
 
 // analyticsSync runs on the low queue; rate limits retry after the
 // platform's wait (RetryDelay), so retries are many. It takes no task lock:
-// two runs at once store the same days once (HandleAnalyticsSync).
+// it locks the accounts it syncs instead (store.LockSocialSyncs), so a
+// scheduled batch and a "sync now" never sync one account at once.
 var analyticsSync = TaskType{Name: TypeAnalyticsSync, Queue: QueueLow, MaxRetry: 12, Timeout: 10 * time.Minute,
 	Handle: (*Handler).HandleAnalyticsSync, Unlocked: true}
 
 // analyticsTick is periodic on SOCIAL_SYNC_INTERVAL (AnalyticsTickPeriodic), not on a fixed cron.
 var analyticsTick = TaskType{Name: TypeAnalyticsTick, Queue: QueueLow, MaxRetry: 3, Timeout: 5 * time.Minute,
 	Handle: (*Handler).HandleAnalyticsTick}
+
+// errSyncRunning is a single sync's answer while another sync holds the
+// account: retried shortly, like a rate limit (it counts as no failure), and
+// it then fetches only what the other sync left.
+var errSyncRunning = &social.RateLimitError{RetryAfter: 5 * time.Second, Reason: "another sync of this account is running"}
 
 // errNoSocial is the answer of the analytics tasks on a worker built without connectors.
 var errNoSocial = fmt.Errorf("this worker has no social connectors: %w", asynq.SkipRetry)
@@ -145,9 +151,19 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error
 // syncOne reads the account, takes its calls from the platform's budget,
 // fetches and stores; it returns how many days it stored.
 func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
-	targets, err := h.Store.SocialSyncTargets(ctx, []string{p.AccountID}, nil)
+	// Locked before the read, so the tokens read are the ones the other
+	// sync may just have refreshed.
+	lock, taken, err := h.Store.LockSocialSyncs(ctx, []string{p.AccountID})
 	if err != nil {
 		return 0, err
+	}
+	defer lock.Release()
+	targets, err := h.Store.SocialSyncTargets(ctx, taken, nil)
+	if err != nil {
+		return 0, err
+	}
+	if len(targets) == 0 && len(taken) == 0 {
+		return 0, errSyncRunning
 	}
 	if len(targets) == 0 {
 		return 0, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
@@ -175,7 +191,13 @@ func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *sto
 // the platform's wait, as it is after other failures worth retrying. Each
 // retry reads only the accounts not synced since the interval began (since).
 func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time) error {
-	targets, err := h.Store.SocialSyncTargets(ctx, ids, since)
+	// Accounts another sync holds are left out: that sync brings them up to date.
+	lock, taken, err := h.Store.LockSocialSyncs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	targets, err := h.Store.SocialSyncTargets(ctx, taken, since)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"creatorcoach/jobs/coach"
+	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
 )
 
@@ -30,8 +31,9 @@ type WorkerDeps struct {
 	// LowConcurrency is how many tasks of the low queue (analytics syncs,
 	// purges) run at once, on a server of their own; 10 when zero.
 	LowConcurrency int
-	CoachLLM       *coach.LLM // optional language model of the coach
-	Social         *Syncer    // social connectors; nil = no analytics tasks
+	CoachLLM       *coach.LLM      // optional language model of the coach
+	Social         *Syncer         // social connectors; nil = no analytics tasks
+	Pay            *payment.Client // payment provider; nil = no billing erasure tasks
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -60,7 +62,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 		d.Store.SQL().SetMaxIdleConns(n)
 	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log,
-		CoachLLM: d.CoachLLM, Social: d.Social}
+		CoachLLM: d.CoachLLM, Social: d.Social, Pay: d.Pay}
 	mux := asynq.NewServeMux()
 	mux.Use(h.lockTask)
 	h.Register(mux)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // JobKindSocialSync is the job kind of an account's analytics sync.
@@ -99,12 +100,25 @@ type SocialConnection struct {
 	Tokens                                           SealedTokens
 }
 
+// MsgAccountTaken refuses a platform account another creator has connected.
+const MsgAccountTaken = "This account is already connected to another profile"
+
 // ConnectSocialAccount stores (or reconnects) the user's account of the
 // platform with its sealed tokens and, in the same transaction, queues its
 // first sync job (task builds the outbox task from the account and job ids).
+// A platform account (platform and ExternalID) connected by another creator
+// is ECONFLICT (MsgAccountTaken).
 func (s *DB) ConnectSocialAccount(ctx context.Context, c SocialConnection, task func(accountID, jobID string) Task) (*Job, error) {
 	var job Job
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var taken bool
+		if err := tx.GetContext(ctx, &taken, `SELECT EXISTS (SELECT 1 FROM social_accounts WHERE platform = $1 AND external_id = $2
+			AND external_id <> '' AND status <> 'disconnected' AND user_id <> $3)`, c.Platform, c.ExternalID, c.UserID); err != nil {
+			return fmt.Errorf("find account owner: %w", err)
+		}
+		if taken {
+			return Errorf(ECONFLICT, MsgAccountTaken)
+		}
 		var id string
 		err := tx.GetContext(ctx, &id, `INSERT INTO social_accounts (user_id, platform, external_id, username, full_name, status, connected_at, created_at)
 			VALUES ($1, $2, $3, $4, $5, 'connected', $6, $6)
@@ -112,6 +126,9 @@ func (s *DB) ConnectSocialAccount(ctx context.Context, c SocialConnection, task 
 				full_name = excluded.full_name, status = 'connected', status_reason = '',
 				connected_at = CASE WHEN social_accounts.status = 'disconnected' THEN excluded.connected_at ELSE social_accounts.connected_at END
 			RETURNING id`, c.UserID, c.Platform, c.ExternalID, c.Username, c.FullName, s.now())
+		if isUniqueViolation(err, "social_accounts_owner") { // connected by another creator meanwhile
+			return Errorf(ECONFLICT, MsgAccountTaken)
+		}
 		if err != nil {
 			return fmt.Errorf("save social account: %w", err)
 		}
@@ -246,4 +263,10 @@ func (s *DB) ListSocialAccounts(ctx context.Context, userID string) (json.RawMes
 		return nil, fmt.Errorf("list social accounts: %w", err)
 	}
 	return p.Items, nil
+}
+
+// isUniqueViolation reports whether err is Postgres's unique violation of index.
+func isUniqueViolation(err error, index string) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && pqErr.Code == "23505" && pqErr.Constraint == index
 }

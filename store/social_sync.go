@@ -19,7 +19,8 @@ type SyncTarget struct {
 }
 
 // SocialSyncTargets returns the accounts of ids that are still connected
-// (reconnect_needed included: the sync reports it) with their sealed tokens,
+// (reconnect_needed included: the sync reports it) and whose owner has not
+// deleted their account, with their sealed tokens,
 // in one read (no write, so no commit to wait for; answers show an account
 // "syncing" while its sync job runs). When notSyncedSince is set, accounts
 // synced at or after it are left out: a scheduled sync that is retried, or
@@ -27,8 +28,8 @@ type SyncTarget struct {
 func (s *DB) SocialSyncTargets(ctx context.Context, ids []string, notSyncedSince *time.Time) ([]SyncTarget, error) {
 	st, release, err := s.prepared(ctx, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
 		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
-		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
-		WHERE a.id = ANY ($1::uuid[]) AND a.status <> 'disconnected' AND ($2::timestamptz IS NULL OR a.last_synced_at IS NULL OR a.last_synced_at < $2)
+		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id JOIN users u ON u.id = a.user_id
+		WHERE a.id = ANY ($1::uuid[]) AND a.status <> 'disconnected' AND u.deleted_at IS NULL AND ($2::timestamptz IS NULL OR a.last_synced_at IS NULL OR a.last_synced_at < $2)
 		ORDER BY a.id`)
 	if err != nil {
 		return nil, fmt.Errorf("social sync targets: %w", err)
@@ -264,8 +265,8 @@ func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, buc
 	res, err := s.db.ExecContext(ctx, `WITH acc AS (
 			SELECT a.id, a.platform, row_number() OVER (PARTITION BY a.platform ORDER BY hashtext(a.id::text), a.id) - 1 AS rank,
 				count(*) OVER (PARTITION BY a.platform) AS accounts
-			FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id
-			WHERE a.status IN ('connected', 'syncing')),
+			FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id JOIN users u ON u.id = a.user_id
+			WHERE a.status IN ('connected', 'syncing') AND u.deleted_at IS NULL),
 		sized AS (SELECT id, platform, rank, accounts, ceil(accounts / $6::numeric)::bigint AS batches FROM acc),
 		numbered AS (SELECT id, platform, batches, rank * batches / accounts AS n FROM sized)
 		INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at)

@@ -9,19 +9,22 @@ import (
 )
 
 // DeleteAccount marks the signed-in user deleted with a reason and revokes
-// every session. Logging in within RecoveryWindow restores the account.
-func (s *DB) DeleteAccount(ctx context.Context, userID, reason string) error {
+// every session. Logging in within RecoveryWindow restores the account. The
+// last BRAND_ADMIN of a team with other members is refused (ECONFLICT). A
+// subscription that renews gets stop, the task that turns renewal off at the
+// provider, in the same transaction.
+func (s *DB) DeleteAccount(ctx context.Context, userID, reason string, stop func(userID string) Task) error {
 	f := FieldErrors{}
 	checkReason(f, reason)
 	if err := f.Err(); err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason) })
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason, stop) })
 }
 
 // DeleteAccountWithOTP is the public deletion: it consumes the account-deletion
 // code mailed to email and deletes the account like DeleteAccount.
-func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason string) error {
+func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason string, stop func(userID string) Task) error {
 	f := FieldErrors{}
 	email = strings.TrimSpace(email)
 	checkEmail(f, "email", NormalizeEmail(email), MsgDeleteEmail)
@@ -31,12 +34,43 @@ func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason strin
 		return err
 	}
 	return s.withOTP(ctx, email, OTPAccountDeletion, code, true, func(tx *sqlx.Tx, userID string) error {
-		return s.markDeleted(tx, userID, reason)
+		return s.markDeleted(tx, userID, reason, stop)
 	})
 }
 
-func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
+// MsgLastAdminDeletes refuses the deletion of a brand's last brand admin
+// while other members remain.
+const MsgLastAdminDeletes = "You are the only brand admin of your team. Make another member a brand admin before deleting your account."
+
+// keepsTeamManaged returns ECONFLICT (MsgLastAdminDeletes) when userID is
+// the last BRAND_ADMIN of a brand that has other members: deleting the
+// account would leave a team nobody can manage. The sole member may go.
+func keepsTeamManaged(tx *sqlx.Tx, userID string) error {
+	var u struct {
+		Role    string  `db:"role"`
+		BrandID *string `db:"brand_id"`
+	}
+	if err := tx.Get(&u, `SELECT role, brand_id FROM users WHERE id = $1`, userID); err != nil {
+		return translate(err, "User")
+	}
+	if u.Role != RoleBrandAdmin || u.BrandID == nil || keepsBrandAdmin(tx, *u.BrandID, userID) == nil {
+		return nil
+	}
+	var others int
+	if err := tx.Get(&others, `SELECT count(*) FROM users WHERE brand_id = $1 AND id <> $2 AND deleted_at IS NULL`, *u.BrandID, userID); err != nil {
+		return fmt.Errorf("count members: %w", err)
+	}
+	if others > 0 {
+		return Errorf(ECONFLICT, MsgLastAdminDeletes)
+	}
+	return nil
+}
+
+func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string, stop func(userID string) Task) error {
 	now := s.now()
+	if err := keepsTeamManaged(tx, userID); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(`UPDATE users SET deleted_at = $2, deletion_reason = $3, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`,
 		userID, now, reason); err != nil {
 		return fmt.Errorf("delete user: %w", err)
@@ -44,15 +78,24 @@ func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string) error {
 	if _, err := tx.Exec(`DELETE FROM one_time_codes WHERE user_id = $1`, userID); err != nil {
 		return fmt.Errorf("drop codes: %w", err)
 	}
+	if err := queueStopRenewal(tx, userID, stop); err != nil {
+		return err
+	}
 	return revokeUserSessions(tx, userID, "", "account deleted", now)
 }
 
 // PurgeDeletedUsers erases accounts deleted more than RecoveryWindow ago,
-// with their sessions and codes, and brands left without staff. Safe to run
-// twice; returns how many accounts were erased.
-func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
+// with their sessions, codes, social accounts and platform tokens, and
+// brands left without staff. In the same transaction it queues erase's task
+// for each erased user with a provider customer (what is left there is
+// cancelled, detached and deleted by it). Safe to run twice; returns how
+// many accounts were erased.
+func (s *DB) PurgeDeletedUsers(ctx context.Context, erase func(BillingLeftovers) Task) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := queueBillingErasure(tx, s.now().Add(-RecoveryWindow), erase); err != nil {
+			return err
+		}
 		var brandIDs []string
 		if err := tx.Select(&brandIDs, `SELECT DISTINCT brand_id FROM users WHERE deleted_at < $1 AND brand_id IS NOT NULL`,
 			s.now().Add(-RecoveryWindow)); err != nil {
@@ -72,4 +115,26 @@ func (s *DB) PurgeDeletedUsers(ctx context.Context) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// PurgedSocialToken is a platform grant of an account the purge erases.
+type PurgedSocialToken struct {
+	AccountID string `db:"account_id"`
+	Platform  string `db:"platform"`
+	SealedTokens
+}
+
+// SocialTokensToPurge returns the sealed grants of the accounts of users
+// deleted more than RecoveryWindow ago (the next PurgeDeletedUsers erases
+// them), so the purge can revoke them at the platforms first.
+func (s *DB) SocialTokensToPurge(ctx context.Context) ([]PurgedSocialToken, error) {
+	var out []PurgedSocialToken
+	err := s.db.SelectContext(ctx, &out, `SELECT a.id AS account_id, a.platform, t.access_token, t.refresh_token, t.scopes,
+			t.issued_at, t.expires_at, t.refresh_expires_at
+		FROM social_tokens t JOIN social_accounts a ON a.id = t.account_id JOIN users u ON u.id = a.user_id
+		WHERE u.deleted_at < $1 ORDER BY a.id`, s.now().Add(-RecoveryWindow))
+	if err != nil {
+		return nil, fmt.Errorf("social tokens to purge: %w", err)
+	}
+	return out, nil
 }

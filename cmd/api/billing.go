@@ -17,6 +17,22 @@ var billingRoles = []string{store.RoleUser}
 // provider, which is what card-testing fraud abuses.
 var limitCardAdd = redis_rate.PerHour(10)
 
+// limitBilling bounds a user's other billing calls that reach the provider
+// (subscribe, cancel, resume, primary card, card removal), together: 20 at
+// once, then one a minute.
+var limitBilling = redis_rate.Limit{Rate: 60, Burst: 20, Period: time.Hour}
+
+// billingLimit is the user's key of limitBilling.
+func billingLimit(r *http.Request) rateKey {
+	return rateKey{"billing:user:" + currentUser(r).ID, limitBilling}
+}
+
+// promoLimit is the user's key of promo code checks (validate-promo-code and
+// a subscribe naming a code share it, so neither is an unthrottled oracle).
+func promoLimit(r *http.Request) rateKey {
+	return rateKey{"promo:user:" + currentUser(r).ID, limitSecretPerIP}
+}
+
 // billingRoutes mounts the provider's webhook (public, signed) and plans,
 // cards and subscriptions (signed in, creators only).
 func (s *server) billingRoutes(public, signedIn chi.Router) {
@@ -81,7 +97,7 @@ func (s *server) addCard(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) setPrimaryCard(w http.ResponseWriter, r *http.Request) {
 	var in idBody
-	if !s.decode(w, r, &in) {
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, billingLimit(r)) {
 		return
 	}
 	cards, err := s.store.SetPrimaryCard(r.Context(), currentUser(r).ID, in.ID, s.pay)
@@ -89,6 +105,9 @@ func (s *server) setPrimaryCard(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) deleteCard(w http.ResponseWriter, r *http.Request) {
+	if !s.rateLimit(w, r, billingLimit(r)) {
+		return
+	}
 	cards, err := s.store.DeleteCard(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), s.pay)
 	s.answer(w, r, err, map[string]any{"cards": cards, "message": "Card removed"})
 }
@@ -123,7 +142,10 @@ func (s *server) subscribe(w http.ResponseWriter, r *http.Request) {
 		PlanID    string `json:"planId"`
 		PromoCode string `json:"promoCode"`
 	}
-	if !s.decode(w, r, &in) {
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, billingLimit(r)) {
+		return
+	}
+	if in.PromoCode != "" && !s.rateLimit(w, r, promoLimit(r)) {
 		return
 	}
 	sub, err := s.store.Subscribe(r.Context(), currentUser(r).ID, in.PlanID, in.PromoCode, s.pay)
@@ -135,6 +157,9 @@ func (s *server) subscribe(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) cancelSubscription(w http.ResponseWriter, r *http.Request) {
+	if !s.rateLimit(w, r, billingLimit(r)) {
+		return
+	}
 	sub, err := s.store.CancelSubscription(r.Context(), currentUser(r).ID, s.pay)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -145,6 +170,9 @@ func (s *server) cancelSubscription(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) resumeSubscription(w http.ResponseWriter, r *http.Request) {
+	if !s.rateLimit(w, r, billingLimit(r)) {
+		return
+	}
 	sub, err := s.store.ResumeSubscription(r.Context(), currentUser(r).ID, s.pay)
 	s.answer(w, r, err, map[string]any{"subscription": s.toSubscriptionJSON(sub), "message": "Your subscription is active again"})
 }
@@ -156,7 +184,7 @@ func (s *server) validatePromoCode(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Code string `json:"code"`
 	}
-	if !s.decode(w, r, &in) || !s.rateLimit(w, r, rateKey{"promo:user:" + currentUser(r).ID, limitSecretPerIP}) {
+	if !s.decode(w, r, &in) || !s.rateLimit(w, r, promoLimit(r)) {
 		return
 	}
 	p, err := s.store.ValidatePromoCode(r.Context(), in.Code, "code")

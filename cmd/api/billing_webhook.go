@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stripe/stripe-go/v85/webhook"
@@ -16,8 +18,8 @@ import (
 const maxWebhookBody = 512 << 10
 
 // paymentWebhook is POST /payments/webhook, called by the provider. The
-// Stripe-Signature header is checked with the webhook secret (a bad or
-// older than five minutes signature is 400); a verified event is stored
+// Stripe-Signature header is checked with the webhook secret (a bad
+// signature, or one dated more than five minutes before or after now, is 400); a verified event is stored
 // once per id with its payments:event task and answered at once (a replay
 // answers the same, changing nothing).
 func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
@@ -28,7 +30,7 @@ func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), s.cfg.StripeWebhookSecret,
 		webhook.ConstructEventOptions{Tolerance: webhook.DefaultTolerance, IgnoreAPIVersionMismatch: true})
-	if err != nil || ev.ID == "" {
+	if err != nil || ev.ID == "" || !signedRecently(r.Header.Get("Stripe-Signature"), time.Now()) {
 		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Invalid signature", ErrorCode: "bad_signature"})
 		return
 	}
@@ -40,4 +42,22 @@ func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusOK, map[string]any{"received": true, "duplicate": !added})
+}
+
+// signedRecently reports whether the signature header's timestamp (t=) is
+// within the tolerance of now in both directions: the provider's library
+// refuses old signatures only, and one dated in the future would stay
+// replayable until that date.
+func signedRecently(header string, now time.Time) bool {
+	for _, part := range strings.Split(header, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(part), "t="); ok {
+			sec, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return false
+			}
+			d := now.Sub(time.Unix(sec, 0))
+			return d <= webhook.DefaultTolerance && d >= -webhook.DefaultTolerance
+		}
+	}
+	return false
 }

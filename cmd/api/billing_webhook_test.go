@@ -104,6 +104,7 @@ func TestBillingWebhook_Signature(t *testing.T) {
 	for name, r := range map[string]resp{
 		"WrongSecret": e.deliver(payload, "whsec_wrong", time.Now()),
 		"TooOld":      e.deliver(payload, testWebhookSecret, time.Now().Add(-10*time.Minute)),
+		"TooNew":      e.deliver(payload, testWebhookSecret, time.Now().Add(10*time.Minute)),
 		"Tampered": e.deliverSigned(bytes.Replace(payload, []byte("active"), []byte("canceled"), 1),
 			signature(payload, testWebhookSecret, time.Now())),
 	} {

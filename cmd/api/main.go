@@ -154,6 +154,7 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	var sb *sandbox.Server
 	if socialCfg.Sandbox {
 		sb = sandbox.New()
+		sb.Callback = socialCfg.RedirectBase
 	}
 	s.useSocial(socialCfg, sb)
 	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second,

@@ -21,6 +21,7 @@ import (
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/jobs/payment"
 	"creatorcoach/jobs/payment/stripetest"
 	"creatorcoach/jobs/social"
 	"creatorcoach/jobs/social/sandbox"
@@ -55,7 +56,34 @@ type env struct {
 	// sandbox is the social platforms' stand-in the api serves under /sandbox.
 	sandbox *sandbox.Server
 	api     *server
+	// provider logs every request the api and the worker send stripe-mock.
+	provider *providerLog
 }
+
+// providerLog is the request log of the payment provider (stripe-mock keeps
+// none): an http.RoundTripper recording "METHOD /path" before passing each
+// request on.
+type providerLog struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (l *providerLog) RoundTrip(r *http.Request) (*http.Response, error) {
+	l.mu.Lock()
+	l.calls = append(l.calls, r.Method+" "+r.URL.Path)
+	l.mu.Unlock()
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// since returns the calls logged after the first n.
+func (l *providerLog) since(n int) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.calls[n:]...)
+}
+
+// len is how many calls are logged.
+func (l *providerLog) len() int { l.mu.Lock(); defer l.mu.Unlock(); return len(l.calls) }
 
 // testWebhookSecret signs the provider events of tests.
 const testWebhookSecret = "whsec_test_secret"
@@ -89,6 +117,7 @@ func setup(t *testing.T) *env {
 	t.Cleanup(srv.Close)
 	sb := sandbox.New()
 	sb.Now = clk.Now
+	sb.Callback = srv.URL + "/api/accounts/callback/"
 	socialCfg := social.Config{Sandbox: true, Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"),
 		RedirectBase: srv.URL + "/api/accounts/callback/", Timeout: 5 * time.Second, SyncInterval: 6 * time.Hour, HistoryDays: 30,
 		Budgets: map[string]int{"instagram": 10000, "youtube": 10000, "tiktok": 10000, "linkedin": 10000}, Sealer: social.DevSealer(), Now: clk.Now}
@@ -96,18 +125,21 @@ func setup(t *testing.T) *env {
 	rdb := redis.NewClient(ropt)
 	t.Cleanup(func() { rdb.Close() })
 	syncer := jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))
+	plog := &providerLog{}
+	pay := payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, &http.Client{Transport: plog, Timeout: payment.Timeout})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer})
+			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialCfg, sb)
+	api.pay = pay
 	srv.Config.Handler = checkContract(t, api.routes())
 	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
-		jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer}}
+		provider: plog, jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer, Pay: pay}}
 }
 
 // resp is a decoded answer.

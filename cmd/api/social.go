@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-redis/redis_rate/v10"
 	"golang.org/x/oauth2"
 
 	"creatorcoach/jobs"
@@ -32,6 +34,13 @@ func (s *server) useSocial(cfg social.Config, sb *sandbox.Server) {
 	syncer := jobs.NewSyncer(cfg, nil)
 	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, sandbox: sb}
 }
+
+// Per-user limits of the social calls that make work: connect states (each
+// a row and a consent page) and "sync now" (each a run of platform calls).
+var (
+	limitConnect = redis_rate.Limit{Rate: 30, Burst: 10, Period: time.Hour}
+	limitSync    = redis_rate.Limit{Rate: 20, Burst: 5, Period: time.Hour}
+)
 
 // accountReaders may read accounts and engagement: the creator, and ADMIN
 // (read-only, any creator's through ?userId=).
@@ -90,7 +99,7 @@ func (s *server) authorizeAccount(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		ID string `json:"id"`
 	}
-	if !s.decode(w, r, &body) {
+	if !s.decode(w, r, &body) || !s.rateLimit(w, r, rateKey{"connect:user:" + currentUser(r).ID, limitConnect}) {
 		return
 	}
 	conn := s.social.conns[body.ID]
@@ -126,8 +135,9 @@ func hashState(state string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// connect completes an authorization: it uses up the state (bound to
-// userID when not empty), exchanges the code, stores the account with its
+// connect completes an authorization of userID: it uses up the state (which
+// must be userID's), exchanges the code, learns whose platform account it is
+// (one creator's at most: ECONFLICT otherwise), stores the account with its
 // sealed tokens and queues its first sync, whose job it returns.
 func (s *server) connect(ctx context.Context, platform, code, state, userID string) (*store.Job, error) {
 	conn := s.social.conns[platform]
@@ -156,18 +166,33 @@ func (s *server) connect(ctx context.Context, platform, code, state, userID stri
 	if err != nil {
 		return nil, err
 	}
+	who, err := conn.Identify(ctx, tok)
+	if re := social.AsReconnect(err); re != nil {
+		return nil, store.Errorf(store.EINVALID, re.Error()+". Please connect again and allow access.")
+	}
+	if ae := social.AsAnswer(err); ae != nil {
+		return nil, store.Errorf(store.EINVALID, ae.Error())
+	}
+	if err != nil {
+		return nil, err
+	}
 	sealed, err := s.social.syncer.SealTokens(tok)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed},
-		jobs.NewAnalyticsSyncTask)
+	// A refused grant is dropped, not revoked: at some platforms revoking it
+	// would revoke the grant of the creator who holds the account too.
+	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed,
+		ExternalID: who.ExternalID, Username: who.Username, FullName: who.FullName}, jobs.NewAnalyticsSyncTask)
 }
 
 // accountCallback is where the platform sends the browser back
-// (GET /api/accounts/callback/{platform}?code=&state=, or ?error=): it
-// connects the account and sends the browser to /dashboard?job=<sync job>,
-// or to /dashboard?connectError=<message>.
+// (GET /api/accounts/callback/{platform}?code=&state=, or ?error=). It is
+// public, so it connects nothing: it hands code and state to the web app at
+// /dashboard?connect=<platform>&code=&state=, which finishes the link as the
+// signed-in creator through POST /api/accounts/token (the state must be
+// theirs). A refusal at the platform uses up the state and sends the browser
+// to /dashboard?connectError=<message>.
 func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 	if !s.rateLimit(w, r, secretLimits(r, "")...) {
 		return
@@ -182,20 +207,23 @@ func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 		fail(social.Names[platform] + " access was not granted.")
 		return
 	}
-	job, err := s.connect(r.Context(), platform, q.Get("code"), q.Get("state"), "")
-	if err != nil {
-		if store.ErrorCode(err) == store.EINTERNAL {
-			s.log.Error("connect social account", "platform", platform, "err", err)
-		}
-		fail(store.ErrorMessage(err))
+	if !store.IsSocialPlatform(platform) {
+		fail("Unknown platform.")
 		return
 	}
-	http.Redirect(w, r, "/dashboard?job="+job.ID, http.StatusFound)
+	if q.Get("code") == "" || q.Get("state") == "" {
+		fail("The platform's answer lacks its code or state. Please connect again.")
+		return
+	}
+	hand := url.Values{"connect": {platform}, "code": {q.Get("code")}, "state": {q.Get("state")}}
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, "/dashboard?"+hand.Encode(), http.StatusFound)
 }
 
 // accountToken answers POST /api/accounts/token {"platform", "code",
-// "state"} for clients that receive the code themselves: as the callback,
-// with the state bound to the caller; 201 with {"job"}.
+// "state"}: the web app finishes a link with what the callback handed it.
+// The state must be one the caller started (422 otherwise); a platform
+// account another creator holds is 409; 201 with {"job"} (the first sync).
 func (s *server) accountToken(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Platform string `json:"platform"`
@@ -267,8 +295,13 @@ func (s *server) engagement(w http.ResponseWriter, r *http.Request) {
 }
 
 // syncAccount answers POST /api/accounts/{id}/sync with 202 and the sync
-// job (the running one, when a sync is already under way).
+// job (the running one, when a sync is already under way); 429 past the
+// creator's limit. A scheduled sync running at the same time is waited for
+// (jobs: store.LockSocialSyncs).
 func (s *server) syncAccount(w http.ResponseWriter, r *http.Request) {
+	if !s.rateLimit(w, r, rateKey{"sync:user:" + currentUser(r).ID, limitSync}) {
+		return
+	}
 	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewAnalyticsSyncTask)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -120,6 +120,35 @@ func TestTeam_LastBrandAdmin(t *testing.T) {
 	e.want(e.call("DELETE", "/api/brands/members/"+ownerID, other, nil), http.StatusNotFound)
 }
 
+// TestTeam_LastBrandAdminCannotDeleteAccount: the last BRAND_ADMIN of a team
+// with other members cannot delete their account (signed in or by code) until
+// they promote someone; alone in the brand, they can.
+func TestTeam_LastBrandAdminCannotDeleteAccount(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	owner := e.brandAccount("owner@solo.io", store.RoleBrandAdmin, "Solo Co")
+	viewer := e.brandAccount("viewer@solo.io", store.RoleBrandViewer, "Solo Co")
+	viewerID := e.want(e.call("GET", "/api/users/me", viewer, nil), http.StatusOK).str("data", "user", "_id")
+	r := e.want(e.call("DELETE", "/api/users", owner, map[string]any{"reason": "Personal reasons"}), http.StatusConflict)
+	if r.str("message") != store.MsgLastAdminDeletes {
+		t.Fatalf("signed-in deletion: %v", r.Body)
+	}
+	e.want(e.call("POST", "/api/users/delete-account-otp", "", map[string]any{"email": "owner@solo.io"}), http.StatusOK)
+	code := e.mail.WaitCode(t, "owner@solo.io", 1)
+	r = e.want(e.call("DELETE", "/api/users/delete-account", "", map[string]any{"email": "owner@solo.io", "otp": code, "reason": "Privacy concerns"}),
+		http.StatusConflict)
+	if r.str("message") != store.MsgLastAdminDeletes {
+		t.Fatalf("deletion by code: %v", r.Body)
+	}
+	e.want(e.call("GET", "/api/users/me", owner, nil), http.StatusOK) // still signed in
+	// Promoted, the other member manages the team: the owner may go.
+	e.want(e.call("PATCH", "/api/brands/members/"+viewerID, owner, map[string]any{"role": store.RoleBrandAdmin}), http.StatusOK)
+	e.want(e.call("DELETE", "/api/users", owner, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
+	// Alone in a brand, the admin may go too.
+	alone := e.brandAccount("alone@solo.io", store.RoleBrandAdmin, "Alone Co")
+	e.want(e.call("DELETE", "/api/users", alone, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
+}
+
 // TestTeam_InvitationExpiryAndResend: a link dies after 7 days; a resend
 // mails a new link and kills the old one; a cancelled invitation's link is
 // invalid.

@@ -269,7 +269,7 @@ func (s *server) deleteMe(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) {
 		return
 	}
-	s.answer(w, r, s.store.DeleteAccount(r.Context(), currentUser(r).ID, in.Reason), message("Your account has been successfully deleted."))
+	s.answer(w, r, s.store.DeleteAccount(r.Context(), currentUser(r).ID, in.Reason, jobs.NewBillingStopRenewalTask), message("Your account has been successfully deleted."))
 }
 
 func (s *server) deleteAccountWithOTP(w http.ResponseWriter, r *http.Request) {
@@ -277,5 +277,5 @@ func (s *server) deleteAccountWithOTP(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, secretLimits(r, in.Email)...) {
 		return
 	}
-	s.answer(w, r, s.store.DeleteAccountWithOTP(r.Context(), in.Email, in.OTP, in.Reason), message("Your account has been successfully deleted."))
+	s.answer(w, r, s.store.DeleteAccountWithOTP(r.Context(), in.Email, in.OTP, in.Reason, jobs.NewBillingStopRenewalTask), message("Your account has been successfully deleted."))
 }

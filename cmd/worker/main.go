@@ -13,6 +13,7 @@ import (
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/payment"
 	"creatorcoach/jobs/social"
 )
 
@@ -56,5 +57,6 @@ func run(ctx context.Context) error {
 	}
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
-		Concurrency: cfg.WorkerConcurrency, RosterConcurrency: cfg.RosterConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))})
+		Concurrency: cfg.WorkerConcurrency, RosterConcurrency: cfg.RosterConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb)),
+		Pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil)})
 }

@@ -161,25 +161,36 @@ func TestCoach_SteadyGrower(t *testing.T) {
 		}
 		wantSays(t, r, "assumes")
 	})
-	t.Run("Engagement", func(t *testing.T) {
-		for i, rate := range []float64{1, 2, 3, 4, 6, 8} {
+	peerRates := []float64{1, 2, 3, 4, 6, 8, 5, 7, 9, 10}
+	t.Run("EngagementTooFewPeers", func(t *testing.T) {
+		for i, rate := range peerRates[:coach.MinPeers-1] {
 			coachtest.Peer(t, db, "peer"+string(rune('a'+i)), niche, 20000, rate)
 		}
 		coachtest.Peer(t, db, "bigpeer", niche, 900000, 0.5)      // another tier
 		coachtest.Peer(t, db, "otherniche", "Gaming", 20000, 0.1) // another niche
 		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
+		wantSays(t, r, "too few similar creators")
+		for _, f := range r.Facts {
+			if strings.HasPrefix(f.Label, "Median") || strings.HasPrefix(f.Label, "Percentile") || strings.HasPrefix(f.Label, "Network creators") {
+				t.Errorf("a group of %d creators is compared: fact %q", coach.MinPeers-1, f.Label)
+			}
+		}
+	})
+	t.Run("Engagement", func(t *testing.T) {
+		coachtest.Peer(t, db, "peerj", niche, 20000, peerRates[coach.MinPeers-1])
+		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
 		rate := math.Round(float64(window(days, n-30, n, likesOf))/float64(window(days, n-30, n, viewsOf))*10000) / 100
 		wantNum(t, r, "Engagement rate (likes per view), all platforms, last 30 days", rate)
-		wantNum(t, r, "Network creators compared (Fitness & Health creators in the Micro tier)", 6)
-		wantNum(t, r, "Median engagement rate of Fitness & Health creators in the Micro tier", 3.5)
+		wantNum(t, r, "Network creators compared (Fitness & Health creators in the Micro tier)", 10)
+		wantNum(t, r, "Median engagement rate of Fitness & Health creators in the Micro tier", 5.5)
 		below := 0
-		for _, p := range []float64{1, 2, 3, 4, 6, 8} {
+		for _, p := range peerRates {
 			if p < rate {
 				below++
 			}
 		}
-		wantNum(t, r, "Percentile of your engagement rate among Fitness & Health creators in the Micro tier", math.Round(float64(below)/6*100))
-		wantSays(t, r, "above it")
+		wantNum(t, r, "Percentile of your engagement rate among Fitness & Health creators in the Micro tier", math.Round(float64(below)/10*100))
+		wantSays(t, r, "it: higher than")
 	})
 	t.Run("Audience", func(t *testing.T) {
 		r := ask(t, db, user, "Who is my audience and when should I post?", "")

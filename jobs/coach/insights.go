@@ -45,8 +45,14 @@ func (c *call) tier() string {
 	return store.TierOf(most)
 }
 
+// MinPeers is the smallest group of similar creators the coach compares a
+// creator with: a median or percentile of fewer would come close to one
+// creator's exact figure.
+const MinPeers = 10
+
 // benchmark states the engagement rate against the median and percentile
-// of creators of the same niche and tier; it returns the rate, the median
+// of creators of the same niche and tier (a group of at least MinPeers,
+// else it says there are too few similar creators); it returns the rate, the median
 // and whether both are known.
 func (c *call) benchmark(say bool) (rate, median float64, ok bool, err error) {
 	where := platformTitle(c.platform)
@@ -66,9 +72,9 @@ func (c *call) benchmark(say bool) (rate, median float64, ok bool, err error) {
 		return 0, 0, false, perr
 	}
 	group := niche + " creators in the " + tier + " tier"
-	if peers.Count == 0 {
-		c.say("Your engagement rate is " + fr + " (likes per view over the last 30 days). No " + group +
-			" of our network have an engagement rate yet, so I cannot benchmark you.")
+	if peers.Count < MinPeers {
+		c.say("Your engagement rate is " + fr + " (likes per view over the last 30 days). There are too few similar creators (" +
+			group + ") in our network to compare you with yet.")
 		return rate, 0, false, nil
 	}
 	median = math.Round(peers.Median*100) / 100

@@ -121,6 +121,13 @@ func (c *Client) Cancel(ctx context.Context, providerID string) error {
 	return providerError("cancel subscription", err)
 }
 
+// DeleteCustomer deletes a customer at the provider (what is left of it:
+// its cards and subscriptions go with it).
+func (c *Client) DeleteCustomer(ctx context.Context, customerID string) error {
+	_, err := c.sc.V1Customers.Delete(ctx, customerID, &stripe.CustomerDeleteParams{})
+	return providerError("delete customer", err)
+}
+
 // FromStripe reads the fields we keep from a provider subscription.
 func FromStripe(s *stripe.Subscription) store.ProviderSubscription {
 	out := store.ProviderSubscription{ProviderID: s.ID, Status: string(s.Status), CancelAtPeriodEnd: s.CancelAtPeriodEnd}

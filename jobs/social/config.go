@@ -83,6 +83,9 @@ func LoadConfig(production bool, publicURL string) (Config, error) {
 	if v := os.Getenv("SOCIAL_SANDBOX"); v != "" {
 		c.Sandbox = v == "1" || v == "true"
 	}
+	if production && c.Sandbox {
+		return c, fmt.Errorf("SOCIAL_SANDBOX=%s is not allowed in production", os.Getenv("SOCIAL_SANDBOX"))
+	}
 	var err error
 	if c.Sealer, err = NewSealer(os.Getenv("SOCIAL_TOKEN_KEY")); err != nil {
 		return c, err

@@ -140,6 +140,22 @@ const (
 	igPageDays  = 30
 )
 
+// Identify reads the profile.
+func (c *instagram) Identify(ctx context.Context, tok Token) (Profile, error) {
+	var me struct {
+		ID       string `json:"id"`
+		Username string `json:"username"`
+		Name     string `json:"name"`
+	}
+	if err := c.graph(ctx, tok, "profile", "/me", url.Values{"fields": {"user_id,username,name"}}, &me); err != nil {
+		return Profile{}, err
+	}
+	if me.ID == "" {
+		return Profile{}, &AnswerError{Platform: Instagram, Call: "profile", Detail: "no id"}
+	}
+	return Profile{ExternalID: me.ID, Username: me.Username, FullName: me.Name}, nil
+}
+
 // Fetch reads the profile, follower gains (the platform keeps 30 days), one
 // insights call per day, the media of the window (likes) and the three
 // demographic breakdowns.

@@ -86,6 +86,26 @@ func (r liDateRange) day() (time.Time, bool) {
 	return time.Date(r.Start.Year, time.Month(r.Start.Month), r.Start.Day, 0, 0, 0, 0, time.UTC), true
 }
 
+// Identify reads the member of the grant.
+func (c *linkedin) Identify(ctx context.Context, tok Token) (Profile, error) {
+	var me struct {
+		Sub   string `json:"sub"`
+		Name  string `json:"name"`
+		Email string `json:"email"`
+	}
+	if err := c.call(ctx, tok, "userinfo", "/v2/userinfo", &me); err != nil {
+		return Profile{}, err
+	}
+	if me.Sub == "" {
+		return Profile{}, &AnswerError{Platform: LinkedIn, Call: "userinfo", Detail: "no sub"}
+	}
+	username, _, _ := strings.Cut(me.Email, "@")
+	if username == "" {
+		username = strings.ToLower(strings.ReplaceAll(me.Name, " ", "-"))
+	}
+	return Profile{ExternalID: me.Sub, Username: username, FullName: me.Name}, nil
+}
+
 func (c *linkedin) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
 	var me struct {
 		Sub   string `json:"sub"`

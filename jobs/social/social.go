@@ -85,6 +85,9 @@ type Connector interface {
 	Exchange(ctx context.Context, code, verifier string) (Token, error)
 	// Refresh returns tok, refreshed when it is due; changed says whether it was.
 	Refresh(ctx context.Context, tok Token) (t Token, changed bool, err error)
+	// Identify reads who the token belongs to at the platform (one call):
+	// the connect flow learns the account's id before storing it.
+	Identify(ctx context.Context, tok Token) (Profile, error)
 	// Fetch reads the profile, the days from since to today (UTC) and the
 	// audience. done is called after each platform call.
 	Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error)

@@ -129,6 +129,24 @@ func (c *tiktok) Calls(since time.Time) int { return 2 + len(window(since, c.now
 // ttVideoPages bounds the video/list/ pages read per sync.
 const ttVideoPages = 50
 
+// Identify reads the user of the grant.
+func (c *tiktok) Identify(ctx context.Context, tok Token) (Profile, error) {
+	var info struct {
+		User *struct {
+			OpenID      string `json:"open_id"`
+			Username    string `json:"username"`
+			DisplayName string `json:"display_name"`
+		} `json:"user"`
+	}
+	if err := c.call(ctx, tok, "user/info", http.MethodGet, "/v2/user/info/?fields=open_id,display_name,username", nil, &info); err != nil {
+		return Profile{}, err
+	}
+	if info.User == nil || info.User.OpenID == "" {
+		return Profile{}, &AnswerError{Platform: TikTok, Call: "user/info", Detail: "no user or open_id"}
+	}
+	return Profile{ExternalID: info.User.OpenID, Username: info.User.Username, FullName: info.User.DisplayName}, nil
+}
+
 func (c *tiktok) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
 	var info struct {
 		User *struct {

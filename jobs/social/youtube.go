@@ -89,6 +89,27 @@ func (c *youtube) Revoke(ctx context.Context, tok Token) error {
 
 func (c *youtube) Calls(time.Time) int { return 4 }
 
+// Identify reads the channel of the grant.
+func (c *youtube) Identify(ctx context.Context, tok Token) (Profile, error) {
+	var ch struct {
+		Items []struct {
+			ID      string `json:"id"`
+			Snippet struct {
+				Title     string `json:"title"`
+				CustomURL string `json:"customUrl"`
+			} `json:"snippet"`
+		} `json:"items"`
+	}
+	if err := c.call(ctx, tok, "channels.list", c.ep.APIBase+"/channels", url.Values{"part": {"snippet"}, "mine": {"true"}}, &ch); err != nil {
+		return Profile{}, err
+	}
+	if len(ch.Items) == 0 {
+		return Profile{}, &ReconnectError{Platform: YouTube, Reason: "this Google account has no YouTube channel"}
+	}
+	it := ch.Items[0]
+	return Profile{ExternalID: it.ID, Username: strings.TrimPrefix(it.Snippet.CustomURL, "@"), FullName: it.Snippet.Title}, nil
+}
+
 func (c *youtube) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
 	var ch struct {
 		Items []struct {

@@ -22,7 +22,12 @@ test('creator connects Instagram in the sandbox → consent → the dashboard sh
   await card.getByRole('button', { name: 'Connect Instagram' }).click()
   await page.waitForURL('**/sandbox/instagram/oauth/authorize**')
   await page.getByLabel('Sandbox handle').fill('e2e_fit')
+  // The public callback connects nothing: it hands code and state to the dashboard, which finishes the link as the
+  // signed-in creator (POST /api/accounts/token) and then follows the first sync.
+  const handOff = page.waitForRequest((req) => req.url().endsWith('/api/accounts/token') && req.method() === 'POST')
   await page.getByRole('button', { name: 'Allow' }).click()
+  const tokenCall = await handOff
+  assert.equal(JSON.parse(tokenCall.postData()).platform, 'instagram')
 
   await page.waitForURL(/\/dashboard\?job=/)
   await card.getByText('@e2e_fit').waitFor({ timeout: 30000 })
@@ -46,6 +51,25 @@ test('creator connects Instagram in the sandbox → consent → the dashboard sh
   await loginUi(phone, email, password)
   await phone.getByRole('region', { name: 'Instagram' }).getByText('@e2e_fit').waitFor()
   await shot(phone, 'social-dashboard-phone')
+})
+
+test('a second creator cannot connect an Instagram account another creator holds', async () => {
+  const first = await createVerifiedCreator('social-first')
+  const second = await createVerifiedCreator('social-second')
+  for (const [who, want] of [[first, /@e2e_taken/], [second, /already connected to another profile/]]) {
+    const page = await newPage(browser)
+    await loginUi(page, who.email, who.password)
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('region', { name: 'Instagram' }).getByRole('button', { name: 'Connect Instagram' }).click()
+    await page.waitForURL('**/sandbox/instagram/oauth/authorize**')
+    await page.getByLabel('Sandbox handle').fill('e2e_taken')
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await page.getByText(want).first().waitFor({ timeout: 30000 })
+    await page.close()
+  }
+  const page = await newPage(browser)
+  await loginUi(page, second.email, second.password)
+  await page.getByRole('region', { name: 'Instagram' }).getByText('Not connected yet.').waitFor()
 })
 
 test('demo creator starts with Instagram and YouTube connected', async () => {

@@ -220,6 +220,9 @@ func LoadConfig() (Config, error) {
 		if len(missing) > 0 {
 			return c, fmt.Errorf("production needs these settings (secrets of at least 16 characters): %s", strings.Join(missing, ", "))
 		}
+		if err := c.refuseSandboxes(); err != nil {
+			return c, err
+		}
 	} else { // development or test
 		c.JWTSecret = orDefault(c.JWTSecret, "dev-jwt-secret-change-me")
 		c.OTPSecret = orDefault(c.OTPSecret, "dev-otp-secret-change-me")
@@ -229,6 +232,23 @@ func LoadConfig() (Config, error) {
 		c.StripeWebhookSecret = orDefault(c.StripeWebhookSecret, "whsec_dev_sandbox")
 	}
 	return c, nil
+}
+
+// refuseSandboxes is production's check that nothing runs against a
+// stand-in: the social sandbox (an unauthenticated switch under /sandbox),
+// a payment API other than the provider's live one, or a test key (whose
+// "payments" charge nobody). Each error names the setting.
+func (c Config) refuseSandboxes() error {
+	if v := os.Getenv("SOCIAL_SANDBOX"); v != "" && v != "0" && v != "false" {
+		return fmt.Errorf("SOCIAL_SANDBOX=%s is not allowed in production: unset it (or set 0) to use the real platforms", v)
+	}
+	if c.PaymentsSandbox() {
+		return fmt.Errorf("STRIPE_API_BASE must be %s in production, not %q", StripeLive, c.StripeAPIBase)
+	}
+	if !strings.HasPrefix(c.StripeSecretKey, "sk_live_") && !strings.HasPrefix(c.StripeSecretKey, "rk_live_") {
+		return fmt.Errorf("STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) in production, not a test key")
+	}
+	return nil
 }
 
 // ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8") or

@@ -10,7 +10,8 @@ import (
 func clearEnv(t *testing.T) {
 	t.Helper()
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
-		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"} {
+		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
+		"STRIPE_API_BASE", "SOCIAL_SANDBOX"} {
 		t.Setenv(name, "")
 	}
 }
@@ -60,6 +61,36 @@ func TestLoadConfig_AppEnv(t *testing.T) {
 		c, err := LoadConfig()
 		if err != nil || c.JWTSecret != secrets["JWT_SECRET"] || !c.Production() {
 			t.Fatalf("got %+v, %v", c, err)
+		}
+	})
+	// Production refuses every stand-in, naming the setting.
+	for _, bad := range []struct{ name, value string }{
+		{"SOCIAL_SANDBOX", "1"}, {"SOCIAL_SANDBOX", "true"},
+		{"STRIPE_API_BASE", "http://127.0.0.1:12111"}, {"STRIPE_API_BASE", "https://stripe.example.com"},
+		{"STRIPE_SECRET_KEY", "sk_test_0123456789abcdef"},
+	} {
+		t.Run("ErrProductionSandbox"+bad.name+"="+bad.value, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("APP_ENV", "production")
+			for k, v := range secrets {
+				t.Setenv(k, v)
+			}
+			t.Setenv(bad.name, bad.value)
+			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), bad.name) {
+				t.Fatalf("%s=%s: err %v, want a refusal naming %s", bad.name, bad.value, err, bad.name)
+			}
+		})
+	}
+	t.Run("ProductionLiveAPI", func(t *testing.T) {
+		clearEnv(t)
+		t.Setenv("APP_ENV", "production")
+		for k, v := range secrets {
+			t.Setenv(k, v)
+		}
+		t.Setenv("STRIPE_API_BASE", StripeLive+"/")
+		t.Setenv("SOCIAL_SANDBOX", "0")
+		if _, err := LoadConfig(); err != nil {
+			t.Fatalf("live settings refused: %v", err)
 		}
 	})
 }

@@ -33,7 +33,8 @@ button{padding:.6rem 1.4rem;font-size:1rem;margin-right:.5rem;border-radius:.4re
 var handleRe = regexp.MustCompile(`^[A-Za-z0-9_.]{2,30}$`)
 
 // authorize serves a platform's consent page (GET) and its answer (POST):
-// Allow sends the browser to redirect_uri with a code and the state; Deny
+// Allow sends the browser to redirect_uri (only the configured Callback)
+// with a code and the state; Deny
 // with error=access_denied. scopes are what the platform grants, insights
 // the one left out when the box is unticked.
 func (s *Server) authorize(platform, name string, scopes []string, insights string, sep string) http.HandlerFunc {
@@ -45,6 +46,10 @@ func (s *Server) authorize(platform, name string, scopes []string, insights stri
 		redirect, state := r.Form.Get("redirect_uri"), r.Form.Get("state")
 		if u, err := url.Parse(redirect); err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 			http.Error(w, "redirect_uri is missing or not an http(s) URL", http.StatusBadRequest)
+			return
+		}
+		if s.Callback == "" || redirect != s.Callback+platform {
+			http.Error(w, "redirect_uri is not this app's registered callback", http.StatusBadRequest)
 			return
 		}
 		if r.Method == http.MethodGet {

@@ -39,6 +39,11 @@ type Server struct {
 	AccessTTL, LongTTL, RefreshTTL time.Duration
 	// RetryAfter is what a 429 asks the client to wait.
 	RetryAfter time.Duration
+	// Callback is where the consent page may send the browser back: the
+	// api's callback base (PUBLIC_URL + "/api/accounts/callback/"), to which
+	// the platform's id is appended. The consent page refuses any other
+	// redirect_uri, and every one while Callback is empty.
+	Callback string
 
 	secret   []byte
 	mu       sync.Mutex

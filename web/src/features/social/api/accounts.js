@@ -38,6 +38,20 @@ export async function connectAccount(platformId) {
   return url
 }
 
+/**
+ * finishConnect completes a link with what the platform's callback handed the
+ * dashboard: POST /api/accounts/token {platform, code, state} as the signed-in
+ * creator (the state must be theirs); it returns the first sync's job.
+ */
+export async function finishConnect({ platform, code, state }) {
+  const json = await request('accounts/token', { method: 'POST', body: { platform, code, state } })
+  return json?.data?.job
+}
+
+export function useFinishConnect() {
+  return useMutation(finishConnect, isAccountsKey)
+}
+
 /** syncAccount starts POST /api/accounts/{id}/sync and returns the job. */
 export async function syncAccount(id) {
   const json = await request(`accounts/${id}/sync`, { method: 'POST' })

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { Loading, LoadError } from '../../../components/status'
 import { combineReads, ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
 import { followersLabel } from '../../../config/platforms'
-import { connectAccount, useAccounts, useDisconnectAccount, usePlatforms, useSyncAccount } from '../api/accounts'
+import { connectAccount, useAccounts, useDisconnectAccount, useFinishConnect, usePlatforms, useSyncAccount } from '../api/accounts'
 import { useEngagement } from '../api/engagement'
 import { useJob } from '../api/job'
 import { DemographicsCard } from './demographics-card'
@@ -42,7 +42,9 @@ function SyncProgress({ job }) {
  * CreatorMissionControl is the creator's dashboard: a card per platform
  * (connect, sync, disconnect, reconnect), trend charts over 30 or 90 days,
  * the 'Audience Demographics' card, and the progress of the sync named by
- * ?job= (the platforms' callback sends the browser back with it).
+ * ?job=. The platforms' callback sends the browser back with
+ * ?connect=<platform>&code=&state=: the dashboard finishes the link as the
+ * signed-in creator, then follows the first sync.
  */
 export function CreatorMissionControl() {
   const [params, setParams] = useSearchParams()
@@ -57,11 +59,22 @@ export function CreatorMissionControl() {
   const { data: job } = useJob(jobId)
   const syncAccount = useSyncAccount()
   const disconnect = useDisconnectAccount()
+  const finishConnect = useFinishConnect()
+  const [connect, code, state] = ['connect', 'code', 'state'].map((k) => params.get(k))
+  const finishing = useRef(null)
   const finished = job && (job.status === 'succeeded' || job.status === 'failed')
 
   useEffect(() => {
     if (finished) mutate((key) => typeof key === 'string' && key.startsWith('accounts'))
   }, [finished, mutate])
+
+  useEffect(() => {
+    if (!connect || !code || !state || finishing.current === state) return
+    finishing.current = state // once per state, whatever the renders
+    finishConnect({ platform: connect, code, state })
+      .then((started) => setParams(started?.id ? { job: started.id } : {}, { replace: true }))
+      .catch((err) => setParams({ connectError: err.message }, { replace: true }))
+  }, [connect, code, state, finishConnect, setParams])
 
   const act = async (fn) => {
     setBusy(true)
@@ -84,6 +97,11 @@ export function CreatorMissionControl() {
         <div className="alert alert-warning d-flex align-items-center gap-2 mb-0" role="alert">
           <span className="flex-grow-1">{connectError}</span>
           <button type="button" className="btn-close" aria-label="Dismiss" onClick={() => setParams({}, { replace: true })} />
+        </div>
+      )}
+      {connect && code && (
+        <div className="alert alert-info mb-0" role="status">
+          Finishing the connection…
         </div>
       )}
       <SyncProgress job={job} />

@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest'
-import { screen, within, waitFor } from '@testing-library/react'
+import { render, screen, within, waitFor } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { SWRConfig } from 'swr'
 import userEvent from '@testing-library/user-event'
 import { CreatorMissionControl } from '../creator-mission-control'
 import { mockApi, renderRoute } from '../../../../test-utils'
@@ -112,5 +114,42 @@ describe('CreatorMissionControl', () => {
     await userEvent.click(within(ig).getByRole('button', { name: 'Disconnect' }))
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, disconnect' }))
     await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('accounts/a1') && init?.method === 'DELETE')).toBe(true))
+  })
+})
+
+describe('CreatorMissionControl, back from the consent page', () => {
+  beforeEach(() => {
+    resetAuthStore()
+    setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
+  })
+
+  const renderAt = (entry) =>
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route path="/dashboard" element={<CreatorMissionControl />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>,
+    )
+
+  it('finishes the link as the signed-in creator, once, and follows the first sync', async () => {
+    const fetch = api({
+      'POST accounts/token': () => [201, { data: { job: { id: 'j9', status: 'queued', progress: 0 } } }],
+      'GET jobs/j9': () => [200, { data: { job: { id: 'j9', status: 'running', progress: 30 } } }],
+    })
+    renderAt('/dashboard?connect=tiktok&code=c0de&state=st4te')
+    const bar = await screen.findByRole('progressbar')
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '30'))
+    const posts = fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/accounts/token') && init?.method === 'POST')
+    expect(posts).toHaveLength(1)
+    expect(JSON.parse(posts[0][1].body)).toEqual({ platform: 'tiktok', code: 'c0de', state: 'st4te' })
+  })
+
+  it("shows the server's refusal", async () => {
+    api({ 'POST accounts/token': () => [409, { message: 'This account is already connected to another profile', error_code: 'conflict' }] })
+    renderAt('/dashboard?connect=instagram&code=c0de&state=st4te')
+    expect(await screen.findByText('This account is already connected to another profile')).toBeInTheDocument()
   })
 })
