@@ -14,8 +14,8 @@ import (
 	"github.com/hibiken/asynq"
 
 	"creatorcoach/jobs"
-	"creatorcoach/jobs/roster"
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 )
 
 // rosterCSV is n generated creators as CSV with five columns (about 70
@@ -23,14 +23,14 @@ import (
 func rosterCSV(n int) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	fields := []roster.Field{roster.FieldName, roster.FieldEmail, roster.FieldNiche, roster.FieldInstagram, roster.FieldInstagramFollowers}
+	fields := []rosterfile.Field{rosterfile.FieldName, rosterfile.FieldEmail, rosterfile.FieldNiche, rosterfile.FieldInstagram, rosterfile.FieldInstagramFollowers}
 	rec := make([]string, len(fields))
 	for i, f := range fields {
-		rec[i] = roster.Headers[f]
+		rec[i] = rosterfile.Headers[f]
 	}
 	_ = w.Write(rec)
 	for i := 0; i < n; i++ {
-		row := rostergen.Row(i)
+		row := rosterfilegen.Row(i)
 		for j, f := range fields {
 			rec[j] = row[f]
 		}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"creatorcoach/jobs/roster"
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 	"creatorcoach/store"
 )
 
@@ -22,7 +22,7 @@ import (
 func rosterFile(t *testing.T, n int) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := rostergen.WriteCSV(&buf, n); err != nil {
+	if err := rosterfilegen.WriteCSV(&buf, n); err != nil {
 		t.Fatal(err)
 	}
 	dup := bytes.SplitN(buf.Bytes(), []byte("\n"), 3)[1]
@@ -260,7 +260,7 @@ func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
 	h := setup(t)
 	db := h.Store
 	var csv bytes.Buffer
-	if err := rostergen.WriteCSV(&csv, 200); err != nil {
+	if err := rosterfilegen.WriteCSV(&csv, 200); err != nil {
 		t.Fatal(err)
 	}
 	csv.WriteString("Nul\x00Name,nul@example.com,,,nulhandle,100,,,,,,,,,,,,,,,,,\n")
@@ -288,8 +288,8 @@ func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range msgs {
-			if m != roster.MsgBadText {
-				t.Fatalf("%s: row error %q, want %q", tc.path, m, roster.MsgBadText)
+			if m != rosterfile.MsgBadText {
+				t.Fatalf("%s: row error %q, want %q", tc.path, m, rosterfile.MsgBadText)
 			}
 		}
 		if len(msgs) != tc.fails {

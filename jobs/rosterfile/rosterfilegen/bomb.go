@@ -1,4 +1,4 @@
-package rostergen
+package rosterfilegen
 
 import (
 	"archive/zip"

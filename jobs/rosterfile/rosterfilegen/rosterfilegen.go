@@ -1,6 +1,6 @@
-// Package rostergen writes deterministic roster files (CSV, JSON, XLSX)
+// Package rosterfilegen writes deterministic roster files (CSV, JSON, XLSX)
 // with the canonical headers, for the sample files, tests and benchmarks.
-package rostergen
+package rosterfilegen
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"creatorcoach/jobs/roster"
+	"creatorcoach/jobs/rosterfile"
 )
 
 var (
@@ -48,30 +48,30 @@ func Row(i int) []string {
 	}
 	male := mix(i, 6) % 70
 	female := 100 - male - mix(i, 7)%5
-	row := make([]string, roster.NumFields)
-	row[roster.FieldName] = f + " " + l
-	row[roster.FieldEmail] = email
-	row[roster.FieldNiche] = niches[mix(i, 8)%len(niches)]
-	row[roster.FieldLocation] = cities[mix(i, 9)%len(cities)]
-	row[roster.FieldInstagram] = "@" + handle
-	row[roster.FieldInstagramFollowers] = strconv.Itoa(ig)
+	row := make([]string, rosterfile.NumFields)
+	row[rosterfile.FieldName] = f + " " + l
+	row[rosterfile.FieldEmail] = email
+	row[rosterfile.FieldNiche] = niches[mix(i, 8)%len(niches)]
+	row[rosterfile.FieldLocation] = cities[mix(i, 9)%len(cities)]
+	row[rosterfile.FieldInstagram] = "@" + handle
+	row[rosterfile.FieldInstagramFollowers] = strconv.Itoa(ig)
 	if i%4 == 0 {
-		row[roster.FieldYouTube] = handle
-		row[roster.FieldYouTubeSubscribers] = strconv.Itoa(mix(i, 10) % 400_000)
+		row[rosterfile.FieldYouTube] = handle
+		row[rosterfile.FieldYouTubeSubscribers] = strconv.Itoa(mix(i, 10) % 400_000)
 	}
 	if i%6 == 1 {
-		row[roster.FieldTikTok] = handle
-		row[roster.FieldTikTokFollowers] = strconv.Itoa(mix(i, 11) % 1_200_000)
+		row[rosterfile.FieldTikTok] = handle
+		row[rosterfile.FieldTikTokFollowers] = strconv.Itoa(mix(i, 11) % 1_200_000)
 	}
-	row[roster.FieldEngagementRate] = fmt.Sprintf("%.1f", float64(mix(i, 12)%120)/10)
+	row[rosterfile.FieldEngagementRate] = fmt.Sprintf("%.1f", float64(mix(i, 12)%120)/10)
 	if i%2 == 0 { // the audience split is known for half the creators, ages for a fifth
-		row[roster.FieldAudienceMale] = strconv.Itoa(male)
-		row[roster.FieldAudienceFemale] = strconv.Itoa(female)
-		row[roster.FieldAudienceOther] = strconv.Itoa(100 - male - female)
+		row[rosterfile.FieldAudienceMale] = strconv.Itoa(male)
+		row[rosterfile.FieldAudienceFemale] = strconv.Itoa(female)
+		row[rosterfile.FieldAudienceOther] = strconv.Itoa(100 - male - female)
 	}
 	if i%5 == 0 {
 		for j, a := range []int{5, 30, 30, 15, 10, 6, 4} {
-			row[roster.FieldAge13+roster.Field(j)] = strconv.Itoa(a)
+			row[rosterfile.FieldAge13+rosterfile.Field(j)] = strconv.Itoa(a)
 		}
 	}
 	return row
@@ -81,7 +81,7 @@ func Row(i int) []string {
 func WriteCSV(w io.Writer, n int) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	cw := csv.NewWriter(bw)
-	_ = cw.Write(roster.Headers[:])
+	_ = cw.Write(rosterfile.Headers[:])
 	for i := 0; i < n; i++ {
 		_ = cw.Write(Row(i))
 	}
@@ -104,9 +104,9 @@ func WriteJSON(w io.Writer, n int) error {
 				continue
 			}
 			if x, err := strconv.ParseFloat(v, 64); err == nil {
-				obj[roster.Headers[f]] = x
+				obj[rosterfile.Headers[f]] = x
 			} else {
-				obj[roster.Headers[f]] = v
+				obj[rosterfile.Headers[f]] = v
 			}
 		}
 		b, _ := json.Marshal(obj)
@@ -132,15 +132,15 @@ func WriteXLSX(w io.Writer, n int) error {
 	if err != nil {
 		return err
 	}
-	header := make([]any, roster.NumFields)
-	for i, h := range roster.Headers {
+	header := make([]any, rosterfile.NumFields)
+	for i, h := range rosterfile.Headers {
 		header[i] = h
 	}
 	if err := sw.SetRow("A1", header); err != nil {
 		return err
 	}
 	for i := 0; i < n; i++ {
-		vals := make([]any, roster.NumFields)
+		vals := make([]any, rosterfile.NumFields)
 		for f, v := range Row(i) {
 			if x, err := strconv.ParseFloat(v, 64); err == nil {
 				vals[f] = x

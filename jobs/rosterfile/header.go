@@ -1,8 +1,8 @@
-// Package roster reads creator roster files (CSV, JSON, XLSX) as a stream of
+// Package rosterfile reads creator roster files (CSV, JSON, XLSX) as a stream of
 // records: it maps header names to canonical fields (case-, space- and
 // punctuation-insensitively, with common synonyms), and converts and
 // validates each record into a store.CreatorInput plus row errors.
-package roster
+package rosterfile
 
 import (
 	"strings"

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 	"creatorcoach/store"
 )
 
@@ -67,7 +67,7 @@ func TestRoster_UploadEndToEnd(t *testing.T) {
 	admin := e.account("admin@roster.io", store.RoleAdmin)
 	creator := e.account("c@roster.io", store.RoleUser)
 	var buf bytes.Buffer
-	rostergen.WriteCSV(&buf, 250)
+	rosterfilegen.WriteCSV(&buf, 250)
 	buf.WriteString("Broken Row,not-an-email,,,,,,,,,,,,,,,,,,,,,\n")
 	r := e.want(e.uploadRoster(admin, "My Roster.CSV", buf.Bytes()), http.StatusAccepted)
 	job, _ := r.data()["job"].(map[string]any)

@@ -1,4 +1,4 @@
-package roster_test
+package rosterfile_test
 
 import (
 	"archive/zip"
@@ -11,22 +11,22 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"creatorcoach/jobs/roster"
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 	"creatorcoach/store"
 )
 
 type parsed struct {
-	cols    roster.Columns
+	cols    rosterfile.Columns
 	good    []store.CreatorInput
 	rowErrs []store.RosterRowError
 }
 
-func parse(t testing.TB, p func(io.Reader, func(*roster.Record) error) (roster.Columns, error), data []byte) (parsed, error) {
+func parse(t testing.TB, p func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error), data []byte) (parsed, error) {
 	t.Helper()
 	var out parsed
-	cols, err := p(bytes.NewReader(data), func(rec *roster.Record) error {
-		c, errs := roster.Convert(rec)
+	cols, err := p(bytes.NewReader(data), func(rec *rosterfile.Record) error {
+		c, errs := rosterfile.Convert(rec)
 		if errs != nil {
 			out.rowErrs = append(out.rowErrs, errs...)
 		} else {
@@ -50,7 +50,7 @@ const synonymCSV = "Full Name;E-mail;IG handle;Instagram Followers; YouTube subs
 
 func TestParseCSV_SynonymsAndBadRows(t *testing.T) {
 	t.Parallel()
-	p, err := parse(t, roster.ParseCSV, []byte(synonymCSV))
+	p, err := parse(t, rosterfile.ParseCSV, []byte(synonymCSV))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestParseCSV_SynonymsAndBadRows(t *testing.T) {
 	want := []store.RosterRowError{
 		{Row: 3, Column: "Full Name", Message: store.MsgCreatorNameRequired},
 		{Row: 5, Column: "E-mail", Message: store.MsgEmailInvalid},
-		{Row: 5, Column: "Instagram Followers", Message: roster.MsgCount},
+		{Row: 5, Column: "Instagram Followers", Message: rosterfile.MsgCount},
 		{Row: 6, Column: "Engagement %", Message: store.MsgPercentRange},
 	}
 	if len(p.rowErrs) != len(want) {
@@ -92,8 +92,8 @@ func TestParseCSV_NoHeader(t *testing.T) {
 		"Binary":     "PK\x03\x04\x00\x00binary",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := parse(t, roster.ParseCSV, []byte(data))
-			var fe *roster.FileError
+			_, err := parse(t, rosterfile.ParseCSV, []byte(data))
+			var fe *rosterfile.FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("got %v, want a FileError", err)
 			}
@@ -112,7 +112,7 @@ const synonymJSON = `{"meta": {"source": "crm"}, "creators": [
 
 func TestParseJSON_SynonymsAndBadRows(t *testing.T) {
 	t.Parallel()
-	p, err := parse(t, roster.ParseJSON, []byte(synonymJSON))
+	p, err := parse(t, rosterfile.ParseJSON, []byte(synonymJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestParseJSON_SynonymsAndBadRows(t *testing.T) {
 	}
 	want := []store.RosterRowError{
 		{Row: 2, Column: "Email", Message: store.MsgEmailOrHandle},
-		{Row: 3, Column: roster.MsgRow, Message: "Each item must be an object"},
+		{Row: 3, Column: rosterfile.MsgRow, Message: "Each item must be an object"},
 		{Row: 4, Column: "TikTok Followers", Message: store.MsgFollowersRange},
 	}
 	if len(p.rowErrs) != len(want) {
@@ -157,8 +157,8 @@ func TestParseJSON_WholeFileErrors(t *testing.T) {
 		"NoFields":  `[{"colour": "blue"}]`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := parse(t, roster.ParseJSON, []byte(data))
-			var fe *roster.FileError
+			_, err := parse(t, rosterfile.ParseJSON, []byte(data))
+			var fe *rosterfile.FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("got %v, want a FileError", err)
 			}
@@ -192,7 +192,7 @@ func TestParseXLSX_SynonymsAndBadRows(t *testing.T) {
 		{"Bob", "", "", "", "", ""},
 		{"Cy", "cy@example.com", "bad handle!", 12.5, "", ""},
 	})
-	p, err := parse(t, roster.ParseXLSX, data)
+	p, err := parse(t, rosterfile.ParseXLSX, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestParseXLSX_SynonymsAndBadRows(t *testing.T) {
 	}
 	want := []store.RosterRowError{
 		{Row: 4, Column: "Email-Address", Message: store.MsgEmailOrHandle},
-		{Row: 5, Column: "TT followers", Message: roster.MsgCount},
+		{Row: 5, Column: "TT followers", Message: rosterfile.MsgCount},
 		{Row: 5, Column: "TikTok", Message: store.MsgHandleInvalid},
 	}
 	if len(p.rowErrs) != len(want) {
@@ -224,8 +224,8 @@ func TestParseXLSX_NotAWorkbook(t *testing.T) {
 		"NoHeader": xlsxOf(t, [][]any{{"Colour"}, {"blue"}}),
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := parse(t, roster.ParseXLSX, data)
-			var fe *roster.FileError
+			_, err := parse(t, rosterfile.ParseXLSX, data)
+			var fe *rosterfile.FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("got %v, want a FileError", err)
 			}
@@ -261,12 +261,12 @@ func zipBomb(t testing.TB, size int) []byte {
 // refused from its headers, before anything is unpacked.
 func TestParseXLSX_ZipBomb(t *testing.T) {
 	t.Parallel()
-	bomb := zipBomb(t, int(roster.XLSXUnzipLimit)+(1<<20))
+	bomb := zipBomb(t, int(rosterfile.XLSXUnzipLimit)+(1<<20))
 	if len(bomb) > 2<<20 {
 		t.Fatalf("bomb is %d bytes", len(bomb))
 	}
-	_, err := parse(t, roster.ParseXLSX, bomb)
-	var fe *roster.FileError
+	_, err := parse(t, rosterfile.ParseXLSX, bomb)
+	var fe *rosterfile.FileError
 	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "too large once uncompressed") {
 		t.Fatalf("got %v, want the unzip-size FileError", err)
 	}
@@ -276,20 +276,20 @@ func TestGeneratedFiles_AllFormatsAgree(t *testing.T) {
 	t.Parallel()
 	const n = 300
 	var c, j, x bytes.Buffer
-	if err := rostergen.WriteCSV(&c, n); err != nil {
+	if err := rosterfilegen.WriteCSV(&c, n); err != nil {
 		t.Fatal(err)
 	}
-	if err := rostergen.WriteJSON(&j, n); err != nil {
+	if err := rosterfilegen.WriteJSON(&j, n); err != nil {
 		t.Fatal(err)
 	}
-	if err := rostergen.WriteXLSX(&x, n); err != nil {
+	if err := rosterfilegen.WriteXLSX(&x, n); err != nil {
 		t.Fatal(err)
 	}
 	var ids [3][]string
 	for i, in := range []struct {
-		p    func(io.Reader, func(*roster.Record) error) (roster.Columns, error)
+		p    func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error)
 		data []byte
-	}{{roster.ParseCSV, c.Bytes()}, {roster.ParseJSON, j.Bytes()}, {roster.ParseXLSX, x.Bytes()}} {
+	}{{rosterfile.ParseCSV, c.Bytes()}, {rosterfile.ParseJSON, j.Bytes()}, {rosterfile.ParseXLSX, x.Bytes()}} {
 		p, err := parse(t, in.p, in.data)
 		if err != nil {
 			t.Fatal(err)
@@ -308,13 +308,13 @@ func TestGeneratedFiles_AllFormatsAgree(t *testing.T) {
 	}
 }
 
-func fuzzParse(f *testing.F, p func(io.Reader, func(*roster.Record) error) (roster.Columns, error), seeds ...[]byte) {
+func fuzzParse(f *testing.F, p func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error), seeds ...[]byte) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = p(bytes.NewReader(data), func(rec *roster.Record) error {
-			c, errs := roster.Convert(rec)
+		_, _ = p(bytes.NewReader(data), func(rec *rosterfile.Record) error {
+			c, errs := rosterfile.Convert(rec)
 			if errs == nil && c.Identity() == "" {
 				t.Fatalf("valid creator without identity: %+v", c)
 			}
@@ -325,20 +325,20 @@ func fuzzParse(f *testing.F, p func(io.Reader, func(*roster.Record) error) (rost
 
 func FuzzParseCSV(f *testing.F) {
 	var gen bytes.Buffer
-	rostergen.WriteCSV(&gen, 5)
-	fuzzParse(f, roster.ParseCSV, []byte(synonymCSV), gen.Bytes(), []byte("Name,Email\n\"Ann,a@b.co\n"), []byte{})
+	rosterfilegen.WriteCSV(&gen, 5)
+	fuzzParse(f, rosterfile.ParseCSV, []byte(synonymCSV), gen.Bytes(), []byte("Name,Email\n\"Ann,a@b.co\n"), []byte{})
 }
 
 func FuzzParseJSON(f *testing.F) {
 	var gen bytes.Buffer
-	rostergen.WriteJSON(&gen, 5)
-	fuzzParse(f, roster.ParseJSON, []byte(synonymJSON), gen.Bytes(), []byte(`[{"name":"A","ig":"a","igFollowers":"1e400"}]`))
+	rosterfilegen.WriteJSON(&gen, 5)
+	fuzzParse(f, rosterfile.ParseJSON, []byte(synonymJSON), gen.Bytes(), []byte(`[{"name":"A","ig":"a","igFollowers":"1e400"}]`))
 }
 
 func FuzzParseXLSX(f *testing.F) {
 	var gen bytes.Buffer
-	rostergen.WriteXLSX(&gen, 5)
-	fuzzParse(f, roster.ParseXLSX, gen.Bytes(), []byte("PK\x03\x04"))
+	rosterfilegen.WriteXLSX(&gen, 5)
+	fuzzParse(f, rosterfile.ParseXLSX, gen.Bytes(), []byte("PK\x03\x04"))
 }
 
 // TestParseXLSX_SharedStringsBomb: a workbook of a few hundred kilobytes
@@ -347,14 +347,14 @@ func FuzzParseXLSX(f *testing.F) {
 func TestParseXLSX_SharedStringsBomb(t *testing.T) {
 	t.Parallel()
 	var bomb bytes.Buffer
-	if err := rostergen.WriteSharedStringsBomb(&bomb, 64<<20); err != nil {
+	if err := rosterfilegen.WriteSharedStringsBomb(&bomb, 64<<20); err != nil {
 		t.Fatal(err)
 	}
 	if bomb.Len() > 1<<20 {
 		t.Fatalf("bomb is %d bytes", bomb.Len())
 	}
-	_, err := parse(t, roster.ParseXLSX, bomb.Bytes())
-	var fe *roster.FileError
+	_, err := parse(t, rosterfile.ParseXLSX, bomb.Bytes())
+	var fe *rosterfile.FileError
 	if !errors.As(err, &fe) || fe.Msg != "The Excel file's text is too large once uncompressed (over 32 MB)." {
 		t.Fatalf("got %v, want the shared-strings FileError", err)
 	}
