@@ -17,67 +17,67 @@ import (
 	"creatorcoach/store"
 )
 
-// TypeRosterParse imports an uploaded roster file into the creator network.
-const TypeRosterParse = "roster:parse"
+// TypeCreatorImport imports an uploaded roster file into the creator network.
+const TypeCreatorImport = "creator:import"
 
-// rosterParse may run long: a 10 MB file is tens of thousands of rows. It
+// creatorImport may run long: a 10 MB file is tens of thousands of rows. It
 // runs on its own queue, whose worker server has a small concurrency, so
 // imports cannot crowd out mail nor take all the worker's memory.
-var rosterParse = TaskType{Name: TypeRosterParse, Queue: QueueRoster, MaxRetry: 5, Timeout: 30 * time.Minute,
-	Handle: (*Handler).HandleRosterParse}
+var creatorImport = TaskType{Name: TypeCreatorImport, Former: []string{"roster:parse"}, Queue: QueueCreatorImport, MaxRetry: 5, Timeout: 30 * time.Minute,
+	Handle: (*Handler).HandleCreatorImport}
 
-// RosterParsePayload names the import job and its file's format (csv, json
-// or xlsx); the file is RosterPath(DATA_DIR, JobID, Format).
-type RosterParsePayload struct {
+// CreatorImportPayload names the import job and its file's format (csv, json
+// or xlsx); the file is RosterFilePath(DATA_DIR, JobID, Format).
+type CreatorImportPayload struct {
 	JobID  string `json:"jobId"`
 	Format string `json:"format"`
 }
 
-// RosterDir is where the api stores uploaded rosters: dataDir/roster.
-func RosterDir(dataDir string) string { return filepath.Join(dataDir, "roster") }
+// RosterFileDir is where the api stores uploaded rosters: dataDir/roster.
+func RosterFileDir(dataDir string) string { return filepath.Join(dataDir, "roster") }
 
-// RosterPath is the roster file of import job jobID, which the worker reads.
-func RosterPath(dataDir, jobID, format string) string {
-	return filepath.Join(RosterDir(dataDir), jobID+"."+format)
+// RosterFilePath is the roster file of import job jobID, which the worker reads.
+func RosterFilePath(dataDir, jobID, format string) string {
+	return filepath.Join(RosterFileDir(dataDir), jobID+"."+format)
 }
 
-// NewRosterParseTask returns the outbox task of import job jobID of a
+// NewCreatorImportTask returns the outbox task of import job jobID of a
 // format file; its key (the asynq TaskID) is derived from the job id.
-func NewRosterParseTask(jobID, format string) store.Task {
-	return newTask("roster:parse:"+jobID, rosterParse, RosterParsePayload{JobID: jobID, Format: format})
+func NewCreatorImportTask(jobID, format string) store.Task {
+	return newTask(TypeCreatorImport+":"+jobID, creatorImport, CreatorImportPayload{JobID: jobID, Format: format})
 }
 
-// rosterBatchSize is how many rows go to Postgres per transaction.
-var rosterBatchSize = 20000
+// importBatchSize is how many rows go to Postgres per transaction.
+var importBatchSize = 20000
 
-// afterRosterBatch, when set (tests), runs after each saved batch.
-var afterRosterBatch func(ctx context.Context, jobID string, rows int)
+// afterImportBatch, when set (tests), runs after each saved batch.
+var afterImportBatch func(ctx context.Context, jobID string, rows int)
 
 // parsers by file extension.
 var parsers = map[string]func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error){
 	".csv": rosterfile.ParseCSV, ".json": rosterfile.ParseJSON, ".xlsx": rosterfile.ParseXLSX,
 }
 
-// HandleRosterParse streams the file, validates each row, upserts creators
+// HandleCreatorImport streams the file, validates each row, upserts creators
 // by identity in batches and records row errors, updating the job as it
 // goes. It is safe to run again after a crash: row errors are reset and
 // replaced, creators are upserted (an unchanged row changes nothing) and the
 // counters are recomputed from the file. A whole-file problem fails the job;
 // a finished job is not run again.
-func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
-	var p RosterParsePayload
+func (h *Handler) HandleCreatorImport(ctx context.Context, t *asynq.Task) error {
+	var p CreatorImportPayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}
 	if ok, err := h.Store.StartJob(ctx, p.JobID); err != nil || !ok {
 		return err
 	}
-	if err := h.Store.ResetRosterErrors(ctx, p.JobID); err != nil {
+	if err := h.Store.ResetCreatorImportErrors(ctx, p.JobID); err != nil {
 		return err
 	}
 	ext := "." + p.Format
 	parse, ok := parsers[ext]
-	f, err := os.Open(RosterPath(h.DataDir, p.JobID, p.Format))
+	f, err := os.Open(RosterFilePath(h.DataDir, p.JobID, p.Format))
 	if !ok || errors.Is(err, os.ErrNotExist) {
 		return h.Store.FinishJob(ctx, p.JobID, store.JobProgress{}, nil,
 			store.Errorf(store.EINVALID, "The uploaded file is no longer available."))
@@ -90,7 +90,7 @@ func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	imp := &rosterImport{h: h, jobID: p.JobID, size: st.Size(), seen: map[string]int{}, in: &countingReader{r: f}}
+	imp := &importRun{h: h, jobID: p.JobID, size: st.Size(), seen: map[string]int{}, in: &countingReader{r: f}}
 	started := time.Now()
 	var cols rosterfile.Columns
 	if ext == ".json" { // JSON can break anywhere; CSV cannot after its header
@@ -108,11 +108,11 @@ func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	created, updated, err := h.Store.CountRosterChanges(ctx, p.JobID)
+	created, updated, err := h.Store.CountCreatorImportChanges(ctx, p.JobID)
 	if err != nil {
 		return err
 	}
-	res := store.RosterResult{Rows: imp.processed + imp.failed, Imported: imp.processed, Failed: imp.failed,
+	res := store.CreatorImportResult{Rows: imp.processed + imp.failed, Imported: imp.processed, Failed: imp.failed,
 		Created: created, Updated: updated, Unchanged: max(0, imp.processed-created-updated),
 		Format: strings.TrimPrefix(ext, "."), Ignored: cols.Ignored}
 	if res.Ignored == nil {
@@ -122,40 +122,40 @@ func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
 	return h.Store.FinishJob(ctx, p.JobID, imp.progress(), res, nil)
 }
 
-// rosterImport is one attempt at importing one file.
-type rosterImport struct {
+// importRun is one attempt at importing one file.
+type importRun struct {
 	h                 *Handler
 	jobID             string
 	size              int64
 	in                *countingReader
 	seen              map[string]int // identity → first row
-	batch             rosterBatch
+	batch             importBatch
 	processed, failed int
 	rowsHint          int // the parser's estimate of the file's rows, when it has one
 }
 
-// rosterBatch is the unit written to Postgres in one transaction.
-type rosterBatch struct {
+// importBatch is the unit written to Postgres in one transaction.
+type importBatch struct {
 	creators []store.CreatorInput
-	errs     []store.RosterRowError
+	errs     []store.CreatorImportRowError
 	progress store.JobProgress
 }
 
 // run parses on this goroutine and writes batches on another, so parsing
 // the next batch overlaps with Postgres storing the previous one.
-func (imp *rosterImport) run(ctx context.Context, parse func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error)) (rosterfile.Columns, error) {
+func (imp *importRun) run(ctx context.Context, parse func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error)) (rosterfile.Columns, error) {
 	g, gctx := errgroup.WithContext(ctx)
-	batches := make(chan rosterBatch, 1)
+	batches := make(chan importBatch, 1)
 	g.Go(func() error {
 		for b := range batches {
-			if err := imp.h.Store.SaveRosterBatch(gctx, imp.jobID, b.creators, b.errs); err != nil {
+			if err := imp.h.Store.SaveCreatorImportBatch(gctx, imp.jobID, b.creators, b.errs); err != nil {
 				return err
 			}
 			if err := imp.h.Store.ReportJob(gctx, imp.jobID, b.progress); err != nil {
 				return err
 			}
-			if afterRosterBatch != nil {
-				afterRosterBatch(gctx, imp.jobID, b.progress.Processed+b.progress.Failed)
+			if afterImportBatch != nil {
+				afterImportBatch(gctx, imp.jobID, b.progress.Processed+b.progress.Failed)
 			}
 		}
 		return gctx.Err()
@@ -163,7 +163,7 @@ func (imp *rosterImport) run(ctx context.Context, parse func(io.Reader, func(*ro
 	send := func() error {
 		b := imp.batch
 		b.progress = imp.progress()
-		imp.batch = rosterBatch{}
+		imp.batch = importBatch{}
 		select {
 		case batches <- b:
 			return nil
@@ -173,7 +173,7 @@ func (imp *rosterImport) run(ctx context.Context, parse func(io.Reader, func(*ro
 	}
 	cols, err := parse(imp.in, func(rec *rosterfile.Record) error {
 		imp.add(rec)
-		if len(imp.batch.creators)+len(imp.batch.errs) >= rosterBatchSize {
+		if len(imp.batch.creators)+len(imp.batch.errs) >= importBatchSize {
 			return send()
 		}
 		return nil
@@ -189,7 +189,7 @@ func (imp *rosterImport) run(ctx context.Context, parse func(io.Reader, func(*ro
 }
 
 // add validates one record into the current batch.
-func (imp *rosterImport) add(rec *rosterfile.Record) {
+func (imp *importRun) add(rec *rosterfile.Record) {
 	imp.rowsHint = rec.Rows
 	c, errs := rosterfile.Convert(rec)
 	if errs == nil {
@@ -199,7 +199,7 @@ func (imp *rosterImport) add(rec *rosterfile.Record) {
 			if c.Email == "" {
 				col = identityColumn(rec, &c)
 			}
-			errs = []store.RosterRowError{{Row: rec.Row, Column: col,
+			errs = []store.CreatorImportRowError{{Row: rec.Row, Column: col,
 				Message: fmt.Sprintf("Duplicate of row %d (same creator)", first)}}
 		} else {
 			imp.seen[id] = rec.Row
@@ -224,7 +224,7 @@ func identityColumn(rec *rosterfile.Record, c *store.CreatorInput) string {
 }
 
 // progress estimates the total from the bytes read so far.
-func (imp *rosterImport) progress() store.JobProgress {
+func (imp *importRun) progress() store.JobProgress {
 	done := imp.processed + imp.failed
 	total := done
 	if imp.rowsHint > 0 {

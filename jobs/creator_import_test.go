@@ -37,13 +37,13 @@ func rosterFile(t *testing.T, n int) string {
 }
 
 // rosterJob creates an import job of file and puts the file where h's
-// worker reads it (RosterPath), as the api does.
+// worker reads it (RosterFilePath), as the api does.
 func rosterJob(t *testing.T, h *Handler, file string) (*store.Job, *asynq.Task) {
 	t.Helper()
 	var task store.Task
 	format := strings.TrimPrefix(filepath.Ext(file), ".")
-	job, err := h.Store.CreateJob(context.Background(), store.JobKindRosterImport, "", func(id string) store.Task {
-		task = NewRosterParseTask(id, format)
+	job, err := h.Store.CreateJob(context.Background(), store.JobKindCreatorImport, "", func(id string) store.Task {
+		task = NewCreatorImportTask(id, format)
 		return task
 	})
 	if err != nil {
@@ -55,15 +55,15 @@ func rosterJob(t *testing.T, h *Handler, file string) (*store.Job, *asynq.Task) 
 	}
 	data, err := os.ReadFile(file)
 	if err == nil {
-		err = os.MkdirAll(RosterDir(h.DataDir), 0o750)
+		err = os.MkdirAll(RosterFileDir(h.DataDir), 0o750)
 	}
 	if err == nil {
-		err = os.WriteFile(RosterPath(h.DataDir, job.ID, format), data, 0o600)
+		err = os.WriteFile(RosterFilePath(h.DataDir, job.ID, format), data, 0o600)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	if task.Key != "roster:parse:"+job.ID {
+	if task.Key != TypeCreatorImport+":"+job.ID {
 		t.Fatalf("task key %q", task.Key)
 	}
 	return job, asynq.NewTask(task.Type, task.Payload)
@@ -78,7 +78,7 @@ func countRows(t *testing.T, db *store.DB, q string, args ...any) int {
 	return n
 }
 
-func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) store.RosterResult {
+func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) store.CreatorImportResult {
 	t.Helper()
 	var j store.Job
 	if err := db.SQL().Get(&j, `SELECT id, kind, status, progress, total, processed, failed, result, error, created_at FROM jobs WHERE id = $1`, id); err != nil {
@@ -88,7 +88,7 @@ func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) stor
 		t.Fatalf("job %s: status %s processed %d failed %d total %d progress %d error %q; want processed %d failed %d",
 			id, j.Status, j.Processed, j.Failed, j.Total, j.Progress, j.Error, processed, failed)
 	}
-	var res store.RosterResult
+	var res store.CreatorImportResult
 	if err := json.Unmarshal(j.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -102,23 +102,23 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 	db := h.Store
 	const n = 1000
 	job, task := rosterJob(t, h, rosterFile(t, n))
-	defer func(size int) { rosterBatchSize, afterRosterBatch = size, nil }(rosterBatchSize)
-	rosterBatchSize = 100
+	defer func(size int) { importBatchSize, afterImportBatch = size, nil }(importBatchSize)
+	importBatchSize = 100
 	ctx, cancel := context.WithCancel(context.Background())
-	afterRosterBatch = func(_ context.Context, _ string, rows int) {
+	afterImportBatch = func(_ context.Context, _ string, rows int) {
 		if rows >= 300 {
 			cancel()
 		}
 	}
-	if err := h.HandleRosterParse(ctx, task); err == nil {
+	if err := h.HandleCreatorImport(ctx, task); err == nil {
 		t.Fatal("cancelled import returned nil")
 	}
 	mid := countRows(t, db, `SELECT count(*) FROM creators`)
 	if mid == 0 || mid >= n {
 		t.Fatalf("%d creators after the cancelled attempt, want some but not all", mid)
 	}
-	afterRosterBatch = nil
-	if err := h.HandleRosterParse(context.Background(), task); err != nil {
+	afterImportBatch = nil
+	if err := h.HandleCreatorImport(context.Background(), task); err != nil {
 		t.Fatal(err)
 	}
 	res := checkJob(t, db, job.ID, n, 3)
@@ -132,7 +132,7 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	// A redelivery of the finished task changes nothing.
-	if err := h.HandleRosterParse(context.Background(), task); err != nil {
+	if err := h.HandleCreatorImport(context.Background(), task); err != nil {
 		t.Fatal(err)
 	}
 	checkJob(t, db, job.ID, n, 3)
@@ -148,7 +148,7 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 	file := rosterFile(t, 500)
 	for i := 0; i < 2; i++ {
 		job, task := rosterJob(t, h, file)
-		if err := h.HandleRosterParse(ctx, task); err != nil {
+		if err := h.HandleCreatorImport(ctx, task); err != nil {
 			t.Fatal(err)
 		}
 		res := checkJob(t, db, job.ID, 500, 3)
@@ -179,7 +179,7 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.json")
 	os.WriteFile(path, []byte(`[{"name":"Ann","email":"Ann@Example.com"},{"name":"Bo","email":"bo@example.com"}]`), 0o600)
 	_, task := rosterJob(t, h, path)
-	if err := h.HandleRosterParse(ctx, task); err != nil {
+	if err := h.HandleCreatorImport(ctx, task); err != nil {
 		t.Fatal(err)
 	}
 	if got := countRows(t, db, `SELECT count(*) FROM creators WHERE user_id = $1 AND email = 'ann@example.com'`, u.ID); got != 1 {
@@ -187,7 +187,7 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 	}
 	niches, _ := db.ListNiches(ctx)
 	if err := db.Register(ctx, store.Registration{Name: "Bo", Email: "BO@example.com", Password: "Str0ng!pass", Niche: niches[0].ID},
-		NewOTPMailTask(), NewRegisterNoticeTask); err != nil {
+		NewSendOTPTask(), NewSignupNoticeTask); err != nil {
 		t.Fatal(err)
 	}
 	if got := countRows(t, db, `SELECT count(*) FROM creators c JOIN users u ON u.id = c.user_id WHERE u.email = 'bo@example.com'`); got != 1 {
@@ -205,7 +205,7 @@ func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.csv")
 	os.WriteFile(path, []byte("Colour,Size\nblue,3\n"), 0o600)
 	job, task := rosterJob(t, h, path)
-	if err := h.HandleRosterParse(ctx, task); err != nil {
+	if err := h.HandleCreatorImport(ctx, task); err != nil {
 		t.Fatal(err)
 	}
 	var status, msg string
@@ -223,8 +223,8 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	ctx := context.Background()
 	h := setup(t)
 	db := h.Store
-	defer func(n int) { rosterBatchSize = n }(rosterBatchSize)
-	rosterBatchSize = 5
+	defer func(n int) { importBatchSize = n }(importBatchSize)
+	importBatchSize = 5
 	var buf bytes.Buffer
 	buf.WriteString("[")
 	for i := 0; i < 40; i++ {
@@ -236,7 +236,7 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	job, task := rosterJob(t, h, path)
-	if err := h.HandleRosterParse(ctx, task); err != nil {
+	if err := h.HandleCreatorImport(ctx, task); err != nil {
 		t.Fatal(err)
 	}
 	var status, msg string
@@ -279,7 +279,7 @@ func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
 		saved, fails int
 	}{{csvPath, 200, 2}, {jsonPath, 2, 1}} {
 		job, task := rosterJob(t, h, tc.path)
-		if err := h.HandleRosterParse(ctx, task); err != nil {
+		if err := h.HandleCreatorImport(ctx, task); err != nil {
 			t.Fatalf("%s: %v", tc.path, err)
 		}
 		checkJob(t, db, job.ID, tc.saved, tc.fails)

@@ -15,13 +15,13 @@ import (
 )
 
 // TypeFilePurge removes uploads that nothing uses any more.
-const TypeFilePurge = "files:purge"
+const TypeFilePurge = "file:purge"
 
 // JobKindFilePurge is the job kind recording each purge.
-const JobKindFilePurge = "files_purge"
+const JobKindFilePurge = "file_purge"
 
 // filePurge runs daily at 03:47 UTC.
-var filePurge = TaskType{Name: TypeFilePurge, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
+var filePurge = TaskType{Name: TypeFilePurge, Former: []string{"files:purge"}, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
 	Cron: "47 3 * * *", Handle: (*Handler).HandleFilePurge}
 
 // FilePath is where the bytes of the upload key live:
@@ -99,7 +99,7 @@ func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResul
 	}
 	// Roster files.
 	rosters := map[string]string{} // job id → path
-	err = walkOld(RosterDir(h.DataDir), now.Add(-uploadGrace), func(path string) {
+	err = walkOld(RosterFileDir(h.DataDir), now.Add(-uploadGrace), func(path string) {
 		name := filepath.Base(path)
 		if strings.HasPrefix(name, ".upload-") {
 			if h.remove(path, &res.Bytes) {

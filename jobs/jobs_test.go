@@ -42,8 +42,8 @@ func TestTaskTypes(t *testing.T) {
 	if got := taskOptions("test:unknown"); got != nil {
 		t.Errorf("unknown type options = %v, want none", got)
 	}
-	if userPurge.Timeout != 10*time.Minute || rosterParse.MaxRetry != 5 || otpMail.Queue != QueueCritical {
-		t.Errorf("options changed: user purge %v, roster retries %d, otp queue %s", userPurge.Timeout, rosterParse.MaxRetry, otpMail.Queue)
+	if userPurge.Timeout != 10*time.Minute || creatorImport.MaxRetry != 5 || userSendOTP.Queue != QueueCritical {
+		t.Errorf("options changed: user purge %v, roster retries %d, otp queue %s", userPurge.Timeout, creatorImport.MaxRetry, userSendOTP.Queue)
 	}
 }
 
@@ -67,12 +67,12 @@ func TestLockTask_MailsGoUnlocked(t *testing.T) {
 		}
 		lock.Release()
 	}
-	for _, name := range []string{TypeOTPMail, TypeInviteMail, TypeRegisterNotice, TypeBillingMail, TypeAnalyticsSync} {
+	for _, name := range []string{TypeUserSendOTP, TypeTeamSendInvite, TypeUserSendSignupNotice, TypeBillingMail, TypeSocialSync} {
 		if ran[name] != 1 {
 			t.Errorf("%s ran %d times under a held lock, want 1", name, ran[name])
 		}
 	}
-	for _, name := range []string{TypeRosterParse, TypeRosterGenerate, TypeCoachReply, TypePaymentEvent, TypeUserPurge} {
+	for _, name := range []string{TypeCreatorImport, TypeRosterGenerate, TypeCoachReply, TypeBillingEvent, TypeUserPurge} {
 		if ran[name] != 0 {
 			t.Errorf("%s ran %d times under a held lock, want 0", name, ran[name])
 		}

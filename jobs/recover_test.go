@@ -30,8 +30,8 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	rosterBatchSize = 50
-	afterRosterBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
+	importBatchSize = 50
+	afterImportBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
 	err = RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: os.Getenv("JOBS_TEST_DB"), Log: quietLog(),
 		DataDir: os.Getenv("JOBS_TEST_DATA"), Poll: 50 * time.Millisecond})
 	panic(err)
@@ -83,9 +83,9 @@ func TestWorker_KilledMidImport(t *testing.T) {
 	opt, _ := redis.ParseURL(redisURL)
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
-	leases := "asynq:{" + QueueRoster + "}:lease"
+	leases := "asynq:{" + QueueCreatorImport + "}:lease"
 	if err := rdb.ZAdd(context.Background(), leases, redis.Z{Score: float64(time.Now().Add(-time.Second).Unix()),
-		Member: "roster:parse:" + job.ID}).Err(); err != nil {
+		Member: TypeCreatorImport + ":" + job.ID}).Err(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -132,9 +132,9 @@ func TestWorker_GivenUpTaskFailsJob(t *testing.T) {
 		id   string
 	}{
 		{task, exhausted.ID},
-		{asynq.NewTask(TypeRosterParse, []byte(`{"jobId":"`+skipped.ID+`","format":5}`)), skipped.ID},
+		{asynq.NewTask(TypeCreatorImport, []byte(`{"jobId":"`+skipped.ID+`","format":5}`)), skipped.ID},
 	} {
-		if _, err := client.Enqueue(tc.task, asynq.Queue(QueueRoster), asynq.MaxRetry(0), asynq.TaskID("roster:parse:"+tc.id)); err != nil {
+		if _, err := client.Enqueue(tc.task, asynq.Queue(QueueCreatorImport), asynq.MaxRetry(0), asynq.TaskID(TypeCreatorImport+":"+tc.id)); err != nil {
 			t.Fatal(err)
 		}
 	}

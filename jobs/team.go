@@ -14,24 +14,24 @@ import (
 	"creatorcoach/store"
 )
 
-// TypeInviteMail makes an invitation's link token and mails the link.
-const TypeInviteMail = "invite:mail"
+// TypeTeamSendInvite makes an invitation's link token and mails the link.
+const TypeTeamSendInvite = "team:send_invite"
 
-// inviteMail runs first (critical queue) and retries for a while: a person waits for the link.
-var inviteMail = TaskType{Name: TypeInviteMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
-	Handle: (*Handler).HandleInviteMail, Unlocked: true}
+// teamSendInvite runs first (critical queue) and retries for a while: a person waits for the link.
+var teamSendInvite = TaskType{Name: TypeTeamSendInvite, Former: []string{"invite:mail"}, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
+	Handle: (*Handler).HandleSendInvite, Unlocked: true}
 
-// InviteMailPayload names the invitation request; the token itself is made
+// SendInvitePayload names the invitation request; the token itself is made
 // in the handler, so it never passes through Redis.
-type InviteMailPayload struct {
+type SendInvitePayload struct {
 	RequestID string `json:"requestId"`
 }
 
-// NewInviteMailTask returns the outbox task of a new invitation request;
+// NewSendInviteTask returns the outbox task of a new invitation request;
 // its key is the request id.
-func NewInviteMailTask() store.Task {
+func NewSendInviteTask() store.Task {
 	id := uuid.NewString()
-	return newTask(id, inviteMail, InviteMailPayload{RequestID: id})
+	return newTask(id, teamSendInvite, SendInvitePayload{RequestID: id})
 }
 
 // InviteLink is the accept page's address for token under publicURL.
@@ -39,10 +39,10 @@ func InviteLink(publicURL, token string) string {
 	return strings.TrimRight(publicURL, "/") + "/accept-invite?token=" + url.QueryEscape(token)
 }
 
-// HandleInviteMail issues the link token and mails it. A request superseded
+// HandleSendInvite issues the link token and mails it. A request superseded
 // by a resend, cancelled or already mailed is done without mailing.
-func (h *Handler) HandleInviteMail(ctx context.Context, t *asynq.Task) error {
-	var p InviteMailPayload
+func (h *Handler) HandleSendInvite(ctx context.Context, t *asynq.Task) error {
+	var p SendInvitePayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}

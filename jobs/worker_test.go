@@ -59,7 +59,7 @@ func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 		refresh, _ := sealer.Seal("refresh-" + p)
 		expires := time.Now().Add(30 * 24 * time.Hour)
 		if _, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: u.ID, Platform: p,
-			Tokens: store.SealedTokens{Access: access, Refresh: refresh, IssuedAt: time.Now(), ExpiresAt: &expires}}, NewAnalyticsSyncTask); err != nil {
+			Tokens: store.SealedTokens{Access: access, Refresh: refresh, IssuedAt: time.Now(), ExpiresAt: &expires}}, NewSocialSyncTask); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -80,7 +80,7 @@ func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 			t.Fatalf("%d platform calls waiting, want both sync slots busy", waiting.Load())
 		}
 	}
-	if err := db.RequestOTP(ctx, "cleo@x.io", store.OTPPasswordReset, NewOTPMailTask()); err != nil {
+	if err := db.RequestOTP(ctx, "cleo@x.io", store.OTPPasswordReset, NewSendOTPTask()); err != nil {
 		t.Fatal(err)
 	}
 	if code := smtp.WaitCode(t, "cleo@x.io", 1); len(code) != 6 {

@@ -11,8 +11,8 @@ import (
 	"github.com/lib/pq"
 )
 
-// JobKindRosterImport is the job kind of a roster upload.
-const JobKindRosterImport = "roster_import"
+// JobKindCreatorImport is the job kind of a creator import.
+const JobKindCreatorImport = "creator_import"
 
 // CreatorInput is one creator of a roster file, already converted from text
 // (jobs/rosterfile does that). Field error keys are the canonical column keys:
@@ -138,17 +138,17 @@ func (c *CreatorInput) Identity() string {
 	return ""
 }
 
-// RosterRowError is one problem of one row of a roster file.
-type RosterRowError struct {
+// CreatorImportRowError is one problem of one row of a roster file.
+type CreatorImportRowError struct {
 	Row     int    `db:"row_number" json:"row"`
 	Column  string `db:"column_name" json:"column"`
 	Message string `db:"message" json:"message"`
 }
 
-// RosterResult is the result of a finished roster import: rows read, rows
+// CreatorImportResult is the result of a finished creator import: rows read, rows
 // imported and failed, and how many creators it created and changed
 // (imported rows that changed nothing are Unchanged).
-type RosterResult struct {
+type CreatorImportResult struct {
 	Rows      int      `json:"rows"`
 	Imported  int      `json:"imported"`
 	Failed    int      `json:"failed"`
@@ -186,10 +186,10 @@ func prefixed(p string, cols []string) string {
 	return strings.Join(out, ", ")
 }
 
-// SaveRosterBatch upserts a batch of validated creators of job jobID by
+// SaveCreatorImportBatch upserts a batch of validated creators of job jobID by
 // identity and records (replacing) the row errors, in one transaction.
 // Identities must be unique within the batch.
-func (s *DB) SaveRosterBatch(ctx context.Context, jobID string, creators []CreatorInput, rowErrs []RosterRowError) error {
+func (s *DB) SaveCreatorImportBatch(ctx context.Context, jobID string, creators []CreatorInput, rowErrs []CreatorImportRowError) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error {
 		// A batch lost in a crash is redone by the retried import, and the
 		// job's final (synchronous) commit flushes the WAL of every batch
@@ -313,7 +313,7 @@ func nullStr(s string) any {
 	return s
 }
 
-func saveRowErrors(ctx context.Context, tx *sqlx.Tx, jobID string, errs []RosterRowError) error {
+func saveRowErrors(ctx context.Context, tx *sqlx.Tx, jobID string, errs []CreatorImportRowError) error {
 	if len(errs) == 0 {
 		return nil
 	}
@@ -331,21 +331,21 @@ func saveRowErrors(ctx context.Context, tx *sqlx.Tx, jobID string, errs []Roster
 	return nil
 }
 
-// ResetRosterErrors forgets the row errors of job jobID; an import attempt
+// ResetCreatorImportErrors forgets the row errors of job jobID; an import attempt
 // calls it before reading the file, so a retried import ends with exactly
 // the errors of the file.
-func (s *DB) ResetRosterErrors(ctx context.Context, jobID string) error {
+func (s *DB) ResetCreatorImportErrors(ctx context.Context, jobID string) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM roster_row_errors WHERE job_id = $1`, jobID)
 	return err
 }
 
-// RosterErrors returns the row errors of job jobID in row order. Only the
+// CreatorImportErrors returns the row errors of job jobID in row order. Only the
 // job's owner or an ADMIN may read them (ENOTFOUND otherwise, as GetJob).
-func (s *DB) RosterErrors(ctx context.Context, jobID string, viewer *User) ([]RosterRowError, error) {
+func (s *DB) CreatorImportErrors(ctx context.Context, jobID string, viewer *User) ([]CreatorImportRowError, error) {
 	if _, err := s.GetJob(ctx, jobID, viewer); err != nil {
 		return nil, err
 	}
-	errs := []RosterRowError{}
+	errs := []CreatorImportRowError{}
 	err := s.db.SelectContext(ctx, &errs, `SELECT row_number, column_name, message FROM roster_row_errors
 		WHERE job_id = $1 ORDER BY row_number, column_name`, jobID)
 	if err != nil {
@@ -354,11 +354,11 @@ func (s *DB) RosterErrors(ctx context.Context, jobID string, viewer *User) ([]Ro
 	return errs, nil
 }
 
-// RosterErrorPage returns one page of job jobID's row errors in row order,
-// entries as RosterRowError's JSON, and their total. Only the job's owner or
+// CreatorImportErrorPage returns one page of job jobID's row errors in row order,
+// entries as CreatorImportRowError's JSON, and their total. Only the job's owner or
 // an ADMIN may read them (ENOTFOUND otherwise, as GetJob); EINVALID for a
 // page or limit outside the paging rule (CheckPaging).
-func (s *DB) RosterErrorPage(ctx context.Context, jobID string, viewer *User, page, limit int) (Page, error) {
+func (s *DB) CreatorImportErrorPage(ctx context.Context, jobID string, viewer *User, page, limit int) (Page, error) {
 	fe := FieldErrors{}
 	if CheckPaging(fe, &page, &limit); len(fe) > 0 {
 		return Page{}, fe.Err()
@@ -379,10 +379,10 @@ func (s *DB) RosterErrorPage(ctx context.Context, jobID string, viewer *User, pa
 	return p, nil
 }
 
-// CountRosterChanges returns how many creators job jobID created and how
+// CountCreatorImportChanges returns how many creators job jobID created and how
 // many existing ones it changed (computed from the rows, so retries of the
 // job do not inflate them).
-func (s *DB) CountRosterChanges(ctx context.Context, jobID string) (created, updated int, err error) {
+func (s *DB) CountCreatorImportChanges(ctx context.Context, jobID string) (created, updated int, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE created_job_id = $1),
 		count(*) FILTER (WHERE created_job_id IS DISTINCT FROM $1) FROM creators WHERE upload_job_id = $1`, jobID).
 		Scan(&created, &updated)

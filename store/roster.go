@@ -261,7 +261,7 @@ func maxFollowersFor(feeCap float64) int64 {
 
 // NewPrefilter is the prefilter of campaignID for brief b (whose niches are
 // lower-case names and whose budget and size are what is left to fill).
-func NewPrefilter(campaignID string, b MatchBrief) Prefilter {
+func NewPrefilter(campaignID string, b RosterBrief) Prefilter {
 	return Prefilter{CampaignID: campaignID, Niches: b.Niches, Location: b.Location, Gender: b.Gender,
 		MaxFollowers: maxFollowersFor(feeCap(b.Budget, b.Size)), Limit: RosterCandidates}
 }

@@ -51,7 +51,7 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 		if err != nil {
 			return fmt.Errorf("niche names: %w", err)
 		}
-		brief := MatchBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
+		brief := RosterBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
 		cands, err := prefilter(ctx, tx, NewPrefilter(campaignID, brief))
 		if err != nil {

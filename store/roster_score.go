@@ -22,8 +22,8 @@ type Candidate struct {
 	Ages           map[string]float64 // AgeBands → percent; nil when unknown
 }
 
-// MatchBrief is what a campaign asks of its roster.
-type MatchBrief struct {
+// RosterBrief is what a campaign asks of its roster.
+type RosterBrief struct {
 	Niches   []string // niche names; empty means niche does not count
 	Gender   string   // female, male, other, or "" (any: gender does not count)
 	AgeFrom  int
@@ -115,7 +115,7 @@ func sortSearch(v []float64, x float64) int {
 // ScoreCandidates scores every candidate against b and returns the picks in
 // rank order: score, then followers, then id (so the same inputs always give
 // the same order).
-func ScoreCandidates(b MatchBrief, cs []Candidate) []Pick {
+func ScoreCandidates(b RosterBrief, cs []Candidate) []Pick {
 	st := newTierStats(cs)
 	niches := map[string]bool{}
 	for _, n := range b.Niches {
@@ -145,7 +145,7 @@ type partValue struct {
 	reason string
 }
 
-func scoreOne(b MatchBrief, niches map[string]bool, st tierStats, c *Candidate) Pick {
+func scoreOne(b RosterBrief, niches map[string]bool, st tierStats, c *Candidate) Pick {
 	platform, followers := LargestPlatform(c.Followers)
 	fee := EstimateFee(platform, c.Tier, followers)
 	var vals []partValue
@@ -196,7 +196,7 @@ func ageBandRange(band string) (int, int) {
 	return a, z
 }
 
-func agePart(b MatchBrief, c *Candidate) partValue {
+func agePart(b RosterBrief, c *Candidate) partValue {
 	if len(c.Ages) == 0 {
 		return partValue{name: PartAge}
 	}
@@ -243,7 +243,7 @@ func engagementPart(st tierStats, c *Candidate) partValue {
 }
 
 // feePart rates the fee against an even share of the budget per entry.
-func feePart(b MatchBrief, tier string, fee float64) partValue {
+func feePart(b RosterBrief, tier string, fee float64) partValue {
 	share := b.Budget / float64(max(b.Size, 1))
 	v := 1.0
 	if fee > share {

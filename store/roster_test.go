@@ -14,7 +14,7 @@ import (
 func fp(f float64) *float64 { return &f }
 
 // fixedBrief and fixedCandidates are the hand-checked scoring fixture.
-var fixedBrief = store.MatchBrief{Niches: []string{"fitness & health"}, Gender: "female", AgeFrom: 18, AgeTo: 34,
+var fixedBrief = store.RosterBrief{Niches: []string{"fitness & health"}, Gender: "female", AgeFrom: 18, AgeTo: 34,
 	Location: "Berlin", Budget: 5000, Size: 3}
 
 func fixedCandidates() []store.Candidate {
@@ -98,7 +98,7 @@ func TestScoreCandidates_EngagementReason(t *testing.T) {
 		cs = append(cs, store.Candidate{ID: strconv.Itoa(i), Niche: "Gaming", Tier: "Mid", Followers: [4]int64{100_000, 0, 0, 0},
 			EngagementRate: fp(float64(i + 1))})
 	}
-	picks := store.ScoreCandidates(store.MatchBrief{AgeFrom: 18, AgeTo: 30, Budget: 1000, Size: 1}, cs)
+	picks := store.ScoreCandidates(store.RosterBrief{AgeFrom: 18, AgeTo: 30, Budget: 1000, Size: 1}, cs)
 	if got := picks[0].Reasons; !slices.Contains(got, "10% engagement, top 10% of Mid creators") {
 		t.Fatalf("reasons %q", got)
 	}

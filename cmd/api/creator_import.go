@@ -28,15 +28,15 @@ const (
 	msgRosterFileSize = "File size must be less than 10MB."
 )
 
-// rosterRoutes registers the roster import and its row-error download.
-func (s *server) rosterRoutes(signedIn chi.Router) {
+// creatorImportRoutes registers the creator import and its row-error download.
+func (s *server) creatorImportRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin)).Post("/upload-creators", s.uploadCreators)
-	signedIn.With(s.allow(allRoles...)).Get("/jobs/{id}/errors", s.rosterErrors)
+	signedIn.With(s.allow(allRoles...)).Get("/jobs/{id}/errors", s.creatorImportErrors)
 }
 
-// rosterDir is where uploaded rosters are stored (jobs.RosterDir), made.
-func (s *server) rosterDir() (string, error) {
-	dir := jobs.RosterDir(s.cfg.DataPath())
+// rosterFileDir is where uploaded rosters are stored (jobs.RosterFileDir), made.
+func (s *server) rosterFileDir() (string, error) {
+	dir := jobs.RosterFileDir(s.cfg.DataPath())
 	return dir, os.MkdirAll(dir, 0o750)
 }
 
@@ -45,7 +45,7 @@ func (s *server) rosterDir() (string, error) {
 // one transaction and answers 202 with the job.
 func (s *server) uploadCreators(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxRosterFile+1<<20)
-	dir, err := s.rosterDir()
+	dir, err := s.rosterFileDir()
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -57,12 +57,12 @@ func (s *server) uploadCreators(w http.ResponseWriter, r *http.Request) {
 	}
 	var final string
 	var renameErr error
-	job, err := s.store.CreateJob(r.Context(), store.JobKindRosterImport, currentUser(r).ID, func(jobID string) store.Task {
+	job, err := s.store.CreateJob(r.Context(), store.JobKindCreatorImport, currentUser(r).ID, func(jobID string) store.Task {
 		// Renamed inside the transaction: the file has its final name before the task can run.
 		format := strings.TrimPrefix(ext, ".")
-		final = jobs.RosterPath(s.cfg.DataPath(), jobID, format)
+		final = jobs.RosterFilePath(s.cfg.DataPath(), jobID, format)
 		renameErr = os.Rename(tmp, final)
-		return jobs.NewRosterParseTask(jobID, format)
+		return jobs.NewCreatorImportTask(jobID, format)
 	})
 	if err == nil {
 		err = renameErr
@@ -180,11 +180,11 @@ func trimPartialRune(b []byte) []byte {
 	return b
 }
 
-// rosterErrors answers GET /api/jobs/{id}/errors with the row errors of an
+// creatorImportErrors answers GET /api/jobs/{id}/errors with the row errors of an
 // import, for the job's owner or an ADMIN: as a CSV download (columns row,
 // column, message) for people, or with format=json as a page
 // {"errors": [{"row", "column", "message"}], "total", "page", "limit"}.
-func (s *server) rosterErrors(w http.ResponseWriter, r *http.Request) {
+func (s *server) creatorImportErrors(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
 	p := newQueryParams(r)
 	switch p.q.Get("format") {
@@ -195,7 +195,7 @@ func (s *server) rosterErrors(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, err)
 			return
 		}
-		list, err := s.store.RosterErrorPage(r.Context(), id, currentUser(r), page, limit)
+		list, err := s.store.CreatorImportErrorPage(r.Context(), id, currentUser(r), page, limit)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -206,7 +206,7 @@ func (s *server) rosterErrors(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, store.FieldErrors{"format": "Must be csv or json"}.Err())
 		return
 	}
-	errs, err := s.store.RosterErrors(r.Context(), id, currentUser(r))
+	errs, err := s.store.CreatorImportErrors(r.Context(), id, currentUser(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -72,7 +72,7 @@ func TestRoster_UploadEndToEnd(t *testing.T) {
 	r := e.want(e.uploadRoster(admin, "My Roster.CSV", buf.Bytes()), http.StatusAccepted)
 	job, _ := r.data()["job"].(map[string]any)
 	id, _ := job["id"].(string)
-	if job["kind"] != store.JobKindRosterImport || job["status"] != "queued" || id == "" {
+	if job["kind"] != store.JobKindCreatorImport || job["status"] != "queued" || id == "" {
 		t.Fatalf("job %v", job)
 	}
 	deadline := time.Now().Add(20 * time.Second)
@@ -211,8 +211,8 @@ func TestCreators_Browse(t *testing.T) {
 			t.Fatal(fe)
 		}
 	}
-	job, _ := e.db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
-	if err := e.db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+	job, _ := e.db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
+	if err := e.db.SaveCreatorImportBatch(ctx, job.ID, in, nil); err != nil {
 		t.Fatal(err)
 	}
 	names := func(q string) string {
@@ -348,13 +348,13 @@ func TestRoster_ErrorsJSON(t *testing.T) {
 	creator := e.account("c@rows.io", store.RoleUser)
 	me := e.want(e.call("GET", "/api/users/me", admin, nil), http.StatusOK).str("data", "user", "_id")
 	ctx := context.Background()
-	job, err := e.db.CreateJob(ctx, store.JobKindRosterImport, me, nil)
+	job, err := e.db.CreateJob(ctx, store.JobKindCreatorImport, me, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rowErrs := []store.RosterRowError{{Row: 7, Column: "Name", Message: "Name is required"},
+	rowErrs := []store.CreatorImportRowError{{Row: 7, Column: "Name", Message: "Name is required"},
 		{Row: 3, Column: "Email", Message: store.MsgEmailInvalid}, {Row: 3, Column: "Age", Message: "Must be a number"}}
-	if err := e.db.SaveRosterBatch(ctx, job.ID, nil, rowErrs); err != nil {
+	if err := e.db.SaveCreatorImportBatch(ctx, job.ID, nil, rowErrs); err != nil {
 		t.Fatal(err)
 	}
 	path := "/api/jobs/" + job.ID + "/errors?format=json"
@@ -404,8 +404,8 @@ func TestCreators_EstimatedTotal(t *testing.T) {
 		}
 		in = append(in, c)
 	}
-	job, _ := e.db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
-	if err := e.db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+	job, _ := e.db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
+	if err := e.db.SaveCreatorImportBatch(ctx, job.ID, in, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.db.SQL().Exec(`ANALYZE creators`); err != nil {

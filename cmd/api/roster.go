@@ -19,8 +19,8 @@ var rosterGenerators = []string{store.RoleAdmin, store.RoleBrandAdmin, store.Rol
 // store.RosterCandidates creators and runs the budget fit.
 var limitRosterPerUser = redis_rate.PerMinute(10)
 
-// matchRoutes mounts roster generation and the roster reads.
-func (s *server) matchRoutes(r chi.Router) {
+// rosterRoutes mounts roster generation and the roster reads.
+func (s *server) rosterRoutes(r chi.Router) {
 	r.With(s.allow(rosterGenerators...)).Post("/campaigns/generate-roaster", s.generateRoster)
 	r.With(s.allow(campaignReaders...)).Get("/campaigns/{id}/roster", s.getRoster)
 	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-roster/{id}", s.getRoster)

@@ -107,11 +107,11 @@ func seedOffers(ctx context.Context, db *store.DB) error {
 	if err != nil {
 		return err
 	}
-	if err := db.EnsureFinishedJob(ctx, demoImportJobID, store.JobKindRosterImport,
+	if err := db.EnsureFinishedJob(ctx, demoImportJobID, store.JobKindCreatorImport,
 		map[string]any{"rows": demoCreators, "imported": demoCreators, "format": "demo"}); err != nil {
 		return err
 	}
-	if err := db.SaveRosterBatch(ctx, demoImportJobID, demoNetwork(niches), nil); err != nil {
+	if err := db.SaveCreatorImportBatch(ctx, demoImportJobID, demoNetwork(niches), nil); err != nil {
 		return fmt.Errorf("seed creators: %w", err)
 	}
 	brand, _, err := db.Login(ctx, "brand@example.com", demoPassword, store.SessionMeta{UserAgent: "api seed"})

@@ -26,7 +26,7 @@ func TestSeedOffers(t *testing.T) {
 	if err := e.db.SQL().Get(&got, `SELECT (SELECT count(*) FROM creators) AS creators,
 		(SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(DISTINCT offer_status) FROM roster_entries e
 			JOIN campaigns c ON c.id = e.campaign_id WHERE c.status = 'active') AS states,
-		(SELECT count(*) FROM jobs WHERE kind = 'roster_import') AS imports`); err != nil {
+		(SELECT count(*) FROM jobs WHERE kind = 'creator_import') AS imports`); err != nil {
 		t.Fatal(err)
 	}
 	if got.Creators != demoCreators || got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {

@@ -64,13 +64,13 @@ func seedSocialAccount(ctx context.Context, db *store.DB, h *jobs.Handler, sb *s
 	var task store.Task
 	job, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: userID, Platform: platform, Tokens: sealed},
 		func(accountID, jobID string) store.Task {
-			task = jobs.NewAnalyticsSyncTask(accountID, jobID)
+			task = jobs.NewSocialSyncTask(accountID, jobID)
 			return task
 		})
 	if err != nil {
 		return err
 	}
-	if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(task.Type, task.Payload)); err != nil {
+	if err := h.HandleSocialSync(ctx, asynq.NewTask(task.Type, task.Payload)); err != nil {
 		return err
 	}
 	var status string

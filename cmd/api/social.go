@@ -161,7 +161,7 @@ func (s *server) connect(ctx context.Context, platform, code, state, userID stri
 		return nil, err
 	}
 	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed},
-		jobs.NewAnalyticsSyncTask)
+		jobs.NewSocialSyncTask)
 }
 
 // accountCallback is where the platform sends the browser back
@@ -269,7 +269,7 @@ func (s *server) engagement(w http.ResponseWriter, r *http.Request) {
 // syncAccount answers POST /api/accounts/{id}/sync with 202 and the sync
 // job (the running one, when a sync is already under way).
 func (s *server) syncAccount(w http.ResponseWriter, r *http.Request) {
-	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewAnalyticsSyncTask)
+	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewSocialSyncTask)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

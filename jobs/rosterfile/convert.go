@@ -22,10 +22,10 @@ const (
 
 // Convert turns a record into a validated creator. It returns the row
 // errors (sorted by column) instead when any cell is invalid.
-func Convert(rec *Record) (store.CreatorInput, []store.RosterRowError) {
+func Convert(rec *Record) (store.CreatorInput, []store.CreatorImportRowError) {
 	c := store.CreatorInput{Row: rec.Row}
 	if rec.Err != "" {
-		return c, []store.RosterRowError{{Row: rec.Row, Column: MsgRow, Message: rec.Err}}
+		return c, []store.CreatorImportRowError{{Row: rec.Row, Column: MsgRow, Message: rec.Err}}
 	}
 	bad := store.FieldErrors{}
 	v := &rec.Values
@@ -63,10 +63,10 @@ func Convert(rec *Record) (store.CreatorInput, []store.RosterRowError) {
 	if len(bad) == 0 {
 		return c, nil
 	}
-	errs := make([]store.RosterRowError, 0, len(bad))
+	errs := make([]store.CreatorImportRowError, 0, len(bad))
 	for k, msg := range bad {
 		f, _ := strconv.Atoi(k)
-		errs = append(errs, store.RosterRowError{Row: rec.Row, Column: rec.columnName(Field(f)), Message: msg})
+		errs = append(errs, store.CreatorImportRowError{Row: rec.Row, Column: rec.columnName(Field(f)), Message: msg})
 	}
 	sort.Slice(errs, func(i, j int) bool { return errs[i].Column < errs[j].Column })
 	return c, errs

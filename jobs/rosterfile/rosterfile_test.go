@@ -19,7 +19,7 @@ import (
 type parsed struct {
 	cols    rosterfile.Columns
 	good    []store.CreatorInput
-	rowErrs []store.RosterRowError
+	rowErrs []store.CreatorImportRowError
 }
 
 func parse(t testing.TB, p func(io.Reader, func(*rosterfile.Record) error) (rosterfile.Columns, error), data []byte) (parsed, error) {
@@ -65,7 +65,7 @@ func TestParseCSV_SynonymsAndBadRows(t *testing.T) {
 	if got := p.good[1].Identity(); got != "instagram:bob_ray" {
 		t.Fatalf("identity %q", got)
 	}
-	want := []store.RosterRowError{
+	want := []store.CreatorImportRowError{
 		{Row: 3, Column: "Full Name", Message: store.MsgCreatorNameRequired},
 		{Row: 5, Column: "E-mail", Message: store.MsgEmailInvalid},
 		{Row: 5, Column: "Instagram Followers", Message: rosterfile.MsgCount},
@@ -128,7 +128,7 @@ func TestParseJSON_SynonymsAndBadRows(t *testing.T) {
 	if !reflect.DeepEqual(p.good, wantGood) {
 		t.Fatalf("good rows\ngot  %+v\nwant %+v", p.good, wantGood)
 	}
-	want := []store.RosterRowError{
+	want := []store.CreatorImportRowError{
 		{Row: 2, Column: "Email", Message: store.MsgEmailOrHandle},
 		{Row: 3, Column: rosterfile.MsgRow, Message: "Each item must be an object"},
 		{Row: 4, Column: "TikTok Followers", Message: store.MsgFollowersRange},
@@ -199,7 +199,7 @@ func TestParseXLSX_SynonymsAndBadRows(t *testing.T) {
 	if len(p.good) != 1 || p.good[0].Handles[3] != "ann-lee" || *p.good[0].Followers[2] != 75000 || p.good[0].Row != 3 {
 		t.Fatalf("good %+v", p.good)
 	}
-	want := []store.RosterRowError{
+	want := []store.CreatorImportRowError{
 		{Row: 4, Column: "Email-Address", Message: store.MsgEmailOrHandle},
 		{Row: 5, Column: "TT followers", Message: rosterfile.MsgCount},
 		{Row: 5, Column: "TikTok", Message: store.MsgHandleInvalid},

@@ -44,8 +44,8 @@ func rosterCSV(n int) ([]byte, error) {
 // task: its copy (see jobs/recover.go) or the original's retry is active or
 // done.
 func (s *suite) pickedUp(id string) bool {
-	for _, taskID := range []string{"roster:parse:" + id + ":recovered", "roster:parse:" + id} {
-		info, err := s.insp.GetTaskInfo(jobs.QueueRoster, taskID)
+	for _, taskID := range []string{jobs.TypeCreatorImport + ":" + id + ":recovered", jobs.TypeCreatorImport + ":" + id} {
+		info, err := s.insp.GetTaskInfo(jobs.QueueCreatorImport, taskID)
 		if err == nil && (info.State == asynq.TaskStateCompleted || (info.State == asynq.TaskStateActive && !info.IsOrphaned && info.Retried > 0) ||
 			(info.State == asynq.TaskStateActive && strings.HasSuffix(taskID, ":recovered"))) {
 			return true

@@ -41,9 +41,9 @@ type Config struct {
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
 	// are the proxies whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
-	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
+	// CreatorImportConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
 	// imports one worker runs at once.
-	RosterConcurrency int
+	CreatorImportConcurrency int
 	// WorkerConcurrency (WORKER_CONCURRENCY, default 20, at most 40) is how
 	// many tasks of the critical and default queues one worker runs at once;
 	// each holds up to two database connections.
@@ -169,7 +169,7 @@ func LoadConfig() (Config, error) {
 			return c, fmt.Errorf("WORKER_POLL_INTERVAL must be a positive duration such as 200ms")
 		}
 	}
-	if c.RosterConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.RosterConcurrency < 1 {
+	if c.CreatorImportConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.CreatorImportConcurrency < 1 {
 		return c, fmt.Errorf("ROSTER_CONCURRENCY must be a positive integer")
 	}
 	if c.WorkerConcurrency, err = strconv.Atoi(env("WORKER_CONCURRENCY", "20")); err != nil || c.WorkerConcurrency < 1 || c.WorkerConcurrency > 40 {

@@ -12,7 +12,7 @@ import (
 // WriteSharedStringsBomb writes a small .xlsx workbook whose shared-strings
 // part unpacks to about sstBytes (the same long string over and over, which
 // deflate shrinks a thousandfold) and whose one sheet names a header and a
-// few rows of those strings: the crafted file a roster import must refuse
+// few rows of those strings: the crafted file a creator import must refuse
 // without unpacking it into memory.
 func WriteSharedStringsBomb(w io.Writer, sstBytes int64) error {
 	z := zip.NewWriter(w)

@@ -341,7 +341,7 @@ func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Conn
 		for j < len(accts) && j-i < *batch && accts[j].Platform == accts[i].Platform {
 			j++
 		}
-		p := jobs.AnalyticsSyncPayload{Since: &since}
+		p := jobs.SocialSyncPayload{Since: &since}
 		for _, a := range accts[i:j] {
 			p.AccountIDs = append(p.AccountIDs, a.ID)
 		}
@@ -359,7 +359,7 @@ func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Conn
 		go func() {
 			defer wg.Done()
 			for b := range work {
-				if err := h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, b)); err != nil {
+				if err := h.HandleSocialSync(ctx, asynq.NewTask(jobs.TypeSocialSync, b)); err != nil {
 					failed.Add(1)
 				}
 			}
@@ -390,7 +390,7 @@ func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total, pid i
 	}
 	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
 	t0 := time.Now()
-	if _, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", t0.UTC(), time.Millisecond, *batch); err != nil {
+	if _, err := db.EnqueueSocialSyncs(ctx, jobs.TypeSocialSync, "low", t0.UTC(), time.Millisecond, *batch); err != nil {
 		return poolRound{}, err
 	}
 	var r poolRound

@@ -27,13 +27,13 @@ func TestOTPMail_Idempotent(t *testing.T) {
 	}
 	h := &Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: quietLog()}
 	niches, _ := db.ListNiches(ctx)
-	first := NewOTPMailTask()
-	if err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first, NewRegisterNoticeTask); err != nil {
+	first := NewSendOTPTask()
+	if err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first, NewSignupNoticeTask); err != nil {
 		t.Fatal(err)
 	}
 	task := asynq.NewTask(first.Type, first.Payload)
 	for i := 0; i < 2; i++ {
-		if err := h.HandleOTPMail(ctx, task); err != nil {
+		if err := h.HandleSendOTP(ctx, task); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -50,18 +50,18 @@ func TestOTPMail_Idempotent(t *testing.T) {
 	}
 	// A newer request supersedes the old one: the old task mails nothing.
 	db.Now = func() time.Time { return time.Now().Add(2 * store.OTPResendCooldown) }
-	second := NewOTPMailTask()
+	second := NewSendOTPTask()
 	if err := db.RequestOTP(ctx, "ann@x.io", store.OTPEmailVerification, second); err != nil {
 		t.Fatal(err)
 	}
 	staleTask := asynq.NewTask(first.Type, []byte(`{"requestId":"`+first.Key+`"}`))
-	if err := h.HandleOTPMail(ctx, staleTask); err != nil {
+	if err := h.HandleSendOTP(ctx, staleTask); err != nil {
 		t.Fatal(err)
 	}
 	if n := smtp.Count("ann@x.io"); n != 1 {
 		t.Fatalf("superseded request mailed: %d mails", n)
 	}
-	if err := h.HandleOTPMail(ctx, asynq.NewTask(TypeOTPMail, []byte(`{bad`))); err == nil {
+	if err := h.HandleSendOTP(ctx, asynq.NewTask(TypeUserSendOTP, []byte(`{bad`))); err == nil {
 		t.Fatal("undecodable payload accepted")
 	}
 }
