@@ -78,3 +78,36 @@ func TestLockTask_MailsGoUnlocked(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskTypes_FormerNames: every task type renamed by issue 26 keeps its
+// former name for one release: the worker's mux routes a task queued under
+// it to the same handler, and the relay gives it the type's options.
+func TestTaskTypes_FormerNames(t *testing.T) {
+	t.Parallel()
+	renamed := map[string]string{"otp:mail": TypeUserSendOTP, "register:notice": TypeUserSendSignupNotice,
+		"invite:mail": TypeTeamSendInvite, "files:purge": TypeFilePurge, "roster:parse": TypeCreatorImport,
+		"analytics:sync": TypeSocialSync, "analytics:tick": TypeSocialTick, "payments:event": TypeBillingEvent,
+		"subscriptions:expire": TypeBillingExpire}
+	h := setup(t)
+	mux := asynq.NewServeMux()
+	h.Register(mux)
+	for former, name := range renamed {
+		tt, ok := taskType(former)
+		if !ok || tt.Name != name {
+			t.Errorf("%s: task type %q (%v), want %q", former, tt.Name, ok, name)
+		}
+		if _, pattern := mux.Handler(asynq.NewTask(former, nil)); pattern != former {
+			t.Errorf("%s: the worker does not serve it (pattern %q)", former, pattern)
+		}
+		if got := len(taskOptions(former)); got != 3 {
+			t.Errorf("%s: %d relay options, want 3", former, got)
+		}
+	}
+	// A purge queued under its former name runs and records a job of the kind now.
+	if err := mux.ProcessTask(context.Background(), asynq.NewTask("files:purge", nil)); err != nil {
+		t.Fatal(err)
+	}
+	if n := countRows(t, h.Store, `SELECT count(*) FROM jobs WHERE kind = 'file_purge' AND status = 'succeeded'`); n != 1 {
+		t.Errorf("%d file purges recorded, want 1", n)
+	}
+}

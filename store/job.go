@@ -119,9 +119,15 @@ func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any
 	return nil
 }
 
+// formerJobKinds maps each job kind renamed by issue 26's glossary to its
+// name now. Migration 00020 renamed the stored jobs; ListJobs still accepts
+// a former name as a filter for one release.
+var formerJobKinds = map[string]string{"files_purge": "file_purge", "roster_import": JobKindCreatorImport,
+	"subscriptions_expire": "billing_expire"}
+
 // JobFilter selects jobs for ListJobs.
 type JobFilter struct {
-	Kind  string // empty = every kind
+	Kind  string // empty = every kind; a former kind (formerJobKinds) counts as its name now
 	Page  int    // 1 to MaxPage; 0 means 1
 	Limit int    // 1 to MaxPageLimit; 0 means 10
 }
@@ -132,6 +138,9 @@ func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, in
 	fe := FieldErrors{}
 	if CheckPaging(fe, &f.Page, &f.Limit); len(fe) > 0 {
 		return nil, 0, fe.Err()
+	}
+	if kind, ok := formerJobKinds[f.Kind]; ok {
+		f.Kind = kind
 	}
 	owner := viewer.ID
 	if viewer.Role == RoleAdmin {
