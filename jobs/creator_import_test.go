@@ -95,9 +95,9 @@ func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) stor
 	return res
 }
 
-// TestRosterParse_CancelledMidImportThenRetried: the worker dies after the
+// TestCreatorImport_CancelledMidImportThenRetried: the worker dies after the
 // first batch; the retried task ends with exactly the file's rows and errors.
-func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
+func TestCreatorImport_CancelledMidImportThenRetried(t *testing.T) {
 	h := setup(t)
 	db := h.Store
 	const n = 1000
@@ -138,9 +138,9 @@ func TestRosterParse_CancelledMidImportThenRetried(t *testing.T) {
 	checkJob(t, db, job.ID, n, 3)
 }
 
-// TestRosterParse_ReimportNoDuplicates: the same file imported by a second
+// TestCreatorImport_ReimportNoDuplicates: the same file imported by a second
 // job changes nothing.
-func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
+func TestCreatorImport_ReimportNoDuplicates(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	h := setup(t)
@@ -165,9 +165,9 @@ func TestRosterParse_ReimportNoDuplicates(t *testing.T) {
 	}
 }
 
-// TestRosterParse_LinksExistingUser: a creator whose e-mail belongs to a
+// TestCreatorImport_LinksExistingUser: a creator whose e-mail belongs to a
 // USER account is linked to it, and a later creator sign-up is linked too.
-func TestRosterParse_LinksExistingUser(t *testing.T) {
+func TestCreatorImport_LinksExistingUser(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	h := setup(t)
@@ -195,9 +195,9 @@ func TestRosterParse_LinksExistingUser(t *testing.T) {
 	}
 }
 
-// TestRosterParse_WholeFileProblemFailsJob: a file with no usable header
+// TestCreatorImport_WholeFileProblemFailsJob: a file with no usable header
 // fails the job with a clear message and is not retried.
-func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
+func TestCreatorImport_WholeFileProblemFailsJob(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	h := setup(t)
@@ -217,9 +217,9 @@ func TestRosterParse_WholeFileProblemFailsJob(t *testing.T) {
 	}
 }
 
-// TestRosterParse_MalformedJSONSavesNothing: a JSON file that breaks after
+// TestCreatorImport_MalformedJSONSavesNothing: a JSON file that breaks after
 // many good items fails the job before any creator is saved.
-func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
+func TestCreatorImport_MalformedJSONSavesNothing(t *testing.T) {
 	ctx := context.Background()
 	h := setup(t)
 	db := h.Store
@@ -251,10 +251,10 @@ func TestRosterParse_MalformedJSONSavesNothing(t *testing.T) {
 	}
 }
 
-// TestRosterParse_BadTextBecomesRowErrors: NUL bytes and invalid UTF-8 past
+// TestCreatorImport_BadTextBecomesRowErrors: NUL bytes and invalid UTF-8 past
 // the head the api sniffs (CSV) or as JSON escapes become row errors; the
 // job ends with every other row saved.
-func TestRosterParse_BadTextBecomesRowErrors(t *testing.T) {
+func TestCreatorImport_BadTextBecomesRowErrors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	h := setup(t)

@@ -14,9 +14,9 @@ import (
 	"creatorcoach/store/storetest"
 )
 
-// TestOTPMail_Idempotent: a redelivered task does not mail twice, and a
+// TestSendOTP_Idempotent: a redelivered task does not mail twice, and a
 // superseded request mails nothing.
-func TestOTPMail_Idempotent(t *testing.T) {
+func TestSendOTP_Idempotent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db, _ := storetest.New(t)

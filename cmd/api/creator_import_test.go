@@ -58,10 +58,10 @@ func (e *env) getRaw(path, token string) (int, []byte) {
 
 func num(m map[string]any, k string) int { f, _ := m[k].(float64); return int(f) }
 
-// TestRoster_UploadEndToEnd uploads a CSV through the real router; the real
+// TestCreatorImport_UploadEndToEnd uploads a CSV through the real router; the real
 // worker imports it; the job is polled until it succeeds and the row errors
 // are downloaded as CSV.
-func TestRoster_UploadEndToEnd(t *testing.T) {
+func TestCreatorImport_UploadEndToEnd(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@roster.io", store.RoleAdmin)
@@ -124,7 +124,7 @@ func TestRoster_UploadEndToEnd(t *testing.T) {
 	}
 }
 
-func TestRoster_UploadChecks(t *testing.T) {
+func TestCreatorImport_UploadChecks(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@checks.io", store.RoleAdmin)
@@ -156,9 +156,9 @@ func TestRoster_UploadChecks(t *testing.T) {
 	}
 }
 
-// TestRoster_RoleTable is the role matrix of every roster, creator and
+// TestCreatorImport_RoleTable is the role matrix of every roster, creator and
 // brand call (anonymous is 401 everywhere).
-func TestRoster_RoleTable(t *testing.T) {
+func TestCreatorImport_RoleTable(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	tokens := e.roleTokens("rroles.io")
@@ -338,9 +338,9 @@ func TestBrands_List(t *testing.T) {
 	e.want(e.call("GET", "/api/admins/get-brands?page=0&limit=500", admin, nil), http.StatusUnprocessableEntity)
 }
 
-// TestRoster_ErrorsJSON: format=json answers a page of an import's row
+// TestCreatorImport_ErrorsJSON: format=json answers a page of an import's row
 // errors in row order, under the same owner-or-ADMIN rule as the CSV.
-func TestRoster_ErrorsJSON(t *testing.T) {
+func TestCreatorImport_ErrorsJSON(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	admin := e.account("admin@rows.io", store.RoleAdmin)
