@@ -13,24 +13,24 @@ import (
 	"github.com/go-chi/chi/v5"
 	"golang.org/x/oauth2"
 
+	"creatorcoach/cmd/internal/socialsetup"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/social"
-	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
 )
 
-// socialDeps are the api's social connectors and, when SOCIAL_SANDBOX=1, the
-// sandbox it serves under /sandbox.
+// socialDeps are the api's social connectors and their set-up (with the
+// sandbox it serves when SOCIAL_SANDBOX=1).
 type socialDeps struct {
-	syncer  *jobs.Syncer
-	conns   map[string]social.Connector
-	sandbox *sandbox.Server
+	syncer *jobs.Syncer
+	conns  map[string]social.Connector
+	setup  socialsetup.Setup
 }
 
-// useSocial wires the connectors of cfg (and the sandbox when sb is not nil).
-func (s *server) useSocial(cfg social.Config, sb *sandbox.Server) {
-	syncer := jobs.NewSyncer(cfg, nil)
-	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, sandbox: sb}
+// useSocial wires the connectors of set (and serves its sandbox, if any).
+func (s *server) useSocial(set socialsetup.Setup) {
+	syncer := jobs.NewSyncer(set.Config, nil)
+	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, setup: set}
 }
 
 // accountReaders may read accounts and engagement: the creator, and ADMIN
@@ -55,8 +55,8 @@ func (s *server) socialRoutes(r, signedIn chi.Router) {
 
 // mountSandbox serves the platform stand-ins under /sandbox when SOCIAL_SANDBOX=1.
 func (s *server) mountSandbox(r chi.Router) {
-	if s.social != nil && s.social.sandbox != nil {
-		r.Mount("/sandbox", s.social.sandbox.Handler())
+	if s.social != nil {
+		s.social.setup.Mount(r)
 	}
 }
 

@@ -312,3 +312,8 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 	db.OTPFailuresPerDay = c.OTPFailuresPerDay
 	return db, nil
 }
+
+// PlanPrices are the provider price ids of the plans, from configuration.
+func (c Config) PlanPrices() store.PlanPrices {
+	return store.PlanPrices{"creator_monthly": c.StripePriceMonthly, "creator_yearly": c.StripePriceYearly}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/jobs/coach/coachtest"
 	"creatorcoach/store"
 )
@@ -20,11 +21,11 @@ func TestSeedCoach(t *testing.T) {
 	e := setup(t)
 	ctx := context.Background()
 	for range 2 {
-		if err := seed(ctx, e.db, app.Config{}); err != nil {
+		if err := seed.Run(ctx, e.db, app.Config{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "creator@example.com", "password": demoPassword}), http.StatusOK)
+	r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "creator@example.com", "password": seed.DemoPassword}), http.StatusOK)
 	token := r.str("data", "accessToken")
 	chats := e.chats(token, "")
 	if len(chats) != 1 || len(chatEntries(chats)) != 2 {
@@ -59,13 +60,13 @@ func TestSeedCoach(t *testing.T) {
 		t.Errorf("demo views trend %v / %v / %v, want %d / %d / %v", facts["Views, all platforms, last 30 days"],
 			facts["Views, all platforms, previous 30 days"], facts["Views, all platforms, change vs previous 30 days"], want.Recent, want.Prev, change)
 	}
-	pro, err := e.db.SaveAccount(ctx, store.AccountSpec{Email: "pro@example.com", Password: demoPassword, Role: store.RoleUser, NicheName: "Fitness & Health"})
+	pro, err := e.db.SaveAccount(ctx, store.AccountSpec{Email: "pro@example.com", Password: seed.DemoPassword, Role: store.RoleUser, NicheName: "Fitness & Health"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	coachtest.Subscribe(t, e.db, pro.ID, true, time.Now().AddDate(1, 0, 0))
 	for range 2 {
-		if err := seedCoach(ctx, e.db); err != nil {
+		if err := seed.Coach(ctx, e.db); err != nil {
 			t.Fatal(err)
 		}
 	}

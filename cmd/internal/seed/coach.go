@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -21,13 +21,13 @@ var demoQuestions = map[string][]string{
 		"How does my engagement compare to similar creators?", "When will I reach my next follower milestone?"},
 }
 
-// seedCoach gives the demo creators their chats, answered by the real
+// Coach gives the demo creators their chats, answered by the real
 // built-in coach from their analytics. It runs after the analytics seed;
 // a demo creator left without any social account gets a demo history
 // (Instagram and YouTube, 180 days) so the coach has data. A creator who
 // asked anything already is left as is, so seeding again changes nothing.
 // pro@example.com is seeded only once the billing seed has created it.
-func seedCoach(ctx context.Context, db *store.DB) error {
+func Coach(ctx context.Context, db *store.DB) error {
 	for _, email := range []string{"creator@example.com", "pro@example.com"} {
 		var userID string
 		err := db.SQL().GetContext(ctx, &userID, `SELECT id FROM users WHERE email = $1 AND role = 'USER'`, email)

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -17,15 +17,15 @@ import (
 // demoSocialHandle is the demo creator's handle in the sandbox.
 const demoSocialHandle = "cleo_fit"
 
-// demoSocialDays is how much history the demo creator starts with.
-const demoSocialDays = 180
+// DemoSocialDays is how much history the demo creator starts with.
+const DemoSocialDays = 180
 
-// seedSocial connects the demo creator's Instagram and YouTube through the
+// socialHistory connects the demo creator's Instagram and YouTube through the
 // sandbox and syncs 180 days of history, offline: the real connectors and
 // sync run in this process against the sandbox served on loopback. The
 // sandbox's tokens are valid on the api's own /sandbox too, so later syncs
 // by the worker carry on. Running it again reconnects and syncs what is new.
-func seedSocial(ctx context.Context, db *store.DB, cfg app.Config) error {
+func socialHistory(ctx context.Context, db *store.DB, cfg app.Config) error {
 	var userID string
 	if err := db.SQL().GetContext(ctx, &userID, `SELECT id FROM users WHERE email = 'creator@example.com'`); err != nil {
 		return fmt.Errorf("seed social: find the demo creator: %w", err)
@@ -38,7 +38,7 @@ func seedSocial(ctx context.Context, db *store.DB, cfg app.Config) error {
 		return err
 	}
 	socialCfg.Platforms = social.SandboxEndpoints(srv.URL)
-	socialCfg.HistoryDays = demoSocialDays
+	socialCfg.HistoryDays = DemoSocialDays
 	syncer := jobs.NewSyncer(socialCfg, nil)
 	h := &jobs.Handler{Store: db, Social: syncer, Log: cfg.Logger()}
 	for _, platform := range []string{social.Instagram, social.YouTube} {
@@ -46,7 +46,7 @@ func seedSocial(ctx context.Context, db *store.DB, cfg app.Config) error {
 			return fmt.Errorf("seed %s: %w", platform, err)
 		}
 	}
-	fmt.Printf("  creator@example.com: Instagram and YouTube connected (sandbox handle %s, %d days)\n", demoSocialHandle, demoSocialDays)
+	fmt.Printf("  creator@example.com: Instagram and YouTube connected (sandbox handle %s, %d days)\n", demoSocialHandle, DemoSocialDays)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -9,12 +9,12 @@ import (
 	"creatorcoach/store"
 )
 
-// seedBilling sets the plans' price ids, the demo promo codes, a second
+// billing sets the plans' price ids, the demo promo codes, a second
 // creator pro@example.com with a card and a running yearly subscription, and
 // leaves creator@example.com on the free plan. It writes rows only (no
 // provider call), so it runs offline; running it again resets the same state.
-func seedBilling(ctx context.Context, db *store.DB, cfg app.Config) error {
-	if err := db.SetPlanPrices(ctx, planPrices(cfg)); err != nil {
+func billing(ctx context.Context, db *store.DB, cfg app.Config) error {
+	if err := db.SetPlanPrices(ctx, cfg.PlanPrices()); err != nil {
 		return err
 	}
 	pct20, pct50, months := 20.0, 50.0, 3
@@ -28,7 +28,7 @@ func seedBilling(ctx context.Context, db *store.DB, cfg app.Config) error {
 			return err
 		}
 	}
-	pro, err := db.SaveAccount(ctx, store.AccountSpec{Email: "pro@example.com", Name: "Paz Pro", Password: demoPassword,
+	pro, err := db.SaveAccount(ctx, store.AccountSpec{Email: "pro@example.com", Name: "Paz Pro", Password: DemoPassword,
 		Role: store.RoleUser, NicheName: "Fitness & Health"})
 	if err != nil {
 		return fmt.Errorf("seed pro@example.com: %w", err)

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 // (The test's worker may be running the seed's queued sync meanwhile: syncing counts.)
 func TestSeedSocial(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	db := setup(t)
 	for range 2 {
-		if err := seed(context.Background(), e.db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
+		if err := Run(context.Background(), db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -24,7 +24,7 @@ func TestSeedSocial(t *testing.T) {
 		Demo     int    `db:"demo"`
 		Tokens   int    `db:"tokens"`
 	}
-	if err := e.db.SQL().Select(&got, `SELECT a.platform, (SELECT count(*) FROM social_daily d WHERE d.account_id = a.id) AS days,
+	if err := db.SQL().Select(&got, `SELECT a.platform, (SELECT count(*) FROM social_daily d WHERE d.account_id = a.id) AS days,
 		(SELECT count(*) FROM social_demographics d WHERE d.account_id = a.id) AS demo,
 		(SELECT count(*) FROM social_tokens t WHERE t.account_id = a.id) AS tokens
 		FROM social_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = 'creator@example.com' AND a.status IN ('connected', 'syncing') ORDER BY a.platform`); err != nil {
@@ -34,8 +34,8 @@ func TestSeedSocial(t *testing.T) {
 		t.Fatalf("accounts %+v", got)
 	}
 	for _, a := range got {
-		if a.Days < demoSocialDays || a.Days > demoSocialDays+1 || a.Demo == 0 || a.Tokens != 1 {
-			t.Errorf("%s: %+v, want %d days, an audience and tokens", a.Platform, a, demoSocialDays)
+		if a.Days < DemoSocialDays || a.Days > DemoSocialDays+1 || a.Demo == 0 || a.Tokens != 1 {
+			t.Errorf("%s: %+v, want %d days, an audience and tokens", a.Platform, a, DemoSocialDays)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -12,10 +12,10 @@ import (
 	"creatorcoach/store"
 )
 
-// Demo network: demoCreators generated creators from a fixed random seed,
+// Demo network: DemoCreators generated creators from a fixed random seed,
 // recorded as one finished import job with a fixed id.
 const (
-	demoCreators    = 2000
+	DemoCreators    = 2000
 	demoImportJobID = "00000000-0000-4000-8000-000000002026"
 )
 
@@ -30,7 +30,7 @@ var (
 // YouTube or LinkedIn, with engagement and audience splits.
 func demoNetwork(niches []store.Niche) []store.CreatorInput {
 	rng := rand.New(rand.NewPCG(2026, 11))
-	out := make([]store.CreatorInput, demoCreators)
+	out := make([]store.CreatorInput, DemoCreators)
 	for i := range out {
 		first, last := demoFirst[rng.IntN(len(demoFirst))], demoLast[rng.IntN(len(demoLast))]
 		handle := strings.ToLower(first+"."+last) + strconv.Itoa(i)
@@ -99,26 +99,26 @@ var demoCampaigns = []demoCampaign{
 		offers: [][]string{{"sent", "accepted", "completed"}, {"sent", "accepted", "completed"}, {"sent", "expired"}}},
 }
 
-// seedOffers adds the demo network, the demo brand's three campaigns and the
+// offers adds the demo network, the demo brand's three campaigns and the
 // active one's roster with offers in several states. It only adds what is
 // missing, so it may run again.
-func seedOffers(ctx context.Context, db *store.DB) error {
+func offers(ctx context.Context, db *store.DB) error {
 	niches, err := db.ListNiches(ctx)
 	if err != nil {
 		return err
 	}
 	if err := db.EnsureFinishedJob(ctx, demoImportJobID, store.JobKindCreatorImport,
-		map[string]any{"rows": demoCreators, "imported": demoCreators, "format": "demo"}); err != nil {
+		map[string]any{"rows": DemoCreators, "imported": DemoCreators, "format": "demo"}); err != nil {
 		return err
 	}
 	if err := db.SaveCreatorImportBatch(ctx, demoImportJobID, demoNetwork(niches), nil); err != nil {
 		return fmt.Errorf("seed creators: %w", err)
 	}
-	brand, _, err := db.Login(ctx, "brand@example.com", demoPassword, store.SessionMeta{UserAgent: "api seed"})
+	brand, _, err := db.Login(ctx, "brand@example.com", DemoPassword, store.SessionMeta{UserAgent: "api seed"})
 	if err != nil {
 		return fmt.Errorf("seed: brand log-in: %w", err)
 	}
-	admin, _, err := db.Login(ctx, "admin@example.com", demoPassword, store.SessionMeta{UserAgent: "api seed"})
+	admin, _, err := db.Login(ctx, "admin@example.com", DemoPassword, store.SessionMeta{UserAgent: "api seed"})
 	if err != nil {
 		return fmt.Errorf("seed: admin log-in: %w", err)
 	}
@@ -127,7 +127,7 @@ func seedOffers(ctx context.Context, db *store.DB) error {
 			return fmt.Errorf("seed campaign %q: %w", dc.name, err)
 		}
 	}
-	fmt.Printf("Demo network: %d creators; brand campaigns: %d\n", demoCreators, len(demoCampaigns))
+	fmt.Printf("Demo network: %d creators; brand campaigns: %d\n", DemoCreators, len(demoCampaigns))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 // and the active one's offers in several states.
 func TestSeedOffers(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	db := setup(t)
 	for range 2 {
-		if err := seed(context.Background(), e.db, app.Config{}); err != nil {
+		if err := Run(context.Background(), db, app.Config{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -23,13 +23,13 @@ func TestSeedOffers(t *testing.T) {
 		States    int `db:"states"`
 		Imports   int `db:"imports"`
 	}
-	if err := e.db.SQL().Get(&got, `SELECT (SELECT count(*) FROM creators) AS creators,
+	if err := db.SQL().Get(&got, `SELECT (SELECT count(*) FROM creators) AS creators,
 		(SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(DISTINCT offer_status) FROM roster_entries e
 			JOIN campaigns c ON c.id = e.campaign_id WHERE c.status = 'active') AS states,
 		(SELECT count(*) FROM jobs WHERE kind = 'creator_import') AS imports`); err != nil {
 		t.Fatal(err)
 	}
-	if got.Creators != demoCreators || got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
+	if got.Creators != DemoCreators || got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
 }
