@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
@@ -45,14 +46,6 @@ const (
 )
 
 var handleChars = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
-
-// FollowersKey returns the field key of a platform's following.
-func FollowersKey(platform string) string {
-	if platform == "youtube" {
-		return "youtubeSubscribers"
-	}
-	return platform + "Followers"
-}
 
 // Validate normalises c (trimmed strings, lower-cased e-mail, handles without
 // '@') and checks it; it returns field errors keyed as documented on CreatorInput.
@@ -159,9 +152,9 @@ type CreatorImportResult struct {
 	Ignored   []string `json:"ignoredColumns"`
 }
 
-var stageColumns = []string{"identity", "name", "email", "niche", "location", "instagram_handle", "instagram_followers",
-	"youtube_handle", "youtube_subscribers", "tiktok_handle", "tiktok_followers", "linkedin_handle", "linkedin_followers",
-	"engagement_rate", "audience_male", "audience_female", "audience_other", "audience_ages"}
+var stageColumns = slices.Concat([]string{"identity", "name", "email", "niche", "location"},
+	platformColumns(func(col, _ string) string { return col }),
+	[]string{"engagement_rate", "audience_male", "audience_female", "audience_other", "audience_ages"})
 
 var dataColumns = strings.Join(stageColumns[1:], ", ")
 
@@ -259,10 +252,14 @@ func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []Cr
 	return copyCreators(ctx, tx, "creators", fresh, userOf, jobID)
 }
 
-const createStage = `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
+var createStage = `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
 	identity text, name text, email text, niche text, location text,
-	instagram_handle text, instagram_followers bigint, youtube_handle text, youtube_subscribers bigint,
-	tiktok_handle text, tiktok_followers bigint, linkedin_handle text, linkedin_followers bigint,
+	` + strings.Join(platformColumns(func(col, kind string) string {
+	if kind == "handle" {
+		return col + " text"
+	}
+	return col + " bigint"
+}), ", ") + `,
 	engagement_rate numeric, audience_male numeric, audience_female numeric, audience_other numeric,
 	audience_ages jsonb) ON COMMIT DELETE ROWS`
 
@@ -289,10 +286,11 @@ func copyCreators(ctx context.Context, tx *sqlx.Tx, table string, creators []Cre
 			b, _ := json.Marshal(c.Ages)
 			ages = string(b)
 		}
-		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location,
-			nullStr(c.Handles[0]), c.Followers[0], nullStr(c.Handles[1]), c.Followers[1],
-			nullStr(c.Handles[2]), c.Followers[2], nullStr(c.Handles[3]), c.Followers[3],
-			c.EngagementRate, c.Male, c.Female, c.Other, ages)
+		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location)
+		for p := range Platforms {
+			vals = append(vals, nullStr(c.Handles[p]), c.Followers[p])
+		}
+		vals = append(vals, c.EngagementRate, c.Male, c.Female, c.Other, ages)
 		if jobID != "" {
 			vals = append(vals, nullStr(userOf[c.Email]), jobID, jobID)
 		}

@@ -187,9 +187,12 @@ func (p Prefilter) SQL() (string, []any) {
 	if p.Gender != "" {
 		where = append(where, `(audience_`+p.Gender+` IS NULL OR audience_`+p.Gender+` >= `+arg(rosterAudienceFloor)+`)`)
 	}
-	return `SELECT id, name, niche, location, tier, coalesce(instagram_followers, 0) AS instagram,
-		coalesce(youtube_subscribers, 0) AS youtube, coalesce(tiktok_followers, 0) AS tiktok,
-		coalesce(linkedin_followers, 0) AS linkedin, engagement_rate::float8 AS engagement_rate,
+	var followers []string
+	for _, p := range Platforms {
+		followers = append(followers, "coalesce("+FollowersColumn(p)+", 0)")
+	}
+	return `SELECT id, name, niche, location, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
+		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
 		audience_other::float8 AS audience_other, audience_ages
 		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
@@ -202,10 +205,7 @@ type candidateRow struct {
 	Niche     string          `db:"niche"`
 	Location  string          `db:"location"`
 	Tier      string          `db:"tier"`
-	Instagram int64           `db:"instagram"`
-	YouTube   int64           `db:"youtube"`
-	TikTok    int64           `db:"tiktok"`
-	LinkedIn  int64           `db:"linkedin"`
+	Followers pq.Int64Array   `db:"platform_followers"` // by Platforms index
 	ER        sql.NullFloat64 `db:"engagement_rate"`
 	Male      sql.NullFloat64 `db:"audience_male"`
 	Female    sql.NullFloat64 `db:"audience_female"`
@@ -215,7 +215,8 @@ type candidateRow struct {
 
 func (r *candidateRow) candidate() Candidate {
 	c := Candidate{ID: r.ID, Name: r.Name, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
-		Followers: [4]int64{r.Instagram, r.YouTube, r.TikTok, r.LinkedIn}, Audience: map[string]float64{}}
+		Audience: map[string]float64{}}
+	copy(c.Followers[:], r.Followers)
 	if r.ER.Valid {
 		er := r.ER.Float64
 		c.EngagementRate = &er

@@ -20,10 +20,10 @@ type feeRate struct {
 // follow the same cards: Instagram Micro $50-500, Mid $500-5,000, Macro
 // $5,000-25,000; TikTok a little lower; YouTube integrations higher.
 var feeTable = map[string]feeRate{
-	"instagram": {reach: 1.0, cpm: 10, min: [3]float64{50, 500, 5_000}, max: [3]float64{500, 5_000, 25_000}},
-	"tiktok":    {reach: 0.8, cpm: 8, min: [3]float64{25, 400, 4_000}, max: [3]float64{400, 4_000, 20_000}},
-	"youtube":   {reach: 0.6, cpm: 25, min: [3]float64{100, 1_500, 10_000}, max: [3]float64{1_500, 10_000, 40_000}},
-	"linkedin":  {reach: 0.5, cpm: 30, min: [3]float64{100, 800, 5_000}, max: [3]float64{800, 5_000, 15_000}},
+	Instagram: {reach: 1.0, cpm: 10, min: [3]float64{50, 500, 5_000}, max: [3]float64{500, 5_000, 25_000}},
+	TikTok:    {reach: 0.8, cpm: 8, min: [3]float64{25, 400, 4_000}, max: [3]float64{400, 4_000, 20_000}},
+	YouTube:   {reach: 0.6, cpm: 25, min: [3]float64{100, 1_500, 10_000}, max: [3]float64{1_500, 10_000, 40_000}},
+	LinkedIn:  {reach: 0.5, cpm: 30, min: [3]float64{100, 800, 5_000}, max: [3]float64{800, 5_000, 15_000}},
 }
 
 // FeeStep is the rounding unit of fee estimates, in dollars; budget fitting
@@ -58,7 +58,7 @@ func LargestPlatform(followers [4]int64) (string, int64) {
 func EstimateFee(platform, tier string, followers int64) float64 {
 	r, ok := feeTable[platform]
 	if !ok {
-		r = feeTable["instagram"]
+		r = feeTable[Instagram]
 	}
 	t := tierIndex(tier)
 	fee := float64(followers) * r.reach / 1000 * r.cpm

@@ -23,21 +23,6 @@ const (
 	SocialDisconnected    = "disconnected"
 )
 
-// SocialPlatforms are the platform ids with their display names, in order.
-var SocialPlatforms = []struct{ ID, Name string }{
-	{"instagram", "Instagram"}, {"youtube", "YouTube"}, {"tiktok", "TikTok"}, {"linkedin", "LinkedIn"},
-}
-
-// IsSocialPlatform reports whether id is a platform id.
-func IsSocialPlatform(id string) bool {
-	for _, p := range SocialPlatforms {
-		if p.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
 // oauthStateTTL is how long an authorization may take.
 const oauthStateTTL = 15 * time.Minute
 

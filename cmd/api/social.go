@@ -33,6 +33,9 @@ func (s *server) useSocial(set socialsetup.Setup) {
 	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, setup: set}
 }
 
+// msgChoosePlatform is the message of a call naming no platform.
+var msgChoosePlatform = "Please choose " + store.PlatformNameList("or") + "."
+
 // accountReaders may read accounts and engagement: the creator, and ADMIN
 // (read-only, any creator's through ?userId=).
 var accountReaders = []string{store.RoleUser, store.RoleAdmin}
@@ -62,9 +65,9 @@ func (s *server) mountSandbox(r chi.Router) {
 
 // listPlatforms answers GET /api/accounts/platform: {platforms: [{id, name, logo_url}]}.
 func (s *server) listPlatforms(w http.ResponseWriter, r *http.Request) {
-	out := make([]map[string]string, 0, len(store.SocialPlatforms))
-	for _, p := range store.SocialPlatforms {
-		out = append(out, map[string]string{"id": p.ID, "name": p.Name, "logo_url": "/api/accounts/logos/" + p.ID + ".svg"})
+	out := make([]map[string]string, 0, len(store.Platforms))
+	for _, p := range store.Platforms {
+		out = append(out, map[string]string{"id": p, "name": store.PlatformNames[p], "logo_url": "/api/accounts/logos/" + p + ".svg"})
 	}
 	respond(w, http.StatusOK, map[string]any{"platforms": out})
 }
@@ -95,8 +98,7 @@ func (s *server) authorizeAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	conn := s.social.conns[body.ID]
 	if conn == nil {
-		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: "Please choose Instagram, YouTube, TikTok or LinkedIn.",
-			Fields: map[string]string{"id": "Must be one of instagram, youtube, tiktok, linkedin"}})
+		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: msgChoosePlatform, Fields: map[string]string{"id": store.MsgPlatformChoice}})
 		return
 	}
 	state := randomToken()
@@ -179,7 +181,7 @@ func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	if e := q.Get("error"); e != "" {
 		_, _, _ = s.store.TakeOAuthState(r.Context(), hashState(q.Get("state")), platform, "")
-		fail(social.Names[platform] + " access was not granted.")
+		fail(store.PlatformNames[platform] + " access was not granted.")
 		return
 	}
 	job, err := s.connect(r.Context(), platform, q.Get("code"), q.Get("state"), "")
@@ -205,9 +207,8 @@ func (s *server) accountToken(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) || !s.rateLimit(w, r, secretLimits(r, "")...) {
 		return
 	}
-	if !store.IsSocialPlatform(body.Platform) {
-		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: "Please choose Instagram, YouTube, TikTok or LinkedIn.",
-			Fields: map[string]string{"platform": "Must be one of instagram, youtube, tiktok, linkedin"}})
+	if !store.IsPlatform(body.Platform) {
+		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: msgChoosePlatform, Fields: map[string]string{"platform": store.MsgPlatformChoice}})
 		return
 	}
 	job, err := s.connect(r.Context(), body.Platform, body.Code, body.State, currentUser(r).ID)
@@ -244,8 +245,8 @@ func (s *server) engagement(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	platform, days := q.Get("platform"), 30
 	fe := map[string]string{}
-	if platform != "" && !store.IsSocialPlatform(platform) {
-		fe["platform"] = "Must be one of instagram, youtube, tiktok, linkedin"
+	if platform != "" && !store.IsPlatform(platform) {
+		fe["platform"] = store.MsgPlatformChoice
 	}
 	if v := q.Get("days"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -294,5 +295,5 @@ func (s *server) disconnectAccount(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	respond(w, http.StatusOK, map[string]string{"message": social.Names[platform] + " disconnected"})
+	respond(w, http.StatusOK, map[string]string{"message": store.PlatformNames[platform] + " disconnected"})
 }

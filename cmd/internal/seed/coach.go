@@ -85,18 +85,18 @@ func seedDemoHistory(ctx context.Context, db *store.DB, userID string, pro bool)
 		return err
 	}
 	end := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
-	second, scale := "youtube", 1.0
+	second, scale := store.YouTube, 1.0
 	if pro {
-		second, scale = "tiktok", 4.0
+		second, scale = store.TikTok, 4.0
 	}
-	for _, p := range []string{"instagram", second} {
+	for _, p := range []string{store.Instagram, second} {
 		var days []string
 		var followers, likes, views, impressions []int64
 		for i := range 180 {
 			d := end.AddDate(0, 0, i-179)
 			week := 1 + 0.15*math.Sin(float64(d.Weekday())*2*math.Pi/7)
 			f, v := 12000+55*i, (2400+12*float64(i))*week
-			if p != "instagram" {
+			if p != store.Instagram {
 				f, v = 8000+20*i, 1800*week
 				if i >= 140 && i < 154 {
 					v *= 3.5
