@@ -123,7 +123,7 @@ func saveTokens(ctx context.Context, tx *sqlx.Tx, accountID string, t SealedToke
 
 // createSyncJob queues a sync job of account owned by userID and remembers it on the account.
 func (s *DB) createSyncJob(ctx context.Context, tx *sqlx.Tx, accountID, userID string, job *Job, task func(accountID, jobID string) Task) error {
-	if err := tx.GetContext(ctx, job, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ($1, $2, $3) RETURNING `+jobColumns,
+	if err := tx.GetContext(ctx, job, insertJobSQL("DEFAULT", "$1", "$2", "$3")+` RETURNING `+jobColumns,
 		JobKindSocialSync, userID, s.now()); err != nil {
 		return fmt.Errorf("insert sync job: %w", err)
 	}

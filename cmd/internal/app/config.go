@@ -78,11 +78,11 @@ type Config struct {
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
-// fair-use cap (COACH_MONTHLY_CAP) and the optional language model
+// fair-use cap (COACH_MONTHLY_CAP, unset = store.DefaultCoachMonthlyCap) and the optional language model
 // (COACH_LLM_URL, an OpenAI-compatible chat-completions endpoint;
 // COACH_LLM_MODEL; COACH_LLM_KEY; COACH_LLM_TIMEOUT).
 type CoachConfig struct {
-	MonthlyCap int
+	MonthlyCap int // 0 = store.DefaultCoachMonthlyCap
 	LLMURL     string
 	LLMModel   string
 	LLMKey     string
@@ -271,7 +271,7 @@ func parseAge(v string) (time.Duration, error) {
 
 func loadCoachConfig() (CoachConfig, error) {
 	c := CoachConfig{LLMURL: os.Getenv("COACH_LLM_URL"), LLMModel: os.Getenv("COACH_LLM_MODEL"),
-		LLMKey: os.Getenv("COACH_LLM_KEY"), LLMTimeout: 10 * time.Second, MonthlyCap: store.DefaultCoachMonthlyCap}
+		LLMKey: os.Getenv("COACH_LLM_KEY"), LLMTimeout: 10 * time.Second}
 	var err error
 	if v := os.Getenv("COACH_MONTHLY_CAP"); v != "" {
 		if c.MonthlyCap, err = strconv.Atoi(v); err != nil || c.MonthlyCap < 1 {

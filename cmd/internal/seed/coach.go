@@ -14,7 +14,7 @@ import (
 )
 
 // demoQuestions are the questions seeded per demo creator: creator@ keeps
-// 3 of its 5 free questions; pro@ (subscribed) has asked more.
+// 3 of its store.FreeQuestions (5); pro@ (subscribed) has asked more.
 var demoQuestions = map[string][]string{
 	"creator@example.com": {"How am I doing?", "Why did my views drop?"},
 	"pro@example.com": {"How am I doing?", "Which platform is doing best?",
@@ -56,7 +56,7 @@ func Coach(ctx context.Context, db *store.DB) error {
 
 // seedAnswer asks q as the creator would and answers it with the built-in coach.
 func seedAnswer(ctx context.Context, db *store.DB, userID, q string) error {
-	raw, err := db.Ask(ctx, userID, store.ChatQuestion{Question: q}, store.DefaultCoachMonthlyCap, jobs.NewCoachReplyTask)
+	raw, err := db.Ask(ctx, userID, store.ChatQuestion{Question: q}, 0, jobs.NewCoachReplyTask)
 	if err != nil {
 		return err
 	}
