@@ -182,7 +182,8 @@ SELECT coalesce((SELECT json_agg(json_build_object('_id', p.id, 'platform', null
 // ChatListQuery is the SQL of ListChats, for benchmarks' bare handlers.
 const ChatListQuery = chatListQuery
 
-// ListChats returns a page of the user's chats (only their own).
+// ListChats returns a page of the user's chats (only their own); it
+// validates f (ChatFilter.Validate), the one place that does.
 func (s *DB) ListChats(ctx context.Context, userID string, f ChatFilter) (Page, error) {
 	if err := f.Validate(); err != nil {
 		return Page{}, err

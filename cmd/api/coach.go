@@ -53,10 +53,6 @@ func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := f.Validate(); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
 	page, err := s.store.ListChats(r.Context(), currentUser(r).ID, f)
 	if err != nil {
 		s.writeError(w, r, err)
