@@ -98,7 +98,7 @@ func checkJob(t *testing.T, db *store.DB, id string, processed, failed int) stor
 // TestCreatorImport_CancelledMidImportThenRetried: the worker dies after the
 // first batch; the retried task ends with exactly the file's rows and errors.
 func TestCreatorImport_CancelledMidImportThenRetried(t *testing.T) {
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	const n = 1000
 	job, task := rosterJob(t, h, rosterFile(t, n))
@@ -143,7 +143,7 @@ func TestCreatorImport_CancelledMidImportThenRetried(t *testing.T) {
 func TestCreatorImport_ReimportNoDuplicates(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	file := rosterFile(t, 500)
 	for i := 0; i < 2; i++ {
@@ -170,7 +170,7 @@ func TestCreatorImport_ReimportNoDuplicates(t *testing.T) {
 func TestCreatorImport_LinksExistingUser(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "ann@example.com", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Travel"})
 	if err != nil {
@@ -200,7 +200,7 @@ func TestCreatorImport_LinksExistingUser(t *testing.T) {
 func TestCreatorImport_WholeFileProblemFailsJob(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	path := filepath.Join(t.TempDir(), "r.csv")
 	os.WriteFile(path, []byte("Colour,Size\nblue,3\n"), 0o600)
@@ -221,7 +221,7 @@ func TestCreatorImport_WholeFileProblemFailsJob(t *testing.T) {
 // many good items fails the job before any creator is saved.
 func TestCreatorImport_MalformedJSONSavesNothing(t *testing.T) {
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	defer func(n int) { importBatchSize = n }(importBatchSize)
 	importBatchSize = 5
@@ -257,7 +257,7 @@ func TestCreatorImport_MalformedJSONSavesNothing(t *testing.T) {
 func TestCreatorImport_BadTextBecomesRowErrors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db := h.Store
 	var csv bytes.Buffer
 	if err := rosterfilegen.WriteCSV(&csv, 200); err != nil {

@@ -17,7 +17,7 @@ import (
 func TestFilePurge(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db, dataDir := h.Store, h.DataDir
 	now := time.Now()
 	db.Now = func() time.Time { return now }

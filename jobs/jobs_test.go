@@ -7,17 +7,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-
-	"creatorcoach/store/storetest"
 )
-
-// setup is one test's bundle: a handler over a fresh clone of the migrated
-// database, with a private data directory.
-func setup(t *testing.T) *Handler {
-	t.Helper()
-	db, _ := storetest.New(t)
-	return &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir(), ProductName: "Creator Coach"}
-}
 
 // TestTaskTypes: every registered task type names a worker queue, has its
 // own name, a handler, a timeout and retries, and the relay applies them.
@@ -52,7 +42,7 @@ func TestTaskTypes(t *testing.T) {
 // done without running.
 func TestLockTask_MailsGoUnlocked(t *testing.T) {
 	t.Parallel()
-	h := setup(t)
+	h := setup(t).Handler
 	ctx := context.Background()
 	ran := map[string]int{}
 	handler := h.lockTask(asynq.HandlerFunc(func(_ context.Context, t *asynq.Task) error { ran[t.Type()]++; return nil }))
@@ -88,7 +78,7 @@ func TestTaskTypes_FormerNames(t *testing.T) {
 		"invite:mail": TypeTeamSendInvite, "files:purge": TypeFilePurge, "roster:parse": TypeCreatorImport,
 		"analytics:sync": TypeSocialSync, "analytics:tick": TypeSocialTick, "payments:event": TypeBillingEvent,
 		"subscriptions:expire": TypeBillingExpire}
-	h := setup(t)
+	h := setup(t).Handler
 	mux := asynq.NewServeMux()
 	h.Register(mux)
 	for former, name := range renamed {

@@ -8,10 +8,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"creatorcoach/jobs/mail"
-	"creatorcoach/jobs/mail/mailtest"
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // TestSendOTP_Idempotent: a redelivered task does not mail twice, and a
@@ -19,13 +16,9 @@ import (
 func TestSendOTP_Idempotent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
-	smtp := mailtest.Start(t)
-	sender, err := mail.New(smtp.URL, "", "no-reply@creatorcoach.test", quietLog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &Handler{Store: db, Mail: sender, ProductName: "Creator Coach", Log: quietLog()}
+	e := setup(t)
+	smtp := e.withMail()
+	db, h := e.Store, e.Handler
 	niches, _ := db.ListNiches(ctx)
 	first := NewSendOTPTask()
 	if err := db.Register(ctx, store.Registration{Name: "Ann", Email: "ann@x.io", Password: "Str0ng!pass", Niche: niches[0].ID}, first, NewSignupNoticeTask); err != nil {
