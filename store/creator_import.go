@@ -167,7 +167,7 @@ var dataColumns = strings.Join(stageColumns[1:], ", ")
 // CONFLICT's slower speculative insertion.
 var updateCreators = `UPDATE creators c SET (` + dataColumns + `) = (` + prefixed("s.", stageColumns[1:]) + `),
 		user_id = coalesce(c.user_id, u.id), upload_job_id = $1, updated_at = now()
-	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
+	FROM creator_import_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
 	WHERE c.identity = s.identity AND ((` + prefixed("c.", stageColumns[1:]) + `) IS DISTINCT FROM (` + prefixed("s.", stageColumns[1:]) + `)
 		OR (c.user_id IS NULL AND u.id IS NOT NULL))`
 
@@ -242,7 +242,7 @@ func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []Cr
 		if _, err := tx.ExecContext(ctx, createStage); err != nil {
 			return fmt.Errorf("create stage: %w", err)
 		}
-		if err := copyCreators(ctx, tx, "roster_stage", old, nil, ""); err != nil {
+		if err := copyCreators(ctx, tx, "creator_import_stage", old, nil, ""); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, updateCreators, jobID); err != nil {
@@ -252,7 +252,7 @@ func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []Cr
 	return copyCreators(ctx, tx, "creators", fresh, userOf, jobID)
 }
 
-var createStage = `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
+var createStage = `CREATE TEMP TABLE IF NOT EXISTS creator_import_stage (
 	identity text, name text, email text, niche text, location text,
 	` + strings.Join(platformColumns(func(col, kind string) string {
 	if kind == "handle" {
