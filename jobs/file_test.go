@@ -102,7 +102,7 @@ func TestFilePurge(t *testing.T) {
 	if err := db.SQL().Get(&raw, `SELECT result FROM jobs WHERE kind = '`+JobKindFilePurge+`' AND status = 'succeeded'`); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &res); err != nil || res != (FilePurgeResult{Records: 1, Files: 3, Rosters: 2, Bytes: 50}) {
+	if err := json.Unmarshal(raw, &res); err != nil || res != (FilePurgeResult{Records: 1, Files: 3, RosterFiles: 2, Bytes: 50}) {
 		t.Errorf("result %s (%v)", raw, err)
 	}
 	// The campaign's attachment stays even once the campaign is deleted.

@@ -21,7 +21,7 @@ import (
 	"creatorcoach/store"
 )
 
-// Roster upload limits and messages, word for word as the browser shows them.
+// Roster file upload limits and messages, word for word as the browser shows them.
 const (
 	maxRosterFile     = 10 << 20 // a file of this size or more is refused
 	msgRosterFileType = "Please select a CSV, JSON, or Excel file."
