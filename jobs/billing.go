@@ -13,30 +13,33 @@ import (
 	"creatorcoach/store"
 )
 
-// TypePaymentEvent processes one stored provider webhook event.
-const TypePaymentEvent = "payments:event"
+// TypeBillingEvent processes one stored provider webhook event.
+const TypeBillingEvent = "billing:event"
 
-// paymentEvent retries for a while: the provider's change must land.
-var paymentEvent = TaskType{Name: TypePaymentEvent, Queue: QueueDefault, MaxRetry: 10, Timeout: time.Minute,
-	Handle: (*Handler).HandlePaymentEvent}
+// billingEvent retries for a while: the provider's change must land.
+var billingEvent = TaskType{Name: TypeBillingEvent, Former: []string{"payments:event"}, Queue: QueueDefault, MaxRetry: 10, Timeout: time.Minute,
+	Handle: (*Handler).HandleBillingEvent}
 
-// PaymentEventPayload names the stored event.
-type PaymentEventPayload struct {
+// BillingEventPayload names the stored event.
+type BillingEventPayload struct {
 	EventID string `json:"eventId"`
 }
 
-// NewPaymentEventTask returns the outbox task of a received event; its key
+// NewBillingEventTask returns the outbox task of a received event; its key
 // is derived from the event id, so a replay cannot queue it twice.
-func NewPaymentEventTask(eventID string) store.Task {
-	return newTask("payments-event-"+eventID, paymentEvent, PaymentEventPayload{EventID: eventID})
+func NewBillingEventTask(eventID string) store.Task {
+	return newTask("payments-event-"+eventID, billingEvent, BillingEventPayload{EventID: eventID})
 }
 
-// TypeSubscriptionsExpire marks subscriptions past their end as expired (daily).
-const TypeSubscriptionsExpire = "subscriptions:expire"
+// TypeBillingExpire marks subscriptions past their end as expired (daily).
+const TypeBillingExpire = "billing:expire"
 
-// subscriptionsExpire runs daily at 00:07 UTC.
-var subscriptionsExpire = TaskType{Name: TypeSubscriptionsExpire, Queue: QueueDefault, MaxRetry: 3, Timeout: 10 * time.Minute,
-	Cron: "7 0 * * *", Handle: (*Handler).HandleSubscriptionsExpire}
+// JobKindBillingExpire is the job kind recording each expiry run.
+const JobKindBillingExpire = "billing_expire"
+
+// billingExpire runs daily at 00:07 UTC.
+var billingExpire = TaskType{Name: TypeBillingExpire, Former: []string{"subscriptions:expire"}, Queue: QueueDefault, MaxRetry: 3, Timeout: 10 * time.Minute,
+	Cron: "7 0 * * *", Handle: (*Handler).HandleBillingExpire}
 
 // TypeBillingMail mails a creator about their subscription.
 const TypeBillingMail = "billing:mail"
@@ -62,12 +65,12 @@ func NewBillingMailTask(key, subscriptionID, kind string) store.Task {
 	return newTask("billing-mail-"+key, billingMail, BillingMailPayload{SubscriptionID: subscriptionID, Kind: kind})
 }
 
-// HandlePaymentEvent applies a stored webhook event: invoice.paid,
+// HandleBillingEvent applies a stored webhook event: invoice.paid,
 // invoice.payment_failed (also mails the creator),
 // customer.subscription.updated and customer.subscription.deleted. Other
 // types, unknown subscriptions and events processed before change nothing.
-func (h *Handler) HandlePaymentEvent(ctx context.Context, t *asynq.Task) error {
-	var p PaymentEventPayload
+func (h *Handler) HandleBillingEvent(ctx context.Context, t *asynq.Task) error {
+	var p BillingEventPayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}
@@ -142,11 +145,11 @@ func subscriptionChange(ev *stripe.Event) (store.SubscriptionChange, bool, error
 	return c, c.ProviderID != "", nil
 }
 
-// HandleSubscriptionsExpire marks subscriptions past endedAt as expired and
+// HandleBillingExpire marks subscriptions past endedAt as expired and
 // queues one e-mail for each, recorded as a system job. Running it twice is
 // harmless: the second run finds nothing.
-func (h *Handler) HandleSubscriptionsExpire(ctx context.Context, _ *asynq.Task) error {
-	return h.runSystemJob(ctx, "subscriptions_expire", func(ctx context.Context) (int, any, error) {
+func (h *Handler) HandleBillingExpire(ctx context.Context, _ *asynq.Task) error {
+	return h.runSystemJob(ctx, JobKindBillingExpire, func(ctx context.Context) (int, any, error) {
 		n, err := h.Store.ExpireSubscriptions(ctx, func(id string) store.Task {
 			return NewBillingMailTask("expired-"+id+"-"+fmt.Sprint(h.Store.Now().Unix()), id, BillingMailExpired)
 		})

@@ -16,7 +16,6 @@ import (
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/coach/coachtest"
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // llmStandIn speaks the chat-completions wire format. mode picks its answer:
@@ -74,15 +73,16 @@ func (s *llmStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestCoachReply_LLM(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, _ := storetest.New(t)
+	e := setup(t)
+	db := e.Store
 	user := coachtest.Creator(t, db, "llm@coach.io", "Fitness & Health")
 	coachtest.Insert(t, db, user, coachtest.History{Platform: "instagram", Days: coachtest.SteadyGrower()})
 	coachtest.Subscribe(t, db, user, true, time.Now().AddDate(0, 1, 0))
 	stand := &llmStandIn{t: t}
 	srv := httptest.NewServer(stand)
 	defer srv.Close()
-	h := &Handler{Store: db, Log: quietLog(),
-		CoachLLM: &coach.LLM{URL: srv.URL + "/v1/chat/completions", Model: "coach-test-model", Key: "test-key", Timeout: 100 * time.Millisecond}}
+	h := e.Handler
+	h.CoachLLM = &coach.LLM{URL: srv.URL + "/v1/chat/completions", Model: "coach-test-model", Key: "test-key", Timeout: 100 * time.Millisecond}
 	for _, tt := range []struct{ mode, source string }{
 		{"ok", "llm"}, {"429", "builtin"}, {"malformed", "builtin"}, {"empty", "builtin"}, {"ungrounded", "builtin"}, {"slow", "builtin"},
 	} {

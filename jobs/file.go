@@ -15,13 +15,13 @@ import (
 )
 
 // TypeFilePurge removes uploads that nothing uses any more.
-const TypeFilePurge = "files:purge"
+const TypeFilePurge = "file:purge"
 
 // JobKindFilePurge is the job kind recording each purge.
-const JobKindFilePurge = "files_purge"
+const JobKindFilePurge = "file_purge"
 
 // filePurge runs daily at 03:47 UTC.
-var filePurge = TaskType{Name: TypeFilePurge, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
+var filePurge = TaskType{Name: TypeFilePurge, Former: []string{"files:purge"}, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
 	Cron: "47 3 * * *", Handle: (*Handler).HandleFilePurge}
 
 // FilePath is where the bytes of the upload key live:
@@ -38,10 +38,10 @@ const (
 
 // FilePurgeResult counts what one purge removed.
 type FilePurgeResult struct {
-	Records int   `json:"records"` // upload records nothing named
-	Files   int   `json:"files"`   // files under DATA_DIR/files, including bytes left without a record
-	Rosters int   `json:"rosters"` // roster files of imports finished long ago, and abandoned partial uploads
-	Bytes   int64 `json:"bytes"`
+	Records     int   `json:"records"` // upload records nothing named
+	Files       int   `json:"files"`   // files under DATA_DIR/files, including bytes left without a record
+	RosterFiles int   `json:"rosters"` // roster files of imports finished long ago, and abandoned partial uploads
+	Bytes       int64 `json:"bytes"`
 }
 
 // HandleFilePurge removes, and records as a system job:
@@ -58,9 +58,9 @@ func (h *Handler) HandleFilePurge(ctx context.Context, _ *asynq.Task) error {
 	return h.runSystemJob(ctx, JobKindFilePurge, func(ctx context.Context) (int, any, error) {
 		res, err := h.purgeFiles(ctx, h.Store.Now())
 		if err == nil {
-			h.Log.Info("unused files purged", "records", res.Records, "files", res.Files, "rosters", res.Rosters, "bytes", res.Bytes)
+			h.Log.Info("unused files purged", "records", res.Records, "files", res.Files, "rosters", res.RosterFiles, "bytes", res.Bytes)
 		}
-		return res.Records + res.Files + res.Rosters, res, err
+		return res.Records + res.Files + res.RosterFiles, res, err
 	})
 }
 
@@ -99,11 +99,11 @@ func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResul
 	}
 	// Roster files.
 	rosters := map[string]string{} // job id → path
-	err = walkOld(RosterDir(h.DataDir), now.Add(-uploadGrace), func(path string) {
+	err = walkOld(RosterFileDir(h.DataDir), now.Add(-uploadGrace), func(path string) {
 		name := filepath.Base(path)
 		if strings.HasPrefix(name, ".upload-") {
 			if h.remove(path, &res.Bytes) {
-				res.Rosters++
+				res.RosterFiles++
 			}
 			return
 		}
@@ -120,7 +120,7 @@ func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResul
 	}
 	for id, path := range rosters {
 		if !open[id] && h.remove(path, &res.Bytes) {
-			res.Rosters++
+			res.RosterFiles++
 		}
 	}
 	return res, nil

@@ -17,7 +17,7 @@ import (
 func TestFilePurge(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setup(t)
+	h := setup(t).Handler
 	db, dataDir := h.Store, h.DataDir
 	now := time.Now()
 	db.Now = func() time.Time { return now }
@@ -61,24 +61,24 @@ func TestFilePurge(t *testing.T) {
 	if _, err := db.SQL().Exec(`UPDATE users SET profile_image = $1 WHERE id = $2`, key('c'), owner.ID); err != nil {
 		t.Fatal(err)
 	}
-	done, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	done, err := db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := db.FinishJob(ctx, done.ID, store.JobProgress{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	running, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	running, err := db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	weekOld := now.Add(-8 * 24 * time.Hour)
-	doneRoster, runningRoster := RosterPath(dataDir, done.ID, "csv"), RosterPath(dataDir, running.ID, "csv")
+	doneRoster, runningRoster := RosterFilePath(dataDir, done.ID, "csv"), RosterFilePath(dataDir, running.ID, "csv")
 	write(doneRoster, weekOld)
 	write(runningRoster, weekOld)
-	recentRoster := RosterPath(dataDir, "00000000-0000-0000-0000-000000000001", "csv")
+	recentRoster := RosterFilePath(dataDir, "00000000-0000-0000-0000-000000000001", "csv")
 	write(recentRoster, fresh)
-	partialRoster := filepath.Join(RosterDir(dataDir), ".upload-abc.csv")
+	partialRoster := filepath.Join(RosterFileDir(dataDir), ".upload-abc.csv")
 	write(partialRoster, old)
 
 	if err := h.HandleFilePurge(ctx, nil); err != nil {
@@ -99,10 +99,10 @@ func TestFilePurge(t *testing.T) {
 	}
 	var res FilePurgeResult
 	var raw []byte
-	if err := db.SQL().Get(&raw, `SELECT result FROM jobs WHERE kind = 'files_purge' AND status = 'succeeded'`); err != nil {
+	if err := db.SQL().Get(&raw, `SELECT result FROM jobs WHERE kind = '`+JobKindFilePurge+`' AND status = 'succeeded'`); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &res); err != nil || res != (FilePurgeResult{Records: 1, Files: 3, Rosters: 2, Bytes: 50}) {
+	if err := json.Unmarshal(raw, &res); err != nil || res != (FilePurgeResult{Records: 1, Files: 3, RosterFiles: 2, Bytes: 50}) {
 		t.Errorf("result %s (%v)", raw, err)
 	}
 	// The campaign's attachment stays even once the campaign is deleted.
@@ -115,7 +115,7 @@ func TestFilePurge(t *testing.T) {
 	if _, err := os.Stat(attached); err != nil {
 		t.Errorf("a deleted campaign's attachment was removed: %v", err)
 	}
-	if n := countRows(t, db, `SELECT count(*) FROM jobs WHERE kind = 'files_purge' AND status = 'succeeded' AND result->>'records' = '0' AND result->>'files' = '0'`); n != 1 {
+	if n := countRows(t, db, `SELECT count(*) FROM jobs WHERE kind = '`+JobKindFilePurge+`' AND status = 'succeeded' AND result->>'records' = '0' AND result->>'files' = '0'`); n != 1 {
 		t.Errorf("second run: %d empty results", n)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html/template"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -20,7 +21,7 @@ import (
 )
 
 // Queues: e-mail first, then the other user-facing work; background syncs
-// and purges, and roster imports, each on a worker server of their own.
+// and purges, and creator imports, each on a worker server of their own.
 const (
 	QueueCritical = "critical"
 	QueueDefault  = "default"
@@ -28,9 +29,13 @@ const (
 	// of its own (WorkerDeps.LowConcurrency): syncs wait on the platforms,
 	// and a slow platform must not hold the slots mail needs.
 	QueueLow = "low"
-	// QueueRoster holds roster imports, served by a worker server of its own
-	// with a small concurrency (WorkerDeps.RosterConcurrency).
-	QueueRoster = "roster"
+	// QueueCreatorImport holds creator imports, served by a worker server of
+	// its own with a small concurrency (WorkerDeps.CreatorImportConcurrency).
+	QueueCreatorImport = "creator_import"
+	// queueCreatorImportFormer is QueueCreatorImport's name before issue 26;
+	// the creator-import server still serves it for one release, so imports
+	// queued there before an upgrade still run.
+	queueCreatorImportFormer = "roster"
 )
 
 // Queues is the main worker server's queues and their weights.
@@ -48,7 +53,7 @@ type Handler struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
-	DataDir     string // uploads (see RosterPath)
+	DataDir     string // uploads (see RosterFilePath)
 	Log         *slog.Logger
 	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
 	Social      *Syncer    // social connectors; nil = the analytics tasks are not served
@@ -58,14 +63,18 @@ type Handler struct {
 
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
-var taskTypes = []TaskType{otpMail, registerNotice, userPurge, rosterParse, filePurge, rosterGenerate, inviteMail, coachReply, analyticsSync, analyticsTick, paymentEvent, subscriptionsExpire, billingMail,
+var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creatorImport, filePurge, rosterGenerate, teamSendInvite, coachReply, socialSync, socialTick, billingEvent, billingExpire, billingMail,
 	billingStopRenewal, billingEraseCustomer}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,
 // when the scheduler enqueues it.
 type TaskType struct {
-	Name     string // asynq type name, e.g. "roster:parse"
+	Name string // asynq type name, e.g. "creator:import"
+	// Former are the names this type had before (issue 26's renames); the
+	// worker runs a task queued under one of them like one queued under
+	// Name, for one release after the rename.
+	Former   []string
 	Queue    string
 	MaxRetry int
 	Timeout  time.Duration
@@ -87,7 +96,7 @@ func (tt TaskType) options() []asynq.Option {
 // taskType returns the task type called name.
 func taskType(name string) (TaskType, bool) {
 	for _, tt := range taskTypes {
-		if tt.Name == name {
+		if tt.Name == name || slices.Contains(tt.Former, name) {
 			return tt, true
 		}
 	}
@@ -105,7 +114,10 @@ func taskOptions(name string) []asynq.Option {
 // Register adds every task handler to mux.
 func (h *Handler) Register(mux *asynq.ServeMux) {
 	for _, tt := range taskTypes {
-		mux.HandleFunc(tt.Name, func(ctx context.Context, t *asynq.Task) error { return tt.Handle(h, ctx, t) })
+		handle := func(ctx context.Context, t *asynq.Task) error { return tt.Handle(h, ctx, t) }
+		for _, name := range append([]string{tt.Name}, tt.Former...) {
+			mux.HandleFunc(name, handle)
+		}
 	}
 }
 

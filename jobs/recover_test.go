@@ -11,7 +11,6 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // TestMain doubles as a worker process for the crash test: with
@@ -30,8 +29,8 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	rosterBatchSize = 50
-	afterRosterBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
+	importBatchSize = 50
+	afterImportBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
 	err = RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: os.Getenv("JOBS_TEST_DB"), Log: quietLog(),
 		DataDir: os.Getenv("JOBS_TEST_DATA"), Poll: 50 * time.Millisecond})
 	panic(err)
@@ -60,9 +59,9 @@ func finished(j store.Job) bool { return j.Status == store.JobSucceeded || j.Sta
 // soon as the dead worker's lease has run out (forced here, as if its 30 s
 // had passed) and ends with exactly the file's rows.
 func TestWorker_KilledMidImport(t *testing.T) {
-	db, dbURL := storetest.New(t)
-	redisURL := storetest.Redis(t)
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	e := setup(t)
+	db, dbURL, h := e.Store, e.DBURL, e.Handler
+	redisOpt, redisURL := e.redis()
 	const n = 3000
 	job, _ := rosterJob(t, h, rosterFile(t, n))
 
@@ -83,20 +82,13 @@ func TestWorker_KilledMidImport(t *testing.T) {
 	opt, _ := redis.ParseURL(redisURL)
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
-	leases := "asynq:{" + QueueRoster + "}:lease"
+	leases := "asynq:{" + QueueCreatorImport + "}:lease"
 	if err := rdb.ZAdd(context.Background(), leases, redis.Z{Score: float64(time.Now().Add(-time.Second).Unix()),
-		Member: "roster:parse:" + job.ID}).Err(); err != nil {
+		Member: TypeCreatorImport + ":" + job.ID}).Err(); err != nil {
 		t.Fatal(err)
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	redisOpt, _ := asynq.ParseRedisURI(redisURL)
-	go func() {
-		done <- RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Log: quietLog(),
-			DataDir: h.DataDir, Poll: 50 * time.Millisecond})
-	}()
-	defer func() { cancel(); <-done }()
+	e.startWorker(WorkerDeps{RedisOpt: redisOpt})
 	waitJob(t, db, job.ID, finished)
 	res := checkJob(t, db, job.ID, n, 3)
 	if got := countRows(t, db, `SELECT count(*) FROM creators`); got != n {
@@ -111,12 +103,9 @@ func TestWorker_KilledMidImport(t *testing.T) {
 // retries used up, or SkipRetry), its job is marked failed with a readable
 // error instead of staying running.
 func TestWorker_GivenUpTaskFailsJob(t *testing.T) {
-	db, dbURL := storetest.New(t)
-	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir()}
+	e := setup(t)
+	db, h := e.Store, e.Handler
+	redisOpt, _ := e.redis()
 	exhausted, task := rosterJob(t, h, rosterFile(t, 10))
 	skipped, _ := rosterJob(t, h, rosterFile(t, 10))
 	// Every save fails (an internal error), and a payload that cannot be read is never retried.
@@ -132,19 +121,13 @@ func TestWorker_GivenUpTaskFailsJob(t *testing.T) {
 		id   string
 	}{
 		{task, exhausted.ID},
-		{asynq.NewTask(TypeRosterParse, []byte(`{"jobId":"`+skipped.ID+`","format":5}`)), skipped.ID},
+		{asynq.NewTask(TypeCreatorImport, []byte(`{"jobId":"`+skipped.ID+`","format":5}`)), skipped.ID},
 	} {
-		if _, err := client.Enqueue(tc.task, asynq.Queue(QueueRoster), asynq.MaxRetry(0), asynq.TaskID("roster:parse:"+tc.id)); err != nil {
+		if _, err := client.Enqueue(tc.task, asynq.Queue(QueueCreatorImport), asynq.MaxRetry(0), asynq.TaskID(TypeCreatorImport+":"+tc.id)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Log: quietLog(),
-			DataDir: h.DataDir, Poll: 50 * time.Millisecond})
-	}()
-	defer func() { cancel(); <-done }()
+	e.startWorker(WorkerDeps{RedisOpt: redisOpt})
 	for _, id := range []string{exhausted.ID, skipped.ID} {
 		j := waitJob(t, db, id, finished)
 		if j.Status != store.JobFailed || j.Error != MsgJobGaveUp {

@@ -2,19 +2,15 @@ package jobs
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/hibiken/asynq"
 
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
-func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
+// testTask is an outbox row of a test task with key.
 func testTask(key string) store.Task {
 	return newTask(key, TaskType{Name: "test:echo", Queue: QueueDefault}, map[string]string{"key": key})
 }
@@ -24,11 +20,9 @@ func testTask(key string) store.Task {
 func TestRelay_RedisDownAtCommit(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, dbURL := storetest.New(t)
-	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := setup(t)
+	db, dbURL := e.Store, e.DBURL
+	redisOpt, _ := e.redis()
 	if err := db.EnqueueTask(ctx, testTask("k1")); err != nil {
 		t.Fatal(err)
 	}
@@ -84,8 +78,9 @@ func TestRelay_WakesOnNotify(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	db, dbURL := storetest.New(t)
-	redisOpt, _ := asynq.ParseRedisURI(storetest.Redis(t))
+	e := setup(t)
+	db, dbURL := e.Store, e.DBURL
+	redisOpt, _ := e.redis()
 	client := asynq.NewClient(redisOpt)
 	defer client.Close()
 	relay := &Relay{Store: db, Client: client, DatabaseURL: dbURL, Poll: time.Hour, Log: quietLog()}
@@ -118,11 +113,9 @@ func TestRelay_WakesOnNotify(t *testing.T) {
 func TestEnqueueNow(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, dbURL := storetest.New(t)
-	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := setup(t)
+	db, dbURL := e.Store, e.DBURL
+	redisOpt, _ := e.redis()
 	up := asynq.NewClient(redisOpt)
 	defer up.Close()
 	insp := asynq.NewInspector(redisOpt)

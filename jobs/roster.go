@@ -2,248 +2,60 @@ package jobs
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
-	"golang.org/x/sync/errgroup"
 
-	"creatorcoach/jobs/roster"
 	"creatorcoach/store"
 )
 
-// TypeRosterParse imports an uploaded roster file into the creator network.
-const TypeRosterParse = "roster:parse"
+// TypeRosterGenerate generates a campaign's roster: prefilter, score, fit
+// to the budget, save (store.GenerateRoster).
+const TypeRosterGenerate = "roster:generate"
 
-// rosterParse may run long: a 10 MB file is tens of thousands of rows. It
-// runs on its own queue, whose worker server has a small concurrency, so
-// imports cannot crowd out mail nor take all the worker's memory.
-var rosterParse = TaskType{Name: TypeRosterParse, Queue: QueueRoster, MaxRetry: 5, Timeout: 30 * time.Minute,
-	Handle: (*Handler).HandleRosterParse}
+// rosterGenerate runs on the default queue; generation is one transaction,
+// so a retry starts it over.
+var rosterGenerate = TaskType{Name: TypeRosterGenerate, Queue: QueueDefault, MaxRetry: 3, Timeout: 2 * time.Minute,
+	Handle: (*Handler).HandleRosterGenerate}
 
-// RosterParsePayload names the import job and its file's format (csv, json
-// or xlsx); the file is RosterPath(DATA_DIR, JobID, Format).
-type RosterParsePayload struct {
-	JobID  string `json:"jobId"`
-	Format string `json:"format"`
+// RosterGeneratePayload names the job and what it asks for: the campaign,
+// the roster size and the niche ids the brand targets.
+type RosterGeneratePayload struct {
+	JobID      string   `json:"jobId"`
+	CampaignID string   `json:"campaignId"`
+	Size       int      `json:"size"`
+	Niches     []string `json:"niches"`
 }
 
-// RosterDir is where the api stores uploaded rosters: dataDir/roster.
-func RosterDir(dataDir string) string { return filepath.Join(dataDir, "roster") }
-
-// RosterPath is the roster file of import job jobID, which the worker reads.
-func RosterPath(dataDir, jobID, format string) string {
-	return filepath.Join(RosterDir(dataDir), jobID+"."+format)
+// NewRosterGenerateTask returns the outbox task of roster job jobID; its key
+// (the asynq TaskID) is derived from the job id.
+func NewRosterGenerateTask(jobID string, r *store.RosterRequest) store.Task {
+	return newTask("roster:generate:"+jobID, rosterGenerate,
+		RosterGeneratePayload{JobID: jobID, CampaignID: r.CampaignID, Size: *r.Size, Niches: r.Niches})
 }
 
-// NewRosterParseTask returns the outbox task of import job jobID of a
-// format file; its key (the asynq TaskID) is derived from the job id.
-func NewRosterParseTask(jobID, format string) store.Task {
-	return newTask("roster:parse:"+jobID, rosterParse, RosterParsePayload{JobID: jobID, Format: format})
-}
-
-// rosterBatchSize is how many rows go to Postgres per transaction.
-var rosterBatchSize = 20000
-
-// afterRosterBatch, when set (tests), runs after each saved batch.
-var afterRosterBatch func(ctx context.Context, jobID string, rows int)
-
-// parsers by file extension.
-var parsers = map[string]func(io.Reader, func(*roster.Record) error) (roster.Columns, error){
-	".csv": roster.ParseCSV, ".json": roster.ParseJSON, ".xlsx": roster.ParseXLSX,
-}
-
-// HandleRosterParse streams the file, validates each row, upserts creators
-// by identity in batches and records row errors, updating the job as it
-// goes. It is safe to run again after a crash: row errors are reset and
-// replaced, creators are upserted (an unchanged row changes nothing) and the
-// counters are recomputed from the file. A whole-file problem fails the job;
-// a finished job is not run again.
-func (h *Handler) HandleRosterParse(ctx context.Context, t *asynq.Task) error {
-	var p RosterParsePayload
+// HandleRosterGenerate runs a roster job, reporting each step as progress.
+// Generation is one transaction and deterministic, so a retried task
+// simply does it again; a finished job is not run again. A campaign deleted
+// or completed since the request fails the job with that message.
+func (h *Handler) HandleRosterGenerate(ctx context.Context, t *asynq.Task) error {
+	var p RosterGeneratePayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}
 	if ok, err := h.Store.StartJob(ctx, p.JobID); err != nil || !ok {
 		return err
 	}
-	if err := h.Store.ResetRosterErrors(ctx, p.JobID); err != nil {
-		return err
+	step := func(n int) {
+		_ = h.Store.ReportJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps, Processed: n})
 	}
-	ext := "." + p.Format
-	parse, ok := parsers[ext]
-	f, err := os.Open(RosterPath(h.DataDir, p.JobID, p.Format))
-	if !ok || errors.Is(err, os.ErrNotExist) {
-		return h.Store.FinishJob(ctx, p.JobID, store.JobProgress{}, nil,
-			store.Errorf(store.EINVALID, "The uploaded file is no longer available."))
+	res, err := h.Store.GenerateRoster(ctx, p.CampaignID, p.Size, p.Niches, p.JobID, step)
+	done := store.JobProgress{Total: store.RosterSteps, Processed: store.RosterSteps}
+	switch code := store.ErrorCode(err); code {
+	case "":
+		return h.Store.FinishJob(ctx, p.JobID, done, res, nil)
+	case store.ENOTFOUND, store.ECONFLICT:
+		return h.Store.FinishJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps}, nil, err)
 	}
-	if err != nil {
-		return fmt.Errorf("open roster file: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	imp := &rosterImport{h: h, jobID: p.JobID, size: st.Size(), seen: map[string]int{}, in: &countingReader{r: f}}
-	started := time.Now()
-	var cols roster.Columns
-	if ext == ".json" { // JSON can break anywhere; CSV cannot after its header
-		if err = roster.CheckJSON(f); err == nil {
-			_, err = f.Seek(0, io.SeekStart)
-		}
-	}
-	if err == nil {
-		cols, err = imp.run(ctx, parse)
-	}
-	var fe *roster.FileError
-	if errors.As(err, &fe) {
-		return h.Store.FinishJob(ctx, p.JobID, imp.progress(), nil, store.Errorf(store.EINVALID, fe.Msg))
-	}
-	if err != nil {
-		return err
-	}
-	created, updated, err := h.Store.CountRosterChanges(ctx, p.JobID)
-	if err != nil {
-		return err
-	}
-	res := store.RosterResult{Rows: imp.processed + imp.failed, Imported: imp.processed, Failed: imp.failed,
-		Created: created, Updated: updated, Unchanged: max(0, imp.processed-created-updated),
-		Format: strings.TrimPrefix(ext, "."), Ignored: cols.Ignored}
-	if res.Ignored == nil {
-		res.Ignored = []string{}
-	}
-	h.Log.Info("roster imported", "job", p.JobID, "rows", res.Rows, "failed", res.Failed, "took", time.Since(started))
-	return h.Store.FinishJob(ctx, p.JobID, imp.progress(), res, nil)
-}
-
-// rosterImport is one attempt at importing one file.
-type rosterImport struct {
-	h                 *Handler
-	jobID             string
-	size              int64
-	in                *countingReader
-	seen              map[string]int // identity → first row
-	batch             rosterBatch
-	processed, failed int
-	rowsHint          int // the parser's estimate of the file's rows, when it has one
-}
-
-// rosterBatch is the unit written to Postgres in one transaction.
-type rosterBatch struct {
-	creators []store.CreatorInput
-	errs     []store.RosterRowError
-	progress store.JobProgress
-}
-
-// run parses on this goroutine and writes batches on another, so parsing
-// the next batch overlaps with Postgres storing the previous one.
-func (imp *rosterImport) run(ctx context.Context, parse func(io.Reader, func(*roster.Record) error) (roster.Columns, error)) (roster.Columns, error) {
-	g, gctx := errgroup.WithContext(ctx)
-	batches := make(chan rosterBatch, 1)
-	g.Go(func() error {
-		for b := range batches {
-			if err := imp.h.Store.SaveRosterBatch(gctx, imp.jobID, b.creators, b.errs); err != nil {
-				return err
-			}
-			if err := imp.h.Store.ReportJob(gctx, imp.jobID, b.progress); err != nil {
-				return err
-			}
-			if afterRosterBatch != nil {
-				afterRosterBatch(gctx, imp.jobID, b.progress.Processed+b.progress.Failed)
-			}
-		}
-		return gctx.Err()
-	})
-	send := func() error {
-		b := imp.batch
-		b.progress = imp.progress()
-		imp.batch = rosterBatch{}
-		select {
-		case batches <- b:
-			return nil
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-	}
-	cols, err := parse(imp.in, func(rec *roster.Record) error {
-		imp.add(rec)
-		if len(imp.batch.creators)+len(imp.batch.errs) >= rosterBatchSize {
-			return send()
-		}
-		return nil
-	})
-	if err == nil && (len(imp.batch.creators) > 0 || len(imp.batch.errs) > 0) {
-		err = send()
-	}
-	close(batches)
-	if werr := g.Wait(); werr != nil && (err == nil || errors.Is(err, context.Canceled)) {
-		err = werr
-	}
-	return cols, err
-}
-
-// add validates one record into the current batch.
-func (imp *rosterImport) add(rec *roster.Record) {
-	imp.rowsHint = rec.Rows
-	c, errs := roster.Convert(rec)
-	if errs == nil {
-		id := c.Identity()
-		if first, dup := imp.seen[id]; dup {
-			col := rec.Names[roster.FieldEmail]
-			if c.Email == "" {
-				col = identityColumn(rec, &c)
-			}
-			errs = []store.RosterRowError{{Row: rec.Row, Column: col,
-				Message: fmt.Sprintf("Duplicate of row %d (same creator)", first)}}
-		} else {
-			imp.seen[id] = rec.Row
-		}
-	}
-	if errs != nil {
-		imp.failed++
-		imp.batch.errs = append(imp.batch.errs, errs...)
-		return
-	}
-	imp.processed++
-	imp.batch.creators = append(imp.batch.creators, c)
-}
-
-func identityColumn(rec *roster.Record, c *store.CreatorInput) string {
-	for i, h := range c.Handles {
-		if h != "" {
-			return rec.Names[roster.FieldInstagram+roster.Field(2*i)]
-		}
-	}
-	return rec.Names[roster.FieldName]
-}
-
-// progress estimates the total from the bytes read so far.
-func (imp *rosterImport) progress() store.JobProgress {
-	done := imp.processed + imp.failed
-	total := done
-	if imp.rowsHint > 0 {
-		total = imp.rowsHint
-	} else if n := imp.in.n; n > 0 && n < imp.size && done > 0 {
-		total = int(float64(done) * float64(imp.size) / float64(n))
-	}
-	return store.JobProgress{Total: max(total, done), Processed: imp.processed, Failed: imp.failed}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-// Read reads from the underlying reader and counts the bytes.
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+	return err
 }

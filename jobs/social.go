@@ -14,29 +14,29 @@ import (
 	"creatorcoach/store"
 )
 
-// TypeAnalyticsSync fetches the analytics of one social account, or of a
+// TypeSocialSync fetches the analytics of one social account, or of a
 // batch of them, and stores them.
-const TypeAnalyticsSync = "analytics:sync"
+const TypeSocialSync = "social:sync"
 
-// TypeAnalyticsTick queues a sync of every connected account, spread over
+// TypeSocialTick queues a sync of every connected account, spread over
 // the sync interval.
-const TypeAnalyticsTick = "analytics:tick"
+const TypeSocialTick = "social:tick"
 
 // SyncBatch is about how many accounts of one platform a scheduled sync
 // task carries: one dequeue, one read and one write serve them all, where a
 // task per account spent more on those than on the platforms' calls.
 const SyncBatch = 50
 
-// analyticsSync runs on the low queue; rate limits retry after the
+// socialSync runs on the low queue; rate limits retry after the
 // platform's wait (RetryDelay), so retries are many. It takes no task lock:
 // it locks the accounts it syncs instead (store.LockSocialSyncs), so a
 // scheduled batch and a "sync now" never sync one account at once.
-var analyticsSync = TaskType{Name: TypeAnalyticsSync, Queue: QueueLow, MaxRetry: 12, Timeout: 10 * time.Minute,
-	Handle: (*Handler).HandleAnalyticsSync, Unlocked: true}
+var socialSync = TaskType{Name: TypeSocialSync, Former: []string{"analytics:sync"}, Queue: QueueLow, MaxRetry: 12, Timeout: 10 * time.Minute,
+	Handle: (*Handler).HandleSocialSync, Unlocked: true}
 
-// analyticsTick is periodic on SOCIAL_SYNC_INTERVAL (AnalyticsTickPeriodic), not on a fixed cron.
-var analyticsTick = TaskType{Name: TypeAnalyticsTick, Queue: QueueLow, MaxRetry: 3, Timeout: 5 * time.Minute,
-	Handle: (*Handler).HandleAnalyticsTick}
+// socialTick is periodic on SOCIAL_SYNC_INTERVAL (SocialTickPeriodic), not on a fixed cron.
+var socialTick = TaskType{Name: TypeSocialTick, Former: []string{"analytics:tick"}, Queue: QueueLow, MaxRetry: 3, Timeout: 5 * time.Minute,
+	Handle: (*Handler).HandleSocialTick}
 
 // errSyncRunning is a single sync's answer while another sync holds the
 // account: retried shortly, like a rate limit (it counts as no failure), and
@@ -46,26 +46,26 @@ var errSyncRunning = &social.RateLimitError{RetryAfter: 5 * time.Second, Reason:
 // errNoSocial is the answer of the analytics tasks on a worker built without connectors.
 var errNoSocial = fmt.Errorf("this worker has no social connectors: %w", asynq.SkipRetry)
 
-// AnalyticsSyncPayload names either one account and, for syncs the creator
+// SocialSyncPayload names either one account and, for syncs the creator
 // follows (first sync, "sync now"), the job that reports progress; or, for
-// the scheduled syncs (HandleAnalyticsTick), a batch of accounts and the
+// the scheduled syncs (HandleSocialTick), a batch of accounts and the
 // start of their interval: accounts synced since then are skipped.
-type AnalyticsSyncPayload struct {
+type SocialSyncPayload struct {
 	AccountID  string     `json:"accountId,omitempty"`
 	JobID      string     `json:"jobId,omitempty"`
 	AccountIDs []string   `json:"accountIds,omitempty"`
 	Since      *time.Time `json:"since,omitempty"`
 }
 
-// NewAnalyticsSyncTask is the outbox task of sync job jobID of an account.
-func NewAnalyticsSyncTask(accountID, jobID string) store.Task {
-	return newTask("analytics:sync:"+jobID, analyticsSync, AnalyticsSyncPayload{AccountID: accountID, JobID: jobID})
+// NewSocialSyncTask is the outbox task of sync job jobID of an account.
+func NewSocialSyncTask(accountID, jobID string) store.Task {
+	return newTask(TypeSocialSync+":"+jobID, socialSync, SocialSyncPayload{AccountID: accountID, JobID: jobID})
 }
 
-// AnalyticsTickPeriodic is the scheduler's tick, every interval.
-func AnalyticsTickPeriodic(interval time.Duration) PeriodicTask {
-	return PeriodicTask{Cronspec: "@every " + interval.String(), Task: asynq.NewTask(TypeAnalyticsTick, nil),
-		Opts: append(analyticsTick.options(), asynq.Unique(time.Minute))}
+// SocialTickPeriodic is the scheduler's tick, every interval.
+func SocialTickPeriodic(interval time.Duration) PeriodicTask {
+	return PeriodicTask{Cronspec: "@every " + interval.String(), Task: asynq.NewTask(TypeSocialTick, nil),
+		Opts: append(socialTick.options(), asynq.Unique(time.Minute))}
 }
 
 // Syncer is what the analytics tasks need besides the store.
@@ -88,28 +88,28 @@ func NewSyncer(cfg social.Config, limiter *redis_rate.Limiter) *Syncer {
 // rate limit (which does not count as a failure), asynq's backoff otherwise.
 func RetryDelay(n int, err error, t *asynq.Task) time.Duration { return retryDelay(n, err, t) }
 
-// HandleAnalyticsTick queues this interval's syncs (idempotent per interval).
-func (h *Handler) HandleAnalyticsTick(ctx context.Context, _ *asynq.Task) error {
+// HandleSocialTick queues this interval's syncs (idempotent per interval).
+func (h *Handler) HandleSocialTick(ctx context.Context, _ *asynq.Task) error {
 	if h.Social == nil {
 		return errNoSocial
 	}
 	interval := h.Social.Interval
 	bucket := h.Store.Now().UTC().Truncate(interval)
-	n, err := h.Store.EnqueueSocialSyncs(ctx, TypeAnalyticsSync, QueueLow, bucket, interval, SyncBatch)
+	n, err := h.Store.EnqueueSocialSyncs(ctx, TypeSocialSync, QueueLow, bucket, interval, SyncBatch)
 	if err == nil {
 		h.Log.Info("analytics syncs queued", "tasks", n, "interval", interval, "bucket", bucket)
 	}
 	return err
 }
 
-// HandleAnalyticsSync syncs one account (syncAccount) or a batch of them
+// HandleSocialSync syncs one account (syncAccount) or a batch of them
 // (syncBatch): refresh the token when due, fetch, then store one row per
 // (account, day) and the audience (running it twice changes nothing). A
 // revoked grant or missing permission marks the account reconnect_needed
 // with the platform's reason; a rate limit retries after the platform's
 // wait; an unreadable answer fails with a clear message and stores nothing.
-func (h *Handler) HandleAnalyticsSync(ctx context.Context, t *asynq.Task) error {
-	var p AnalyticsSyncPayload
+func (h *Handler) HandleSocialSync(ctx context.Context, t *asynq.Task) error {
+	var p SocialSyncPayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (h *Handler) HandleAnalyticsSync(ctx context.Context, t *asynq.Task) error 
 }
 
 // syncAccount syncs one account and reports on its job, if it has one.
-func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error {
+func (h *Handler) syncAccount(ctx context.Context, p SocialSyncPayload) error {
 	if p.JobID != "" {
 		if ok, err := h.Store.StartJob(ctx, p.JobID); err != nil || !ok {
 			return err
@@ -150,7 +150,7 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error
 
 // syncOne reads the account, takes its calls from the platform's budget,
 // fetches and stores; it returns how many days it stored.
-func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
+func (h *Handler) syncOne(ctx context.Context, p SocialSyncPayload, prog *store.JobProgress) (int, error) {
 	// Locked before the read, so the tokens read are the ones the other
 	// sync may just have refreshed.
 	lock, taken, err := h.Store.LockSocialSyncs(ctx, []string{p.AccountID})

@@ -25,9 +25,9 @@ type WorkerDeps struct {
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
 	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)
-	// RosterConcurrency is how many roster imports run at once (their own
+	// CreatorImportConcurrency is how many creator imports run at once (their own
 	// queue, so big files cannot crowd out mail or take all memory); 2 when zero.
-	RosterConcurrency int
+	CreatorImportConcurrency int
 	// LowConcurrency is how many tasks of the low queue (analytics syncs,
 	// purges) run at once, on a server of their own; 10 when zero.
 	LowConcurrency int
@@ -44,8 +44,8 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	if d.Poll <= 0 {
 		d.Poll = time.Second
 	}
-	if d.RosterConcurrency <= 0 {
-		d.RosterConcurrency = 2
+	if d.CreatorImportConcurrency <= 0 {
+		d.CreatorImportConcurrency = 2
 	}
 	if d.LowConcurrency <= 0 {
 		d.LowConcurrency = 10
@@ -88,7 +88,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	scanner := &orphanScanner{h: h, inspector: inspector, client: client, queues: allQueues(), log: d.Log}
 	g.Go(func() error { return scanner.run(gctx) })
 	d.Log.Info("worker running", "queues", Queues, "concurrency", d.Concurrency, "low_concurrency", d.LowConcurrency,
-		"roster_concurrency", d.RosterConcurrency)
+		"creator_import_concurrency", d.CreatorImportConcurrency)
 	err := g.Wait()
 	d.Log.Info("worker shutting down")
 	for _, srv := range servers {
@@ -120,9 +120,9 @@ type pool struct {
 }
 
 // pools are the worker's servers: mail and user-facing work; syncs and
-// purges, which wait on the platforms; roster imports, which are big.
+// purges, which wait on the platforms; creator imports, which are big.
 func (d WorkerDeps) pools() []pool {
-	return []pool{{Queues, d.Concurrency}, {map[string]int{QueueLow: 1}, d.LowConcurrency}, {map[string]int{QueueRoster: 1}, d.RosterConcurrency}}
+	return []pool{{Queues, d.Concurrency}, {map[string]int{QueueLow: 1}, d.LowConcurrency}, {map[string]int{QueueCreatorImport: 1, queueCreatorImportFormer: 1}, d.CreatorImportConcurrency}}
 }
 
 // allQueues names every queue a worker serves.

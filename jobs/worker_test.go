@@ -8,13 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hibiken/asynq"
-
-	"creatorcoach/jobs/mail"
-	"creatorcoach/jobs/mail/mailtest"
 	"creatorcoach/jobs/social"
 	"creatorcoach/store"
-	"creatorcoach/store/storetest"
 )
 
 // TestWorker_SlowSyncsLeaveMailSlots: analytics syncs run on a worker server
@@ -25,16 +20,10 @@ import (
 func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, dbURL := storetest.New(t)
-	redisOpt, err := asynq.ParseRedisURI(storetest.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	smtp := mailtest.Start(t)
-	sender, err := mail.New(smtp.URL, "", "no-reply@creatorcoach.test", quietLog())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := setup(t)
+	db := e.Store
+	redisOpt, _ := e.redis()
+	smtp := e.withMail()
 	// A platform that takes every call and answers none until released.
 	release := make(chan struct{})
 	var waiting atomic.Int32
@@ -47,7 +36,7 @@ func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 		}
 		http.Error(w, `{"error":"unavailable"}`, http.StatusServiceUnavailable)
 	}))
-	defer platform.Close()
+	t.Cleanup(platform.Close) // after the worker has stopped (cleanups run last first)
 
 	u, err := db.SaveAccount(ctx, store.AccountSpec{Email: "cleo@x.io", Password: "Str0ng!pass", Role: store.RoleUser, NicheName: "Fitness & Health"})
 	if err != nil {
@@ -59,7 +48,7 @@ func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 		refresh, _ := sealer.Seal("refresh-" + p)
 		expires := time.Now().Add(30 * 24 * time.Hour)
 		if _, err := db.ConnectSocialAccount(ctx, store.SocialConnection{UserID: u.ID, Platform: p,
-			Tokens: store.SealedTokens{Access: access, Refresh: refresh, IssuedAt: time.Now(), ExpiresAt: &expires}}, NewAnalyticsSyncTask); err != nil {
+			Tokens: store.SealedTokens{Access: access, Refresh: refresh, IssuedAt: time.Now(), ExpiresAt: &expires}}, NewSocialSyncTask); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -67,20 +56,15 @@ func TestWorker_SlowSyncsLeaveMailSlots(t *testing.T) {
 		Timeout: time.Minute, Now: time.Now}
 	syncer := &Syncer{Connectors: cfg.Connectors(), Sealer: sealer, HistoryDays: 30, Interval: 6 * time.Hour}
 
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() {
-		done <- RunWorker(runCtx, WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: dbURL, Mail: sender, ProductName: "Creator Coach",
-			Log: quietLog(), DataDir: t.TempDir(), Poll: 50 * time.Millisecond, Concurrency: 2, LowConcurrency: 2, Social: syncer})
-	}()
-	defer func() { close(release); cancel(); <-done }()
+	e.startWorker(WorkerDeps{RedisOpt: redisOpt, ProductName: "Creator Coach", Concurrency: 2, LowConcurrency: 2, Social: syncer})
+	t.Cleanup(func() { close(release) }) // first: the worker's syncs return, so it can stop
 
 	for deadline := time.Now().Add(10 * time.Second); waiting.Load() < 2; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d platform calls waiting, want both sync slots busy", waiting.Load())
 		}
 	}
-	if err := db.RequestOTP(ctx, "cleo@x.io", store.OTPPasswordReset, NewOTPMailTask()); err != nil {
+	if err := db.RequestOTP(ctx, "cleo@x.io", store.OTPPasswordReset, NewSendOTPTask()); err != nil {
 		t.Fatal(err)
 	}
 	if code := smtp.WaitCode(t, "cleo@x.io", 1); len(code) != 6 {

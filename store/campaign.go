@@ -163,7 +163,7 @@ type Campaign struct {
 	Demographics           Demographics    `json:"demographics"`
 	ContentVibes           []string        `json:"contentVibes"`
 	Terms                  Terms           `json:"terms"`
-	Roaster                json.RawMessage `json:"roaster"`
+	RosterNotes            json.RawMessage `json:"roaster"` // roster notes (wire name "roaster", fixed by SPEC.md)
 	Status                 string          `json:"status"`
 	BrandGuidelines        []Attachment    `json:"brandGuidelines"`
 	ReferenceContent       []Attachment    `json:"referenceContent"`
@@ -224,11 +224,11 @@ func (c *Campaign) Validate(now time.Time, keptStart string) error {
 	if utf8.RuneCountInString(c.Location) > campaignShortTextMax {
 		f.add("location", "Location must be at most 200 characters")
 	}
-	if len(c.Roaster) > 4096 {
+	if len(c.RosterNotes) > 4096 {
 		f.add("roaster", "Roaster is too large")
-	} else if len(c.Roaster) > 0 {
-		if clean, ok := cleanJSON(c.Roaster); ok {
-			c.Roaster = clean
+	} else if len(c.RosterNotes) > 0 {
+		if clean, ok := cleanJSON(c.RosterNotes); ok {
+			c.RosterNotes = clean
 		} else {
 			f.add("roaster", MsgNulCharacter)
 		}
@@ -273,8 +273,8 @@ func (c *Campaign) normalize() {
 	if c.Status == "" {
 		c.Status = CampaignDraft
 	}
-	if string(c.Roaster) == "null" {
-		c.Roaster = nil
+	if string(c.RosterNotes) == "null" {
+		c.RosterNotes = nil
 	}
 	if c.BrandGuidelines == nil {
 		c.BrandGuidelines = []Attachment{}

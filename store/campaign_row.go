@@ -35,7 +35,7 @@ type campaignRow struct {
 	ContentVibes           pq.StringArray `db:"content_vibes" json:"contentVibes"`
 	Exclusivity            string         `db:"exclusivity" json:"terms.exclusivity"`
 	ContentUsage           string         `db:"content_usage" json:"terms.contentUsage"`
-	Roaster                jsonb          `db:"roaster" json:"roaster"`
+	RosterNotes            jsonb          `db:"roaster" json:"roaster"`
 	Status                 string         `db:"status" json:"status"`
 	BrandGuidelines        jsonb          `db:"brand_guidelines" json:"brandGuidelines"`
 	ReferenceContent       jsonb          `db:"reference_content" json:"referenceContent"`
@@ -147,7 +147,7 @@ func (r *campaignRow) campaign() Campaign {
 		Budget: &budget, Duration: Duration{StartDate: r.StartDate.Format(time.DateOnly), EndDate: r.EndDate.Format(time.DateOnly)},
 		Location: r.Location, Demographics: Demographics{AgeRange: AgeRange{Start: &from, End: &to}, Gender: r.Gender},
 		ContentVibes: []string(r.ContentVibes), Terms: Terms{Exclusivity: r.Exclusivity, ContentUsage: r.ContentUsage},
-		Roaster: json.RawMessage(r.Roaster), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
+		RosterNotes: json.RawMessage(r.RosterNotes), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
 		CreatedBy: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}}
 	_ = json.Unmarshal(r.BrandGuidelines, &c.BrandGuidelines)
@@ -178,7 +178,7 @@ func (c *Campaign) row() (campaignRow, error) {
 		Budget: float64(*c.Budget), StartDate: start, EndDate: end, Location: c.Location,
 		AgeFrom: int(*c.Demographics.AgeRange.Start), AgeTo: int(*c.Demographics.AgeRange.End), Gender: c.Demographics.Gender,
 		ContentVibes: c.ContentVibes, Exclusivity: c.Terms.Exclusivity, ContentUsage: c.Terms.ContentUsage,
-		Roaster: jsonb(c.Roaster), Status: c.Status, BrandGuidelines: guidelines, ReferenceContent: references,
+		RosterNotes: jsonb(c.RosterNotes), Status: c.Status, BrandGuidelines: guidelines, ReferenceContent: references,
 		AdditionalInstructions: c.AdditionalInstructions, CreatedBy: c.CreatedBy, UpdatedBy: c.UpdatedBy,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}, nil
 }

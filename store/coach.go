@@ -18,6 +18,9 @@ import (
 // minus one per chat entry, never below 0). A failed entry spends none.
 const FreeQuestions = 5
 
+// JobKindCoachReply is the job kind of a question's reply.
+const JobKindCoachReply = "coach_reply"
+
 // DefaultCoachMonthlyCap is the subscribers' fair-use cap of questions per
 // calendar month when COACH_MONTHLY_CAP is not set.
 const DefaultCoachMonthlyCap = 300
@@ -77,13 +80,17 @@ func checkPlatform(p string) string {
 // lock on the creator's chat row, so questions sent at the same moment never
 // spend more than is left: without a running subscription (ended_at not
 // past) a creator may ask FreeQuestions in all, else EPAYMENTREQUIRED; with
-// one, monthlyCap questions per calendar month (UTC), else ERATELIMITED.
+// one, monthlyCap questions per calendar month (UTC; 0 means
+// DefaultCoachMonthlyCap), else ERATELIMITED.
 // Entries that failed (the coach gave up) are not counted.
 // It returns the entry as the API shows it (its body, see migration 00018).
 func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap int,
 	task func(entryID, jobID string) Task) (json.RawMessage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
+	}
+	if monthlyCap <= 0 {
+		monthlyCap = DefaultCoachMonthlyCap
 	}
 	now := s.now()
 	entryID, jobID := uuid.NewString(), uuid.NewString()
@@ -100,8 +107,7 @@ func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap 
 			return err
 		}
 		// The job, the entry and the outbox row in one statement.
-		err := s.txGet(ctx, tx, &entry, `WITH j AS (INSERT INTO jobs (id, kind, owner_id, created_at)
-				VALUES ($3, 'coach_reply', $2, $6)),
+		err := s.txGet(ctx, tx, &entry, `WITH j AS (`+insertJobSQL("$3", "'"+JobKindCoachReply+"'", "$2", "$6")+`),
 			o AS (INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at) VALUES ($7, $8, $9, $10, $11))
 			INSERT INTO chat_entries (id, chat_id, user_id, job_id, question, platform, created_at)
 			VALUES ($4, $1, $2, $3, $5, $12, $6) RETURNING body`,
@@ -131,7 +137,7 @@ func (s *DB) checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now t
 	}
 	switch {
 	case !c.Subscribed && c.Total >= FreeQuestions:
-		return Errorf(EPAYMENTREQUIRED, "You have used your 5 free questions. Subscribe to keep asking.")
+		return Errorf(EPAYMENTREQUIRED, "You have used your "+strconv.Itoa(FreeQuestions)+" free questions. Subscribe to keep asking.")
 	case c.Subscribed && c.ThisMonth >= monthlyCap:
 		return Errorf(ERATELIMITED, "You have asked "+strconv.Itoa(monthlyCap)+" questions this month, the fair-use limit. "+
 			"You can ask again from "+month.AddDate(0, 1, 0).Format("January 2")+".")
@@ -176,7 +182,8 @@ SELECT coalesce((SELECT json_agg(json_build_object('_id', p.id, 'platform', null
 // ChatListQuery is the SQL of ListChats, for benchmarks' bare handlers.
 const ChatListQuery = chatListQuery
 
-// ListChats returns a page of the user's chats (only their own).
+// ListChats returns a page of the user's chats (only their own); it
+// validates f (ChatFilter.Validate), the one place that does.
 func (s *DB) ListChats(ctx context.Context, userID string, f ChatFilter) (Page, error) {
 	if err := f.Validate(); err != nil {
 		return Page{}, err

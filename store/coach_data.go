@@ -153,10 +153,9 @@ type CoachAnswer struct {
 
 // saveAnswerSQL answers a pending entry and finishes its job in one
 // statement (one round trip: the reply's latency is what creators wait for).
-const saveAnswerSQL = `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
+var saveAnswerSQL = `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
 		suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending' RETURNING job_id)
-	UPDATE jobs SET status = 'succeeded', progress = 100, total = 1, processed = 1, failed = 0, error = '',
-		started_at = coalesce(started_at, $6), finished_at = $6 WHERE id = (SELECT job_id FROM e)`
+	` + finishJobSQL("(SELECT job_id FROM e)", "'"+JobSucceeded+"'", "1", "1", "0", "result", "''", "$6")
 
 // SaveCoachAnswer records the answer of a pending entry and finishes its
 // job, in one transaction. An entry answered already (a retried task) or
@@ -184,8 +183,7 @@ func (s *DB) SaveCoachAnswer(ctx context.Context, in *CoachInput, a CoachAnswer)
 func (s *DB) FailCoachEntry(ctx context.Context, entryID, reason string) error {
 	_, err := s.db.ExecContext(ctx, `WITH e AS (UPDATE chat_entries SET status = 'failed', reason = $2, answered_at = $3
 			WHERE id = $1 AND status = 'pending' RETURNING job_id)
-		UPDATE jobs SET status = 'failed', progress = 100, total = 1, processed = 0, failed = 1, error = $2,
-			started_at = coalesce(started_at, $3), finished_at = $3 WHERE id = (SELECT job_id FROM e)`,
+		`+finishJobSQL("(SELECT job_id FROM e)", "'"+JobFailed+"'", "1", "0", "1", "result", "$2", "$3"),
 		entryID, reason, s.now())
 	if err != nil {
 		return fmt.Errorf("fail entry: %w", err)

@@ -41,9 +41,6 @@ func TierOf(followers int64) string {
 	}
 }
 
-// Platforms are the social platforms of the creator network, in identity order.
-var Platforms = []string{"instagram", "youtube", "tiktok", "linkedin"}
-
 // AgeBands are the audience age bands, in order.
 var AgeBands = []string{"13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"}
 
@@ -82,8 +79,8 @@ type Creator struct {
 // those with a handle or a count, audience is null when nothing is known.
 var creatorJSON = func() string {
 	var platforms []string
-	for i, p := range Platforms {
-		h, n := "c."+p+"_handle", "c."+platformFollowers[i]
+	for _, p := range Platforms {
+		h, n := "c."+HandleColumn(p), "c."+FollowersColumn(p)
 		platforms = append(platforms, `CASE WHEN `+h+` IS NOT NULL OR `+n+` IS NOT NULL THEN jsonb_build_object('`+p+
 			`', jsonb_build_object('handle', coalesce(`+h+`, ''), 'followers', `+n+`)) ELSE '{}' END`)
 	}
@@ -99,10 +96,9 @@ var creatorJSON = func() string {
 }()
 
 // creatorColumns are the columns creatorJSON and the list orders read.
-const creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, instagram_handle,
-	instagram_followers, youtube_handle, youtube_subscribers, tiktok_handle, tiktok_followers, linkedin_handle,
-	linkedin_followers, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id,
-	created_at, updated_at`
+var creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, ` +
+	strings.Join(platformColumns(func(col, _ string) string { return col }), ", ") +
+	`, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at`
 
 // CreatorFilter selects creators. Search matches creators having every word
 // of the term as a word of their name, e-mail or a handle (words split at
@@ -154,7 +150,7 @@ func (f *CreatorFilter) Validate() error {
 		fe.add("tier", "Must be one of Micro, Mid, Macro")
 	}
 	if f.Platform != "" && platformIndex(f.Platform) < 0 {
-		fe.add("platform", "Must be one of instagram, youtube, tiktok, linkedin")
+		fe.add("platform", MsgPlatformChoice)
 	}
 	if f.Gender != "" && f.Gender != "male" && f.Gender != "female" && f.Gender != "other" {
 		fe.add("gender", "Must be male, female or other")
@@ -170,8 +166,6 @@ func platformIndex(p string) int {
 	}
 	return -1
 }
-
-var platformFollowers = []string{"instagram_followers", "youtube_subscribers", "tiktok_followers", "linkedin_followers"}
 
 // where builds the WHERE clause and its arguments (see conds).
 func (f *CreatorFilter) where() (string, []any) {
@@ -203,8 +197,8 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 	}
 	count := "followers"
 	if i := platformIndex(f.Platform); i >= 0 {
-		conds = append(conds, Platforms[i]+"_handle IS NOT NULL")
-		count = platformFollowers[i]
+		conds = append(conds, HandleColumn(Platforms[i])+" IS NOT NULL")
+		count = FollowersColumn(Platforms[i])
 	}
 	if f.MinFollowers != nil {
 		conds = append(conds, count+" >= "+arg(*f.MinFollowers))

@@ -68,12 +68,12 @@ func TestCreatorSearch_CommonWords(t *testing.T) {
 			t.Fatal(fe)
 		}
 	}
-	job, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	job, err := db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < len(in); i += 1000 {
-		if err := db.SaveRosterBatch(ctx, job.ID, in[i:i+1000], nil); err != nil {
+		if err := db.SaveCreatorImportBatch(ctx, job.ID, in[i:i+1000], nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -163,7 +163,7 @@ func TestCreatorSearch_CommonWords(t *testing.T) {
 	for i := range 1000 {
 		in[i].Name, in[i].Followers[0] = "Ann Lee", n(int64(2_000_000+i))
 	}
-	if err := db.SaveRosterBatch(ctx, job.ID, in[:1000], nil); err != nil {
+	if err := db.SaveCreatorImportBatch(ctx, job.ID, in[:1000], nil); err != nil {
 		t.Fatal(err)
 	}
 	wordsInvariant(t, db, "after update")
@@ -193,11 +193,11 @@ func TestCreatorSearch_FirstSearchesAtOnce(t *testing.T) {
 	ctx := context.Background()
 	f := int64(5000)
 	in := []store.CreatorInput{{Row: 2, Name: "Ann Lee", Niche: "Travel", Handles: [4]string{"ann_lee"}, Followers: [4]*int64{&f}}}
-	job, err := db.CreateJob(ctx, store.JobKindRosterImport, "", nil)
+	job, err := db.CreateJob(ctx, store.JobKindCreatorImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SaveRosterBatch(ctx, job.ID, in, nil); err != nil {
+	if err := db.SaveCreatorImportBatch(ctx, job.ID, in, nil); err != nil {
 		t.Fatal(err)
 	}
 	const searches = 16

@@ -39,12 +39,29 @@ type Job struct {
 
 const jobColumns = `id, kind, owner_id, status, progress, total, processed, failed, result, error, created_at, started_at, finished_at`
 
+// insertJobSQL is the one INSERT of a queued job: CreateJob's, and that of
+// the calls creating a job inside a statement or transaction of their own.
+// Its arguments are SQL expressions (parameters, DEFAULT for a new id).
+func insertJobSQL(id, kind, owner, at string) string {
+	return `INSERT INTO jobs (id, kind, owner_id, created_at) VALUES (` + id + `, ` + kind + `, ` + owner + `, ` + at + `)`
+}
+
+// finishJobSQL is the one UPDATE that ends a job (status succeeded or
+// failed, progress 100, its counters, result and error, finished at at):
+// FinishJob's, and that of the steps finishing a job in the same statement
+// as their own write (a coach reply). Its arguments are SQL expressions.
+func finishJobSQL(id, status, total, processed, failed, result, errMsg, at string) string {
+	return `UPDATE jobs SET status = ` + status + `, progress = 100, total = ` + total + `, processed = ` + processed +
+		`, failed = ` + failed + `, result = ` + result + `, error = ` + errMsg + `, started_at = coalesce(started_at, ` + at +
+		`), finished_at = ` + at + ` WHERE id = ` + id
+}
+
 // CreateJob records a queued job of kind for owner (empty = system job) and,
 // in the same transaction, the task that runs it (built by task from the job ID).
 func (s *DB) CreateJob(ctx context.Context, kind, ownerID string, task func(jobID string) Task) (*Job, error) {
 	var j Job
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := tx.Get(&j, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ($1, NULLIF($2, '')::uuid, $3) RETURNING `+jobColumns,
+		if err := tx.Get(&j, insertJobSQL("DEFAULT", "$1", "NULLIF($2, '')::uuid", "$3")+` RETURNING `+jobColumns,
 			kind, ownerID, s.now()); err != nil {
 			return fmt.Errorf("insert job: %w", err)
 		}
@@ -111,17 +128,23 @@ func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any
 	if jobErr != nil {
 		status, msg = JobFailed, ErrorMessage(jobErr)
 	}
-	_, err = s.db.ExecContext(ctx, `UPDATE jobs SET status = $2, progress = 100, total = $3, processed = $4, failed = $5,
-		result = $6, error = $7, finished_at = $8 WHERE id = $1`, id, status, p.Total, p.Processed, p.Failed, raw, msg, s.now())
+	_, err = s.db.ExecContext(ctx, finishJobSQL("$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8"),
+		id, status, p.Total, p.Processed, p.Failed, raw, msg, s.now())
 	if err != nil {
 		return fmt.Errorf("finish job %s: %w", id, err)
 	}
 	return nil
 }
 
+// formerJobKinds maps each job kind renamed by issue 26's glossary to its
+// name now. Migration 00020 renamed the stored jobs; ListJobs still accepts
+// a former name as a filter for one release.
+var formerJobKinds = map[string]string{"files_purge": "file_purge", "roster_import": JobKindCreatorImport,
+	"subscriptions_expire": "billing_expire"}
+
 // JobFilter selects jobs for ListJobs.
 type JobFilter struct {
-	Kind  string // empty = every kind
+	Kind  string // empty = every kind; a former kind (formerJobKinds) counts as its name now
 	Page  int    // 1 to MaxPage; 0 means 1
 	Limit int    // 1 to MaxPageLimit; 0 means 10
 }
@@ -132,6 +155,9 @@ func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, in
 	fe := FieldErrors{}
 	if CheckPaging(fe, &f.Page, &f.Limit); len(fe) > 0 {
 		return nil, 0, fe.Err()
+	}
+	if kind, ok := formerJobKinds[f.Kind]; ok {
+		f.Kind = kind
 	}
 	owner := viewer.ID
 	if viewer.Role == RoleAdmin {

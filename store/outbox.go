@@ -15,7 +15,7 @@ import (
 // while it is still known to asynq.
 type Task struct {
 	Key     string `db:"task_key"`  // unique across all tasks; becomes the asynq TaskID
-	Type    string `db:"task_type"` // asynq task type, e.g. "otp:mail"
+	Type    string `db:"task_type"` // asynq task type, e.g. "user:send_otp"
 	Queue   string `db:"queue"`     // asynq queue name
 	Payload []byte `db:"payload"`   // JSON; carries IDs, never secrets or file bytes
 	// ProcessAt, when set, is the earliest moment the task runs.

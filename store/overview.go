@@ -21,12 +21,12 @@ var overviewSQL = `SELECT json_build_object(
 	'imports', (SELECT coalesce(json_agg(json_build_object('id', j.id, 'status', j.status, 'progress', j.progress,
 			'total', j.total, 'processed', j.processed, 'failed', j.failed, 'result', j.result, 'error', j.error,
 			'createdAt', j.created_at, 'finishedAt', j.finished_at) ORDER BY j.created_at DESC, j.id), '[]')
-		FROM (SELECT * FROM jobs WHERE kind = '` + JobKindRosterImport + `' ORDER BY created_at DESC, id LIMIT 5) j))::text`
+		FROM (SELECT * FROM jobs WHERE kind = '` + JobKindCreatorImport + `' ORDER BY created_at DESC, id LIMIT 5) j))::text`
 
 // AdminOverview returns the ADMIN's Mission Control figures as JSON:
 // {"creators": {"total", "byTier"}, "brands", "campaigns": {"total",
 // "byStatus"}, "offers": {"<status>": {"count", "amount"}}, "imports":
-// [the last five roster imports]}. An offer's amount is its offered amount,
+// [the last five creator imports]}. An offer's amount is its offered amount,
 // else its estimated fee. EFORBIDDEN for other roles.
 func (s *DB) AdminOverview(ctx context.Context, viewer *User) (json.RawMessage, error) {
 	if viewer.Role != RoleAdmin {

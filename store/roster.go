@@ -2,392 +2,285 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
-	"regexp"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 )
 
-// JobKindRosterImport is the job kind of a roster upload.
-const JobKindRosterImport = "roster_import"
+// JobKindRosterGenerate is the job kind of a roster generation.
+const JobKindRosterGenerate = "roster_generate"
 
-// CreatorInput is one creator of a roster file, already converted from text
-// (jobs/roster does that). Field error keys are the canonical column keys:
-// name, email, niche, location, <platform>Handle, <platform>Followers (for
-// YouTube youtubeSubscribers), engagementRate, audienceMale, audienceFemale,
-// audienceOther, audienceAges.
-type CreatorInput struct {
-	Row            int // 1-based row of the file (header = row 1 for CSV and XLSX; item number for JSON)
-	Name           string
-	Email          string
-	Niche          string
-	Location       string
-	Handles        [4]string // by Platforms index
-	Followers      [4]*int64 // by Platforms index
-	EngagementRate *float64  // percent
-	Male           *float64  // audience shares, percent
-	Female         *float64
-	Other          *float64
-	Ages           map[string]float64 // AgeBands → percent
-}
-
-// Messages of roster row validation.
+// Roster generation limits.
 const (
-	MsgCreatorNameRequired = "Name is required"
-	MsgEmailOrHandle       = "An email or at least one platform handle is required"
-	MsgHandleInvalid       = "Handle may only contain letters, digits, '.', '_' and '-'"
-	MsgFollowersRange      = "Must be a whole number between 0 and 10,000,000,000"
-	MsgPercentRange        = "Must be a percentage between 0 and 100"
-	MsgSharesOver100       = "Audience shares add up to more than 100%"
+	RosterSizeDefault   = 20
+	RosterSizeMax       = 100
+	RosterCandidates    = 2000 // the prefilter's LIMIT: the most followed creators that pass it
+	RosterMinFollowers  = 1000 // the follower floor
+	rosterAudienceFloor = 30.0 // a known share of the campaign's gender below this is no fit
+	MsgRosterSize       = "Size must be a whole number from 1 to 100"
+	MsgRosterNiches     = "Unknown niche"
+	MsgRosterCompleted  = "A completed campaign's roster cannot be generated again"
 )
 
-var handleChars = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
-
-// FollowersKey returns the field key of a platform's following.
-func FollowersKey(platform string) string {
-	if platform == "youtube" {
-		return "youtubeSubscribers"
-	}
-	return platform + "Followers"
+// RosterRequest asks for a campaign's roster: Size entries at most (default
+// 20) and the niche ids the brand targets (empty: niche does not count).
+type RosterRequest struct {
+	CampaignID string   `json:"campaignId"`
+	Size       *int     `json:"size"`
+	Niches     []string `json:"niches"`
 }
 
-// Validate normalises c (trimmed strings, lower-cased e-mail, handles without
-// '@') and checks it; it returns field errors keyed as documented on CreatorInput.
-func (c *CreatorInput) Validate() FieldErrors {
-	f := FieldErrors{}
-	c.Name, c.Niche, c.Location = strings.TrimSpace(c.Name), strings.TrimSpace(c.Niche), strings.TrimSpace(c.Location)
-	c.Email = NormalizeEmail(c.Email)
-	switch {
-	case c.Name == "":
-		f.add("name", MsgCreatorNameRequired)
-	case len(c.Name) > 200:
-		f.add("name", "Must be at most 200 characters")
-	}
-	if c.Email != "" && !validEmail(c.Email) {
-		f.add("email", MsgEmailInvalid)
-	}
-	if len(c.Niche) > 100 {
-		f.add("niche", "Must be at most 100 characters")
-	}
-	if len(c.Location) > 200 {
-		f.add("location", "Must be at most 200 characters")
-	}
-	hasHandle := false
-	for i, p := range Platforms {
-		c.Handles[i] = strings.TrimPrefix(strings.TrimSpace(c.Handles[i]), "@")
-		if c.Handles[i] != "" {
-			hasHandle = true
-			if !handleChars.MatchString(c.Handles[i]) {
-				f.add(p+"Handle", MsgHandleInvalid)
-			}
-		}
-		if n := c.Followers[i]; n != nil && (*n < 0 || *n > 10_000_000_000) {
-			f.add(FollowersKey(p), MsgFollowersRange)
-		}
-	}
-	if c.Email == "" && !hasHandle && c.Name != "" {
-		f.add("email", MsgEmailOrHandle)
-	}
-	checkPercent(f, "engagementRate", c.EngagementRate)
-	checkPercent(f, "audienceMale", c.Male)
-	checkPercent(f, "audienceFemale", c.Female)
-	checkPercent(f, "audienceOther", c.Other)
-	if deref(c.Male)+deref(c.Female)+deref(c.Other) > 100.5 {
-		f.add("audienceMale", MsgSharesOver100)
-	}
-	var ages float64
-	for _, v := range c.Ages {
-		if v < 0 || v > 100 {
-			f.add("audienceAges", MsgPercentRange)
-		}
-		ages += v
-	}
-	if ages > 100.5 {
-		f.add("audienceAges", MsgSharesOver100)
-	}
-	return f
+// GeneratedRoster is the result of a roster job.
+type GeneratedRoster struct {
+	CampaignID     string  `db:"-" json:"campaignId"`
+	Entries        int     `db:"entries" json:"entries"`
+	EstimatedTotal float64 `db:"estimated_total" json:"estimatedTotal"`
+	Budget         float64 `db:"-" json:"budget"`
 }
 
-func deref(p *float64) float64 {
-	if p == nil {
-		return 0
-	}
-	return *p
+// liveOffers are the offer states past draft whose fees count against the
+// budget when a roster is generated again (declined, expired and withdrawn
+// offers stay listed but free their share).
+var liveOffers = []string{OfferSent, OfferCountered, OfferAccepted, OfferCompleted}
+
+// campaignBrief is what generation reads of a campaign.
+type campaignBrief struct {
+	BrandID  string  `db:"brand_id"`
+	Status   string  `db:"status"`
+	Budget   float64 `db:"budget"`
+	AgeFrom  int     `db:"age_from"`
+	AgeTo    int     `db:"age_to"`
+	Gender   string  `db:"gender"`
+	Location string  `db:"location"`
 }
 
-func checkPercent(f FieldErrors, key string, v *float64) {
-	if v != nil && (*v < 0 || *v > 100) {
-		f.add(key, MsgPercentRange)
+func getBrief(q sqlx.Queryer, id string, lock bool) (*campaignBrief, error) {
+	if !isUUID(id) {
+		return nil, errCampaignNotFound
 	}
+	query := `SELECT brand_id, status, budget, age_from, age_to, gender, location FROM campaigns WHERE id = $1 AND status <> 'deleted'`
+	if lock {
+		query += ` FOR UPDATE`
+	}
+	var b campaignBrief
+	if err := sqlx.Get(q, &b, query, id); err != nil {
+		return nil, translate(err, "Campaign")
+	}
+	return &b, nil
 }
 
-// Identity is the upsert key of a validated creator: its e-mail when
-// present, else the first platform handle (lower-cased), prefixed by kind.
-func (c *CreatorInput) Identity() string {
-	if c.Email != "" {
-		return "email:" + c.Email
-	}
-	for i, h := range c.Handles {
-		if h != "" {
-			return Platforms[i] + ":" + strings.ToLower(h)
+// rosterEditor checks that actor may generate campaignID's roster: ADMIN,
+// or a BRAND_ADMIN or BRAND_MANAGER of its brand. ENOTFOUND for another
+// brand's campaign, EFORBIDDEN for other roles.
+func rosterEditor(q sqlx.Queryer, actor *User, campaignID string) (*campaignBrief, error) {
+	if actor.Role != RoleAdmin {
+		if err := campaignEditor(actor); err != nil {
+			return nil, err
 		}
+	}
+	b, err := getBrief(q, campaignID, false)
+	if err != nil {
+		return nil, err
+	}
+	if actor.Role != RoleAdmin && b.BrandID != actor.Brand.ID {
+		return nil, errCampaignNotFound
+	}
+	return b, nil
+}
+
+// RequestRoster checks r and queues a roster generation job for actor with
+// its task (built by task from the job id) in one transaction. EINVALID for
+// a bad size or niche, ENOTFOUND for a campaign actor cannot see, ECONFLICT
+// for a completed campaign, EFORBIDDEN for roles that cannot edit campaigns.
+func (s *DB) RequestRoster(ctx context.Context, actor *User, r *RosterRequest, task func(jobID string) Task) (*Job, error) {
+	b, err := rosterEditor(s.db, actor, r.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	fe := FieldErrors{}
+	if r.Size == nil {
+		n := RosterSizeDefault
+		r.Size = &n
+	}
+	if *r.Size < 1 || *r.Size > RosterSizeMax {
+		fe.add("size", MsgRosterSize)
+	}
+	if len(r.Niches) > 0 {
+		var known int
+		err := s.db.GetContext(ctx, &known, `SELECT count(*) FROM niches WHERE id::text = ANY($1)`, pq.Array(r.Niches))
+		if err != nil {
+			return nil, fmt.Errorf("check niches: %w", err)
+		}
+		if known != len(uniqueStrings(r.Niches)) {
+			fe.add("niches", MsgRosterNiches)
+		}
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	if b.Status == CampaignCompleted {
+		return nil, Errorf(ECONFLICT, MsgRosterCompleted)
+	}
+	return s.CreateJob(ctx, JobKindRosterGenerate, actor.ID, task)
+}
+
+func uniqueStrings(v []string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range v {
+		m[s] = true
+	}
+	return m
+}
+
+// briefGender maps the campaign form's gender to an audience share key;
+// "" (All, or anything else) means gender does not count.
+func briefGender(g string) string {
+	switch strings.ToLower(strings.TrimSpace(g)) {
+	case "female":
+		return "female"
+	case "male":
+		return "male"
+	case "non-binary", "other":
+		return "other"
 	}
 	return ""
 }
 
-// RosterRowError is one problem of one row of a roster file.
-type RosterRowError struct {
-	Row     int    `db:"row_number" json:"row"`
-	Column  string `db:"column_name" json:"column"`
-	Message string `db:"message" json:"message"`
+// Prefilter is the SQL side of roster generation: which creators may be
+// picked for a campaign, the most followed first.
+type Prefilter struct {
+	CampaignID   string
+	Niches       []string // lower-case niche names; empty = any
+	Location     string
+	Gender       string // female, male, other or "" (any)
+	MaxFollowers int64  // 0 = no ceiling
+	Limit        int
 }
 
-// RosterResult is the result of a finished roster import: rows read, rows
-// imported and failed, and how many creators it created and changed
-// (imported rows that changed nothing are Unchanged).
-type RosterResult struct {
-	Rows      int      `json:"rows"`
-	Imported  int      `json:"imported"`
-	Failed    int      `json:"failed"`
-	Created   int      `json:"created"`
-	Updated   int      `json:"updated"`
-	Unchanged int      `json:"unchanged"`
-	Format    string   `json:"format"`
-	Ignored   []string `json:"ignoredColumns"`
-}
-
-var stageColumns = []string{"identity", "name", "email", "niche", "location", "instagram_handle", "instagram_followers",
-	"youtube_handle", "youtube_subscribers", "tiktok_handle", "tiktok_followers", "linkedin_handle", "linkedin_followers",
-	"engagement_rate", "audience_male", "audience_female", "audience_other", "audience_ages"}
-
-var dataColumns = strings.Join(stageColumns[1:], ", ")
-
-// updateCreators applies staged rows of existing identities whose data
-// differs: a row identical to the stored one changes nothing, not even
-// updated_at or upload_job_id, so importing the same file twice is a no-op
-// the second time. It runs under a table lock that only writers of creators
-// wait for (SHARE ROW EXCLUSIVE), which makes "update the known, COPY the
-// new" race-free against a concurrent import without INSERT ... ON
-// CONFLICT's slower speculative insertion.
-var updateCreators = `UPDATE creators c SET (` + dataColumns + `) = (` + prefixed("s.", stageColumns[1:]) + `),
-		user_id = coalesce(c.user_id, u.id), upload_job_id = $1, updated_at = now()
-	FROM roster_stage s LEFT JOIN users u ON u.email = s.email AND u.role = 'USER' AND u.deleted_at IS NULL
-	WHERE c.identity = s.identity AND ((` + prefixed("c.", stageColumns[1:]) + `) IS DISTINCT FROM (` + prefixed("s.", stageColumns[1:]) + `)
-		OR (c.user_id IS NULL AND u.id IS NOT NULL))`
-
-func prefixed(p string, cols []string) string {
-	out := make([]string, len(cols))
-	for i, c := range cols {
-		out[i] = p + c
+// SQL returns the prefilter statement and its arguments (exported for the
+// benchmark's pgbench baseline). It keeps creators with at least
+// RosterMinFollowers, below the ceiling the fee cap sets (see feeCap), in one of the
+// niches, in or near the location or of unknown location, whose audience
+// share of the campaign's gender is unknown or at least 30%, and who are
+// not already on the roster with an offer past draft.
+func (p Prefilter) SQL() (string, []any) {
+	args := []any{p.CampaignID, RosterMinFollowers}
+	where := []string{`followers >= $2`,
+		`id NOT IN (SELECT creator_id FROM roster_entries WHERE campaign_id = $1 AND offer_status <> 'draft')`}
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	if p.MaxFollowers > 0 {
+		where = append(where, `followers < `+arg(p.MaxFollowers))
 	}
-	return strings.Join(out, ", ")
-}
-
-// SaveRosterBatch upserts a batch of validated creators of job jobID by
-// identity and records (replacing) the row errors, in one transaction.
-// Identities must be unique within the batch.
-func (s *DB) SaveRosterBatch(ctx context.Context, jobID string, creators []CreatorInput, rowErrs []RosterRowError) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		// A batch lost in a crash is redone by the retried import, and the
-		// job's final (synchronous) commit flushes the WAL of every batch
-		// before it, so batches need not wait for their own flush.
-		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-			return fmt.Errorf("async commit: %w", err)
-		}
-		if len(creators) > 0 {
-			if err := writeCreators(ctx, tx, jobID, creators); err != nil {
-				return err
-			}
-		}
-		return saveRowErrors(ctx, tx, jobID, rowErrs)
-	})
-}
-
-// writeCreators splits a batch, under the table lock, into new identities,
-// copied straight into creators (as fast as a plain COPY), and existing
-// ones, staged and applied by updateCreators. Creators whose e-mail belongs
-// to a USER account are linked to it.
-func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []CreatorInput) error {
-	if _, err := tx.ExecContext(ctx, `LOCK TABLE creators IN SHARE ROW EXCLUSIVE MODE`); err != nil {
-		return fmt.Errorf("lock creators: %w", err)
+	if len(p.Niches) > 0 {
+		where = append(where, `lower(niche) = ANY(`+arg(pq.Array(p.Niches))+`)`)
 	}
-	ids, emails := make([]string, len(creators)), []string{}
-	for i := range creators {
-		ids[i] = creators[i].Identity()
-		if creators[i].Email != "" {
-			emails = append(emails, creators[i].Email)
+	if loc := strings.ToLower(strings.TrimSpace(p.Location)); loc != "" {
+		a := arg(loc)
+		where = append(where, `(location = '' OR position(`+a+` in lower(location)) > 0 OR position(lower(location) in `+a+`) > 0)`)
+	}
+	if p.Gender != "" {
+		where = append(where, `(audience_`+p.Gender+` IS NULL OR audience_`+p.Gender+` >= `+arg(rosterAudienceFloor)+`)`)
+	}
+	var followers []string
+	for _, p := range Platforms {
+		followers = append(followers, "coalesce("+FollowersColumn(p)+", 0)")
+	}
+	return `SELECT id, name, niche, location, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
+		engagement_rate::float8 AS engagement_rate,
+		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
+		audience_other::float8 AS audience_other, audience_ages
+		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
+}
+
+// candidateRow is a row of the prefilter.
+type candidateRow struct {
+	ID        string          `db:"id"`
+	Name      string          `db:"name"`
+	Niche     string          `db:"niche"`
+	Location  string          `db:"location"`
+	Tier      string          `db:"tier"`
+	Followers pq.Int64Array   `db:"platform_followers"` // by Platforms index
+	ER        sql.NullFloat64 `db:"engagement_rate"`
+	Male      sql.NullFloat64 `db:"audience_male"`
+	Female    sql.NullFloat64 `db:"audience_female"`
+	Other     sql.NullFloat64 `db:"audience_other"`
+	Ages      []byte          `db:"audience_ages"`
+}
+
+func (r *candidateRow) candidate() Candidate {
+	c := Candidate{ID: r.ID, Name: r.Name, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
+		Audience: map[string]float64{}}
+	copy(c.Followers[:], r.Followers)
+	if r.ER.Valid {
+		er := r.ER.Float64
+		c.EngagementRate = &er
+	}
+	for k, v := range map[string]sql.NullFloat64{"male": r.Male, "female": r.Female, "other": r.Other} {
+		if v.Valid {
+			c.Audience[k] = v.Float64
 		}
 	}
-	var known []string
-	if err := tx.SelectContext(ctx, &known, `SELECT identity FROM creators WHERE identity = ANY($1)`, pq.Array(ids)); err != nil {
-		return fmt.Errorf("find creators: %w", err)
+	if len(r.Ages) > 0 {
+		_ = json.Unmarshal(r.Ages, &c.Ages) // a non-object (bad import) reads as unknown
 	}
-	var users []struct{ Email, ID string }
-	if err := tx.SelectContext(ctx, &users, `SELECT email, id FROM users WHERE email = ANY($1) AND role = 'USER'
-		AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM creators c WHERE c.user_id = users.id)`, pq.Array(emails)); err != nil {
-		return fmt.Errorf("find users: %w", err)
+	return c
+}
+
+// maxFollowersFor is the follower ceiling of a fee cap: the smallest
+// following whose cheapest post (on any platform, at that following's tier)
+// costs more than feeCap, so that every creator below it may cost less; 0
+// when no following is too dear. Fees grow with followings, so it is found
+// by bisection.
+func maxFollowersFor(feeCap float64) int64 {
+	cheapest := func(f int64) float64 {
+		low := math.Inf(1)
+		for _, p := range Platforms {
+			low = math.Min(low, EstimateFee(p, TierOf(f), f))
+		}
+		return low
 	}
-	exists, userOf := make(map[string]bool, len(known)), make(map[string]string, len(users))
-	for _, k := range known {
-		exists[k] = true
+	lo, hi := int64(0), int64(10_000_000_000)
+	if cheapest(hi) <= feeCap {
+		return 0
 	}
-	for _, u := range users {
-		userOf[u.Email] = u.ID
-	}
-	var fresh, old []CreatorInput
-	for i := range creators {
-		if exists[ids[i]] {
-			old = append(old, creators[i])
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if cheapest(mid) > feeCap {
+			hi = mid
 		} else {
-			fresh = append(fresh, creators[i])
+			lo = mid + 1
 		}
 	}
-	if len(old) > 0 {
-		if _, err := tx.ExecContext(ctx, createStage); err != nil {
-			return fmt.Errorf("create stage: %w", err)
-		}
-		if err := copyCreators(ctx, tx, "roster_stage", old, nil, ""); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, updateCreators, jobID); err != nil {
-			return fmt.Errorf("update creators: %w", err)
-		}
-	}
-	return copyCreators(ctx, tx, "creators", fresh, userOf, jobID)
+	return lo
 }
 
-const createStage = `CREATE TEMP TABLE IF NOT EXISTS roster_stage (
-	identity text, name text, email text, niche text, location text,
-	instagram_handle text, instagram_followers bigint, youtube_handle text, youtube_subscribers bigint,
-	tiktok_handle text, tiktok_followers bigint, linkedin_handle text, linkedin_followers bigint,
-	engagement_rate numeric, audience_male numeric, audience_female numeric, audience_other numeric,
-	audience_ages jsonb) ON COMMIT DELETE ROWS`
-
-// copyCreators COPYs creators into table: the stage (jobID empty) or
-// creators itself, with the linked user and the job as creator and uploader.
-func copyCreators(ctx context.Context, tx *sqlx.Tx, table string, creators []CreatorInput, userOf map[string]string, jobID string) error {
-	if len(creators) == 0 {
-		return nil
-	}
-	cols := stageColumns
-	if jobID != "" {
-		cols = append(append([]string{}, stageColumns...), "user_id", "upload_job_id", "created_job_id")
-	}
-	stmt, err := tx.PrepareContext(ctx, pq.CopyIn(table, cols...))
-	if err != nil {
-		return fmt.Errorf("copy in: %w", err)
-	}
-	defer stmt.Close()
-	vals := make([]any, 0, len(cols))
-	for i := range creators {
-		c := &creators[i]
-		var ages any
-		if len(c.Ages) > 0 {
-			b, _ := json.Marshal(c.Ages)
-			ages = string(b)
-		}
-		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location,
-			nullStr(c.Handles[0]), c.Followers[0], nullStr(c.Handles[1]), c.Followers[1],
-			nullStr(c.Handles[2]), c.Followers[2], nullStr(c.Handles[3]), c.Followers[3],
-			c.EngagementRate, c.Male, c.Female, c.Other, ages)
-		if jobID != "" {
-			vals = append(vals, nullStr(userOf[c.Email]), jobID, jobID)
-		}
-		if _, err := stmt.ExecContext(ctx, vals...); err != nil {
-			return fmt.Errorf("copy row %d: %w", c.Row, err)
-		}
-	}
-	if _, err := stmt.ExecContext(ctx); err != nil {
-		return fmt.Errorf("copy flush: %w", err)
-	}
-	return nil
+// NewPrefilter is the prefilter of campaignID for brief b (whose niches are
+// lower-case names and whose budget and size are what is left to fill).
+func NewPrefilter(campaignID string, b RosterBrief) Prefilter {
+	return Prefilter{CampaignID: campaignID, Niches: b.Niches, Location: b.Location, Gender: b.Gender,
+		MaxFollowers: maxFollowersFor(feeCap(b.Budget, b.Size)), Limit: RosterCandidates}
 }
 
-func nullStr(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
+// feeCap is the most one entry may cost: twice an even share of the
+// budget, never more than the budget. It keeps the prefilter's "most
+// followed first" from filling the candidates with creators who would eat
+// the whole budget alone.
+func feeCap(budget float64, size int) float64 {
+	return math.Min(budget, 2*budget/float64(max(size, 1)))
 }
 
-func saveRowErrors(ctx context.Context, tx *sqlx.Tx, jobID string, errs []RosterRowError) error {
-	if len(errs) == 0 {
-		return nil
+// nicheNames returns the lower-case names of niche ids.
+func nicheNames(q sqlx.Queryer, ids []string) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
 	}
-	rows, cols, msgs := make([]int64, len(errs)), make([]string, len(errs)), make([]string, len(errs))
-	for i, e := range errs {
-		rows[i], cols[i], msgs[i] = int64(e.Row), e.Column, e.Message
-	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO roster_row_errors (job_id, row_number, column_name, message)
-		SELECT $1, r, c, m FROM unnest($2::int[], $3::text[], $4::text[]) AS t(r, c, m)
-		ON CONFLICT (job_id, row_number, column_name) DO UPDATE SET message = excluded.message`,
-		jobID, pq.Array(rows), pq.Array(cols), pq.Array(msgs))
-	if err != nil {
-		return fmt.Errorf("save row errors: %w", err)
-	}
-	return nil
-}
-
-// ResetRosterErrors forgets the row errors of job jobID; an import attempt
-// calls it before reading the file, so a retried import ends with exactly
-// the errors of the file.
-func (s *DB) ResetRosterErrors(ctx context.Context, jobID string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM roster_row_errors WHERE job_id = $1`, jobID)
-	return err
-}
-
-// RosterErrors returns the row errors of job jobID in row order. Only the
-// job's owner or an ADMIN may read them (ENOTFOUND otherwise, as GetJob).
-func (s *DB) RosterErrors(ctx context.Context, jobID string, viewer *User) ([]RosterRowError, error) {
-	if _, err := s.GetJob(ctx, jobID, viewer); err != nil {
-		return nil, err
-	}
-	errs := []RosterRowError{}
-	err := s.db.SelectContext(ctx, &errs, `SELECT row_number, column_name, message FROM roster_row_errors
-		WHERE job_id = $1 ORDER BY row_number, column_name`, jobID)
-	if err != nil {
-		return nil, fmt.Errorf("roster errors %s: %w", jobID, err)
-	}
-	return errs, nil
-}
-
-// RosterErrorPage returns one page of job jobID's row errors in row order,
-// entries as RosterRowError's JSON, and their total. Only the job's owner or
-// an ADMIN may read them (ENOTFOUND otherwise, as GetJob); EINVALID for a
-// page or limit outside the paging rule (CheckPaging).
-func (s *DB) RosterErrorPage(ctx context.Context, jobID string, viewer *User, page, limit int) (Page, error) {
-	fe := FieldErrors{}
-	if CheckPaging(fe, &page, &limit); len(fe) > 0 {
-		return Page{}, fe.Err()
-	}
-	if _, err := s.GetJob(ctx, jobID, viewer); err != nil {
-		return Page{}, err
-	}
-	var total int
-	p, err := s.queryPage(ctx, `SELECT coalesce(json_agg(json_build_object('row', e.row_number, 'column', e.column_name,
-			'message', e.message) ORDER BY e.row_number, e.column_name), '[]')::text,
-		(SELECT count(*) FROM roster_row_errors WHERE job_id = $1)
-		FROM (SELECT * FROM roster_row_errors WHERE job_id = $1 ORDER BY row_number, column_name LIMIT $2 OFFSET $3) e`,
-		[]any{jobID, limit, (page - 1) * limit}, &total)
-	if err != nil {
-		return Page{}, fmt.Errorf("roster errors %s: %w", jobID, err)
-	}
-	p.Total = total
-	return p, nil
-}
-
-// CountRosterChanges returns how many creators job jobID created and how
-// many existing ones it changed (computed from the rows, so retries of the
-// job do not inflate them).
-func (s *DB) CountRosterChanges(ctx context.Context, jobID string) (created, updated int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE created_job_id = $1),
-		count(*) FILTER (WHERE created_job_id IS DISTINCT FROM $1) FROM creators WHERE upload_job_id = $1`, jobID).
-		Scan(&created, &updated)
-	if err != nil {
-		err = fmt.Errorf("count roster changes %s: %w", jobID, err)
-	}
-	return created, updated, err
+	var names []string
+	err := sqlx.Select(q, &names, `SELECT lower(name) FROM niches WHERE id::text = ANY($1) ORDER BY name`, pq.Array(ids))
+	return names, err
 }

@@ -24,21 +24,6 @@ const (
 	SocialDisconnected    = "disconnected"
 )
 
-// SocialPlatforms are the platform ids with their display names, in order.
-var SocialPlatforms = []struct{ ID, Name string }{
-	{"instagram", "Instagram"}, {"youtube", "YouTube"}, {"tiktok", "TikTok"}, {"linkedin", "LinkedIn"},
-}
-
-// IsSocialPlatform reports whether id is a platform id.
-func IsSocialPlatform(id string) bool {
-	for _, p := range SocialPlatforms {
-		if p.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
 // oauthStateTTL is how long an authorization may take.
 const oauthStateTTL = 15 * time.Minute
 
@@ -155,7 +140,7 @@ func saveTokens(ctx context.Context, tx *sqlx.Tx, accountID string, t SealedToke
 
 // createSyncJob queues a sync job of account owned by userID and remembers it on the account.
 func (s *DB) createSyncJob(ctx context.Context, tx *sqlx.Tx, accountID, userID string, job *Job, task func(accountID, jobID string) Task) error {
-	if err := tx.GetContext(ctx, job, `INSERT INTO jobs (kind, owner_id, created_at) VALUES ($1, $2, $3) RETURNING `+jobColumns,
+	if err := tx.GetContext(ctx, job, insertJobSQL("DEFAULT", "$1", "$2", "$3")+` RETURNING `+jobColumns,
 		JobKindSocialSync, userID, s.now()); err != nil {
 		return fmt.Errorf("insert sync job: %w", err)
 	}

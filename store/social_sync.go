@@ -80,12 +80,6 @@ type SocialSnapshot struct {
 	Demographics                   []SocialShare
 }
 
-// networkColumns are the creator-network columns of each platform: handle and follower count.
-var networkColumns = map[string][2]string{
-	"instagram": {"instagram_handle", "instagram_followers"}, "youtube": {"youtube_handle", "youtube_subscribers"},
-	"tiktok": {"tiktok_handle", "tiktok_followers"}, "linkedin": {"linkedin_handle", "linkedin_followers"},
-}
-
 // SaveSocialSnapshots stores the results of syncs, of one account or of a
 // batch, in one statement (one transaction, one execution for all):
 //   - one row per (account, day), upserted and rewritten only when a figure
@@ -229,22 +223,22 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 // platform, whether it was synced, its handle and its follower count.
 func networkPivotSQL() string {
 	var cols []string
-	for _, p := range SocialPlatforms {
+	for _, p := range Platforms {
 		cols = append(cols, fmt.Sprintf(`bool_or(synced AND platform = '%[1]s') AS %[1]s_synced,
 			max(nullif(username, '')) FILTER (WHERE synced AND platform = '%[1]s') AS %[1]s_handle,
-			max(followers) FILTER (WHERE synced AND platform = '%[1]s') AS %[1]s_followers`, p.ID))
+			max(followers) FILTER (WHERE synced AND platform = '%[1]s') AS %[1]s_followers`, p))
 	}
 	return strings.Join(cols, ",\n\t\t\t")
 }
 
 // networkSetSQL sets the handle and follower count of each synced platform
-// in the creator-network entry (networkColumns), from networkPivotSQL's row.
+// in the creator-network entry (HandleColumn, FollowersColumn), from networkPivotSQL's row.
 func networkSetSQL() string {
 	var sets []string
-	for _, p := range SocialPlatforms {
-		cols := networkColumns[p.ID]
+	for _, p := range Platforms {
+		cols := [2]string{HandleColumn(p), FollowersColumn(p)}
 		sets = append(sets, fmt.Sprintf(`%[1]s = CASE WHEN net.%[3]s_synced THEN coalesce(net.%[3]s_handle, c.%[1]s) ELSE c.%[1]s END,
-		%[2]s = CASE WHEN net.%[3]s_synced THEN net.%[3]s_followers ELSE c.%[2]s END`, cols[0], cols[1], p.ID))
+		%[2]s = CASE WHEN net.%[3]s_synced THEN net.%[3]s_followers ELSE c.%[2]s END`, cols[0], cols[1], p))
 	}
 	return strings.Join(sets, ",\n\t\t")
 }

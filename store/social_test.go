@@ -40,7 +40,7 @@ func TestEnqueueSocialSyncs(t *testing.T) {
 	bucket := time.Date(2026, 6, 10, 12, 0, 0, 0, time.UTC)
 	added := 0
 	for i := range 2 {
-		n, err := db.EnqueueSocialSyncs(ctx, "analytics:sync", "low", bucket, 6*time.Hour, 2)
+		n, err := db.EnqueueSocialSyncs(ctx, "social:sync", "low", bucket, 6*time.Hour, 2)
 		if want := []int{5, 0}[i]; err != nil || n != want { // instagram 5 accounts in 2+2+1, tiktok 3 in 2+1
 			t.Fatalf("tick %d: %d tasks, %v; want %d", i, n, err, want)
 		}
@@ -74,7 +74,7 @@ func TestEnqueueSocialSyncs(t *testing.T) {
 				t.Errorf("account %s in two tasks", id)
 			}
 			got[id] = want[id]
-			if !strings.HasPrefix(task.Key, "analytics:sync:"+want[id]+":"+fmt.Sprint(bucket.Unix())+":") {
+			if !strings.HasPrefix(task.Key, "social:sync:"+want[id]+":"+fmt.Sprint(bucket.Unix())+":") {
 				t.Errorf("account %s (%s) in task %s", id, want[id], task.Key)
 			}
 		}

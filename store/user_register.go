@@ -115,17 +115,17 @@ func (s *DB) register(tx *sqlx.Tx, r Registration, hash string, verify Task, not
 	return s.requestOTP(tx, id, OTPEmailVerification, verify)
 }
 
-// RegisterNotice is what the worker needs to tell an account that someone
+// SignupNotice is what the worker needs to tell an account that someone
 // tried to sign up with its address.
-type RegisterNotice struct {
+type SignupNotice struct {
 	Email string `db:"email"`
 	Name  string `db:"name"`
 }
 
-// GetRegisterNotice returns the address and name of account userID, or
+// GetSignupNotice returns the address and name of account userID, or
 // (nil, nil) when the account is gone.
-func (s *DB) GetRegisterNotice(ctx context.Context, userID string) (*RegisterNotice, error) {
-	var n RegisterNotice
+func (s *DB) GetSignupNotice(ctx context.Context, userID string) (*SignupNotice, error) {
+	var n SignupNotice
 	err := s.db.GetContext(ctx, &n, `SELECT email, name FROM users WHERE id = $1`, userID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

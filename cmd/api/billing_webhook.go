@@ -20,7 +20,7 @@ const maxWebhookBody = 512 << 10
 // paymentWebhook is POST /payments/webhook, called by the provider. The
 // Stripe-Signature header is checked with the webhook secret (a bad
 // signature, or one dated more than five minutes before or after now, is 400); a verified event is stored
-// once per id with its payments:event task and answered at once (a replay
+// once per id with its billing:event task and answered at once (a replay
 // answers the same, changing nothing).
 func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
@@ -36,7 +36,7 @@ func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	raw := json.RawMessage(payload)
 	added, err := s.store.RecordPaymentEvent(r.Context(), store.PaymentEvent{ID: ev.ID, Type: string(ev.Type), Payload: raw,
-		ProviderAt: time.Unix(ev.Created, 0).UTC()}, jobs.NewPaymentEventTask(ev.ID))
+		ProviderAt: time.Unix(ev.Created, 0).UTC()}, jobs.NewBillingEventTask(ev.ID))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -202,7 +202,7 @@ func TestBilling_ExpiryJobTwice(t *testing.T) {
 	subscribed(t, e, "keeps@billing.io", "year")
 	e.clock.Advance(32 * 24 * time.Hour)
 	for run := 1; run <= 2; run++ {
-		if err := e.jobs.HandleSubscriptionsExpire(ctx, nil); err != nil {
+		if err := e.jobs.HandleBillingExpire(ctx, nil); err != nil {
 			t.Fatalf("run %d: %v", run, err)
 		}
 	}
@@ -215,7 +215,7 @@ func TestBilling_ExpiryJobTwice(t *testing.T) {
 	if err := e.db.SQL().Get(&expired, `SELECT count(*) FROM subscriptions WHERE expired_at IS NOT NULL`); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.db.SQL().Select(&results, `SELECT (result->>'expired')::int FROM jobs WHERE kind = 'subscriptions_expire' ORDER BY created_at`); err != nil {
+	if err := e.db.SQL().Select(&results, `SELECT (result->>'expired')::int FROM jobs WHERE kind = 'billing_expire' ORDER BY created_at`); err != nil {
 		t.Fatal(err)
 	}
 	if expired != 1 || fmt.Sprint(results) != "[1 0]" {

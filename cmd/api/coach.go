@@ -25,12 +25,8 @@ func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &q) {
 		return
 	}
-	monthlyCap := s.cfg.Coach.MonthlyCap
-	if monthlyCap <= 0 {
-		monthlyCap = store.DefaultCoachMonthlyCap
-	}
 	var task store.Task
-	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, monthlyCap, func(entryID, jobID string) store.Task {
+	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, s.cfg.Coach.MonthlyCap, func(entryID, jobID string) store.Task {
 		task = jobs.NewCoachReplyTask(entryID, jobID)
 		return task
 	})
@@ -54,10 +50,6 @@ func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
 	f := store.ChatFilter{Platform: p.q.Get("platform")}
 	f.Page, f.Limit = p.paging()
 	if err := p.errs.Err(); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := f.Validate(); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

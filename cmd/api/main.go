@@ -25,8 +25,8 @@ import (
 
 	"creatorcoach/cmd/api/openapi"
 	"creatorcoach/cmd/internal/app"
-	"creatorcoach/jobs/social"
-	"creatorcoach/jobs/social/sandbox"
+	"creatorcoach/cmd/internal/seed"
+	"creatorcoach/cmd/internal/socialsetup"
 	"creatorcoach/store"
 )
 
@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string) error {
 	case "create-admin":
 		return createAdmin(ctx, db, args)
 	case "seed":
-		return seed(ctx, db, cfg)
+		return seed.Run(ctx, db, cfg)
 	case "serve":
 		return serve(ctx, cfg, db, log)
 	default:
@@ -143,20 +143,15 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
-	if err := db.SetPlanPrices(ctx, planPrices(cfg)); err != nil {
+	if err := db.SetPlanPrices(ctx, cfg.PlanPrices()); err != nil {
 		return err
 	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
-	socialCfg, err := social.LoadConfig(cfg.Production(), cfg.PublicURL)
+	socialSet, err := socialsetup.Load(cfg)
 	if err != nil {
 		return err
 	}
-	var sb *sandbox.Server
-	if socialCfg.Sandbox {
-		sb = sandbox.New()
-		sb.Callback = socialCfg.RedirectBase
-	}
-	s.useSocial(socialCfg, sb)
+	s.useSocial(socialSet)
 	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)
@@ -171,9 +166,4 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
-}
-
-// planPrices are the provider price ids of the plans, from configuration.
-func planPrices(cfg app.Config) store.PlanPrices {
-	return store.PlanPrices{"creator_monthly": cfg.StripePriceMonthly, "creator_yearly": cfg.StripePriceYearly}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
@@ -49,20 +50,20 @@ func TestSeed_Idempotent(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	for i := 0; i < 2; i++ {
-		if err := seed(context.Background(), e.db, app.Config{}); err != nil {
+		if err := seed.Run(context.Background(), e.db, app.Config{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := e.countUsers(); n != len(demoAccounts)+1 {
-		t.Fatalf("%d users after seeding twice, want %d", n, len(demoAccounts)+1)
+	if n := e.countUsers(); n != len(seed.DemoAccounts)+1 {
+		t.Fatalf("%d users after seeding twice, want %d", n, len(seed.DemoAccounts)+1)
 	}
 	emails := []string{"pro@example.com"}
-	for _, a := range demoAccounts {
+	for _, a := range seed.DemoAccounts {
 		emails = append(emails, a.Email)
 	}
 	tokens := map[string]string{}
 	for _, email := range emails {
-		tokens[email] = e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": demoPassword}), http.StatusOK).str("data", "accessToken")
+		tokens[email] = e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": seed.DemoPassword}), http.StatusOK).str("data", "accessToken")
 	}
 	// The second creator pays yearly with a card; the first is on the free plan.
 	if sub := e.subscription(tokens["pro@example.com"]); sub["status"] != "active" || sub["plan"].(map[string]any)["interval"] != "year" {
@@ -75,7 +76,7 @@ func TestSeed_Idempotent(t *testing.T) {
 		t.Fatalf("creator@example.com subscription: %v", sub)
 	}
 	e.want(e.call("POST", "/api/subscriptions/validate-promo-code", tokens["creator@example.com"], map[string]any{"code": "WELCOME20"}), http.StatusOK)
-	if err := seed(context.Background(), e.db, app.Config{Env: "production"}); err == nil {
+	if err := seed.Run(context.Background(), e.db, app.Config{Env: "production"}); err == nil {
 		t.Fatal("seed ran in production")
 	}
 }

@@ -267,7 +267,7 @@ func TestOffers_Overview(t *testing.T) {
 		fmt.Sprint(offers["sent"]) != "map[amount:321 count:1]" || offers["draft"].(map[string]any)["count"] != float64(1) {
 		t.Fatalf("overview %v", ov)
 	}
-	if _, err := e.db.CreateJob(context.Background(), "roster_import", "", nil); err != nil {
+	if _, err := e.db.CreateJob(context.Background(), "creator_import", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	ov = e.want(e.call("GET", "/api/admins/overview", admin, nil), http.StatusOK).data()["overview"].(map[string]any)

@@ -17,7 +17,7 @@ func TestPaging(t *testing.T) {
 	admin := e.account("admin@paging.io", store.RoleAdmin)
 	brand := e.account("owner@paging.io", store.RoleBrandAdmin)
 	creator := e.account("creator@paging.io", store.RoleUser)
-	job, err := e.db.CreateJob(context.Background(), store.JobKindRosterImport, "", nil)
+	job, err := e.db.CreateJob(context.Background(), store.JobKindCreatorImport, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/socialsetup"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
@@ -108,7 +109,7 @@ func setup(t *testing.T) *env {
 		ProductName: "Creator Coach", DataDir: t.TempDir(), StripeAPIBase: stripetest.URL(t), StripeSecretKey: "sk_test_123",
 		StripePublishableKey: "pk_test_123", StripeWebhookSecret: testWebhookSecret,
 		StripePriceMonthly: "price_creator_monthly", StripePriceYearly: "price_creator_yearly"}
-	if err := db.SetPlanPrices(context.Background(), planPrices(cfg)); err != nil {
+	if err := db.SetPlanPrices(context.Background(), cfg.PlanPrices()); err != nil {
 		t.Fatal(err)
 	}
 	// The api serves the social sandbox itself, as in development; the
@@ -118,7 +119,7 @@ func setup(t *testing.T) *env {
 	sb := sandbox.New()
 	sb.Now = clk.Now
 	sb.Callback = srv.URL + "/api/accounts/callback/"
-	socialCfg := social.Config{Sandbox: true, Platforms: social.SandboxEndpoints(srv.URL + "/sandbox"),
+	socialCfg := social.Config{Sandbox: true, Platforms: social.SandboxEndpoints(srv.URL + socialsetup.SandboxPath),
 		RedirectBase: srv.URL + "/api/accounts/callback/", Timeout: 5 * time.Second, SyncInterval: 6 * time.Hour, HistoryDays: 30,
 		Budgets: map[string]int{"instagram": 10000, "youtube": 10000, "tiktok": 10000, "linkedin": 10000}, Sealer: social.DevSealer(), Now: clk.Now}
 	ropt, _ := redis.ParseURL(redisURL)
@@ -135,7 +136,7 @@ func setup(t *testing.T) *env {
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	api := newServer(cfg, db, rdb, asynqOpt, log)
-	api.useSocial(socialCfg, sb)
+	api.useSocial(socialsetup.Setup{Config: socialCfg, Sandbox: sb})
 	api.pay = pay
 	srv.Config.Handler = checkContract(t, api.routes())
 	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,

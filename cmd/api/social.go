@@ -15,24 +15,24 @@ import (
 	"github.com/go-redis/redis_rate/v10"
 	"golang.org/x/oauth2"
 
+	"creatorcoach/cmd/internal/socialsetup"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/social"
-	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
 )
 
-// socialDeps are the api's social connectors and, when SOCIAL_SANDBOX=1, the
-// sandbox it serves under /sandbox.
+// socialDeps are the api's social connectors and their set-up (with the
+// sandbox it serves when SOCIAL_SANDBOX=1).
 type socialDeps struct {
-	syncer  *jobs.Syncer
-	conns   map[string]social.Connector
-	sandbox *sandbox.Server
+	syncer *jobs.Syncer
+	conns  map[string]social.Connector
+	setup  socialsetup.Setup
 }
 
-// useSocial wires the connectors of cfg (and the sandbox when sb is not nil).
-func (s *server) useSocial(cfg social.Config, sb *sandbox.Server) {
-	syncer := jobs.NewSyncer(cfg, nil)
-	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, sandbox: sb}
+// useSocial wires the connectors of set (and serves its sandbox, if any).
+func (s *server) useSocial(set socialsetup.Setup) {
+	syncer := jobs.NewSyncer(set.Config, nil)
+	s.social = &socialDeps{syncer: syncer, conns: syncer.Connectors, setup: set}
 }
 
 // Per-user limits of the social calls that make work: connect states (each
@@ -41,6 +41,9 @@ var (
 	limitConnect = redis_rate.Limit{Rate: 30, Burst: 10, Period: time.Hour}
 	limitSync    = redis_rate.Limit{Rate: 20, Burst: 5, Period: time.Hour}
 )
+
+// msgChoosePlatform is the message of a call naming no platform.
+var msgChoosePlatform = "Please choose " + store.PlatformNameList("or") + "."
 
 // accountReaders may read accounts and engagement: the creator, and ADMIN
 // (read-only, any creator's through ?userId=).
@@ -64,16 +67,16 @@ func (s *server) socialRoutes(r, signedIn chi.Router) {
 
 // mountSandbox serves the platform stand-ins under /sandbox when SOCIAL_SANDBOX=1.
 func (s *server) mountSandbox(r chi.Router) {
-	if s.social != nil && s.social.sandbox != nil {
-		r.Mount("/sandbox", s.social.sandbox.Handler())
+	if s.social != nil {
+		s.social.setup.Mount(r)
 	}
 }
 
 // listPlatforms answers GET /api/accounts/platform: {platforms: [{id, name, logo_url}]}.
 func (s *server) listPlatforms(w http.ResponseWriter, r *http.Request) {
-	out := make([]map[string]string, 0, len(store.SocialPlatforms))
-	for _, p := range store.SocialPlatforms {
-		out = append(out, map[string]string{"id": p.ID, "name": p.Name, "logo_url": "/api/accounts/logos/" + p.ID + ".svg"})
+	out := make([]map[string]string, 0, len(store.Platforms))
+	for _, p := range store.Platforms {
+		out = append(out, map[string]string{"id": p, "name": store.PlatformNames[p], "logo_url": "/api/accounts/logos/" + p + ".svg"})
 	}
 	respond(w, http.StatusOK, map[string]any{"platforms": out})
 }
@@ -104,8 +107,7 @@ func (s *server) authorizeAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	conn := s.social.conns[body.ID]
 	if conn == nil {
-		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: "Please choose Instagram, YouTube, TikTok or LinkedIn.",
-			Fields: map[string]string{"id": "Must be one of instagram, youtube, tiktok, linkedin"}})
+		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: msgChoosePlatform, Fields: map[string]string{"id": store.MsgPlatformChoice}})
 		return
 	}
 	state := randomToken()
@@ -183,7 +185,7 @@ func (s *server) connect(ctx context.Context, platform, code, state, userID stri
 	// A refused grant is dropped, not revoked: at some platforms revoking it
 	// would revoke the grant of the creator who holds the account too.
 	return s.store.ConnectSocialAccount(ctx, store.SocialConnection{UserID: owner, Platform: platform, Tokens: sealed,
-		ExternalID: who.ExternalID, Username: who.Username, FullName: who.FullName}, jobs.NewAnalyticsSyncTask)
+		ExternalID: who.ExternalID, Username: who.Username, FullName: who.FullName}, jobs.NewSocialSyncTask)
 }
 
 // accountCallback is where the platform sends the browser back
@@ -204,10 +206,10 @@ func (s *server) accountCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	if e := q.Get("error"); e != "" {
 		_, _, _ = s.store.TakeOAuthState(r.Context(), hashState(q.Get("state")), platform, "")
-		fail(social.Names[platform] + " access was not granted.")
+		fail(store.PlatformNames[platform] + " access was not granted.")
 		return
 	}
-	if !store.IsSocialPlatform(platform) {
+	if !store.IsPlatform(platform) {
 		fail("Unknown platform.")
 		return
 	}
@@ -233,9 +235,8 @@ func (s *server) accountToken(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) || !s.rateLimit(w, r, secretLimits(r, "")...) {
 		return
 	}
-	if !store.IsSocialPlatform(body.Platform) {
-		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: "Please choose Instagram, YouTube, TikTok or LinkedIn.",
-			Fields: map[string]string{"platform": "Must be one of instagram, youtube, tiktok, linkedin"}})
+	if !store.IsPlatform(body.Platform) {
+		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: msgChoosePlatform, Fields: map[string]string{"platform": store.MsgPlatformChoice}})
 		return
 	}
 	job, err := s.connect(r.Context(), body.Platform, body.Code, body.State, currentUser(r).ID)
@@ -272,8 +273,8 @@ func (s *server) engagement(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	platform, days := q.Get("platform"), 30
 	fe := map[string]string{}
-	if platform != "" && !store.IsSocialPlatform(platform) {
-		fe["platform"] = "Must be one of instagram, youtube, tiktok, linkedin"
+	if platform != "" && !store.IsPlatform(platform) {
+		fe["platform"] = store.MsgPlatformChoice
 	}
 	if v := q.Get("days"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -302,7 +303,7 @@ func (s *server) syncAccount(w http.ResponseWriter, r *http.Request) {
 	if !s.rateLimit(w, r, rateKey{"sync:user:" + currentUser(r).ID, limitSync}) {
 		return
 	}
-	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewAnalyticsSyncTask)
+	job, err := s.store.StartSocialSync(r.Context(), currentUser(r).ID, chi.URLParam(r, "id"), jobs.NewSocialSyncTask)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -327,5 +328,5 @@ func (s *server) disconnectAccount(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	respond(w, http.StatusOK, map[string]string{"message": social.Names[platform] + " disconnected"})
+	respond(w, http.StatusOK, map[string]string{"message": store.PlatformNames[platform] + " disconnected"})
 }

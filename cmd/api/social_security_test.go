@@ -80,16 +80,16 @@ func TestSocial_OneSyncPerAccount(t *testing.T) {
 	if err != nil || len(taken) != 1 {
 		t.Fatalf("lock: %v %v", taken, err)
 	}
-	single := asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`))
+	single := asynq.NewTask(jobs.TypeSocialSync, []byte(`{"accountId":"`+id+`"}`))
 	e.db.SQL().MustExec(`UPDATE social_accounts SET last_synced_at = last_synced_at - interval '2 days'`)
 	calls := e.sandbox.Calls(social.TikTok)
-	err = e.jobs.HandleAnalyticsSync(ctx, single)
+	err = e.jobs.HandleSocialSync(ctx, single)
 	if got := jobs.RetryDelay(1, err, single); err == nil || got != 5*time.Second || e.sandbox.Calls(social.TikTok) != calls {
 		t.Fatalf("single sync of a held account: err %v, retry in %v, %d platform calls", err, got, e.sandbox.Calls(social.TikTok)-calls)
 	}
 	since := e.clock.Now().UTC().Truncate(6 * time.Hour)
-	payload, _ := json.Marshal(jobs.AnalyticsSyncPayload{AccountIDs: []string{id, other}, Since: &since})
-	if err := e.jobs.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, payload)); err != nil {
+	payload, _ := json.Marshal(jobs.SocialSyncPayload{AccountIDs: []string{id, other}, Since: &since})
+	if err := e.jobs.HandleSocialSync(ctx, asynq.NewTask(jobs.TypeSocialSync, payload)); err != nil {
 		t.Fatal(err)
 	}
 	var synced []string
@@ -98,7 +98,7 @@ func TestSocial_OneSyncPerAccount(t *testing.T) {
 		t.Errorf("batch synced %v, want only the free account %s", synced, other)
 	}
 	lock.Release()
-	if err := e.jobs.HandleAnalyticsSync(ctx, single); err != nil || e.sandbox.Calls(social.TikTok) == calls {
+	if err := e.jobs.HandleSocialSync(ctx, single); err != nil || e.sandbox.Calls(social.TikTok) == calls {
 		t.Fatalf("sync once free: %v", err)
 	}
 }
@@ -120,12 +120,12 @@ func TestSocial_DeletedAccountStopsSyncing(t *testing.T) {
 	}
 	e.want(e.call("DELETE", "/api/users", tok, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
 	e.clock.Advance(7 * 24 * time.Hour)
-	if n, err := e.db.EnqueueSocialSyncs(ctx, jobs.TypeAnalyticsSync, jobs.QueueLow, e.clock.Now().UTC().Truncate(6*time.Hour), 6*time.Hour, jobs.SyncBatch); err != nil || n != 0 {
+	if n, err := e.db.EnqueueSocialSyncs(ctx, jobs.TypeSocialSync, jobs.QueueLow, e.clock.Now().UTC().Truncate(6*time.Hour), 6*time.Hour, jobs.SyncBatch); err != nil || n != 0 {
 		t.Errorf("scheduled syncs of a deleted creator's account: %d (%v)", n, err)
 	}
 	calls := e.sandbox.Calls(social.YouTube)
 	for _, p := range []string{`{"accountId":"` + id + `"}`, `{"accountIds":["` + id + `"]}`} {
-		_ = e.jobs.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, []byte(p)))
+		_ = e.jobs.HandleSocialSync(ctx, asynq.NewTask(jobs.TypeSocialSync, []byte(p)))
 	}
 	if n := e.sandbox.Calls(social.YouTube) - calls; n != 0 {
 		t.Errorf("%d platform calls for a deleted creator's account", n)

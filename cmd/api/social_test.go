@@ -213,7 +213,7 @@ func TestSocial_SyncFailures(t *testing.T) {
 	tok := e.account("dee@fail.io", store.RoleUser)
 	id := e.connectAccount(tok, social.LinkedIn, "dee_li")
 	ctx := context.Background()
-	task := asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`))
+	task := asynq.NewTask(jobs.TypeSocialSync, []byte(`{"accountId":"`+id+`"}`))
 	snapshot := func() string {
 		var s string
 		if err := e.db.SQL().Get(&s, `SELECT count(*) || ':' || sum(followers) || ':' || sum(likes) || ':' || sum(organic_impressions)
@@ -224,7 +224,7 @@ func TestSocial_SyncFailures(t *testing.T) {
 	}
 	before := snapshot()
 	for i := 0; i < 2; i++ { // idempotent: the same day synced again changes nothing
-		if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil {
+		if err := e.jobs.HandleSocialSync(ctx, task); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -233,7 +233,7 @@ func TestSocial_SyncFailures(t *testing.T) {
 	}
 	e.sandbox.RetryAfter = 90 * time.Second
 	e.sandbox.Switch(social.LinkedIn, "dee_li", sandbox.ModeRateLimit)
-	err := e.jobs.HandleAnalyticsSync(ctx, task)
+	err := e.jobs.HandleSocialSync(ctx, task)
 	if got := jobs.RetryDelay(1, err, task); got != 90*time.Second {
 		t.Errorf("rate limit: retry in %v (err %v), want 90s", got, err)
 	}
@@ -273,7 +273,7 @@ func TestSocial_OwnerAndRoles(t *testing.T) {
 	brand := e.account("brand@roles.io", store.RoleBrandAdmin)
 	id := e.connectAccount(owner, social.YouTube, "own_yt")
 	e.db.SQL().MustExec(`INSERT INTO creators (identity, user_id, name, email) SELECT 'email:own@roles.io', id, 'Own', email FROM users WHERE email = 'own@roles.io'`)
-	e.jobs.HandleAnalyticsSync(context.Background(), asynq.NewTask(jobs.TypeAnalyticsSync, []byte(`{"accountId":"`+id+`"}`)))
+	e.jobs.HandleSocialSync(context.Background(), asynq.NewTask(jobs.TypeSocialSync, []byte(`{"accountId":"`+id+`"}`)))
 	var net struct {
 		Handle    string   `db:"youtube_handle"`
 		Followers int64    `db:"youtube_subscribers"`
@@ -339,7 +339,7 @@ func TestSocial_Tick(t *testing.T) {
 	ctx := context.Background()
 	e.db.SQL().MustExec(`DELETE FROM task_outbox`)
 	for i := 0; i < 2; i++ { // a second scheduler, or a retried tick, adds nothing
-		if err := e.jobs.HandleAnalyticsTick(ctx, asynq.NewTask(jobs.TypeAnalyticsTick, nil)); err != nil {
+		if err := e.jobs.HandleSocialTick(ctx, asynq.NewTask(jobs.TypeSocialTick, nil)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -356,13 +356,13 @@ func TestSocial_Tick(t *testing.T) {
 		t.Fatalf("accounts %v (%v)", accounts, err)
 	}
 	for _, a := range accounts { // one task per platform's batch and interval, whatever its state by now
-		key := "analytics:sync:" + a.Platform + ":" + strconv.FormatInt(bucket.Unix(), 10) + ":0/1"
+		key := jobs.TypeSocialSync + ":" + a.Platform + ":" + strconv.FormatInt(bucket.Unix(), 10) + ":0/1"
 		info, err := ins.GetTaskInfo(jobs.QueueLow, key)
 		if err != nil {
 			t.Errorf("task %s: %v", key, err)
 			continue
 		}
-		var p jobs.AnalyticsSyncPayload
+		var p jobs.SocialSyncPayload
 		if err := json.Unmarshal(info.Payload, &p); err != nil || fmt.Sprint(p.AccountIDs) != "["+a.ID+"]" || p.Since == nil || !p.Since.Equal(bucket) {
 			t.Errorf("task %s: payload %s (%v)", key, info.Payload, err)
 		}
@@ -384,8 +384,8 @@ func TestSocial_SyncBatch(t *testing.T) {
 	}
 	slices.Sort(ids)
 	since := e.clock.Now().UTC().Truncate(6 * time.Hour)
-	payload, _ := json.Marshal(jobs.AnalyticsSyncPayload{AccountIDs: ids, Since: &since})
-	task := asynq.NewTask(jobs.TypeAnalyticsSync, payload)
+	payload, _ := json.Marshal(jobs.SocialSyncPayload{AccountIDs: ids, Since: &since})
+	task := asynq.NewTask(jobs.TypeSocialSync, payload)
 	ctx := context.Background()
 	synced := func() (out []string) { // the accounts synced at the clock's now
 		_ = e.db.SQL().Select(&out, `SELECT id FROM social_accounts WHERE last_synced_at = $1 ORDER BY id`, e.clock.Now())
@@ -397,12 +397,12 @@ func TestSocial_SyncBatch(t *testing.T) {
 	}
 	// Synced when connected, within this interval: nothing to fetch.
 	calls := e.sandbox.Calls(social.TikTok)
-	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil || e.sandbox.Calls(social.TikTok) != calls {
+	if err := e.jobs.HandleSocialSync(ctx, task); err != nil || e.sandbox.Calls(social.TikTok) != calls {
 		t.Fatalf("batch of freshly synced accounts: %v, %d platform calls", err, e.sandbox.Calls(social.TikTok)-calls)
 	}
 	rewind()
 	e.sandbox.Switch(social.TikTok, handle[ids[1]], sandbox.ModeRevoked)
-	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil {
+	if err := e.jobs.HandleSocialSync(ctx, task); err != nil {
 		t.Fatalf("a revoked grant in a batch: %v, want no retry", err)
 	}
 	if got, want := synced(), []string{ids[0], ids[2], ids[3]}; fmt.Sprint(got) != fmt.Sprint(want) {
@@ -416,7 +416,7 @@ func TestSocial_SyncBatch(t *testing.T) {
 	rewind()
 	e.sandbox.RetryAfter = 90 * time.Second
 	e.sandbox.Switch(social.TikTok, handle[ids[2]], sandbox.ModeRateLimit)
-	err := e.jobs.HandleAnalyticsSync(ctx, task)
+	err := e.jobs.HandleSocialSync(ctx, task)
 	if got := jobs.RetryDelay(1, err, task); got != 90*time.Second {
 		t.Errorf("rate limit in a batch: retry in %v (err %v), want 90s", got, err)
 	}
@@ -425,7 +425,7 @@ func TestSocial_SyncBatch(t *testing.T) {
 	}
 	e.clock.Advance(time.Second)
 	e.sandbox.Switch(social.TikTok, handle[ids[2]], "")
-	if err := e.jobs.HandleAnalyticsSync(ctx, task); err != nil {
+	if err := e.jobs.HandleSocialSync(ctx, task); err != nil {
 		t.Fatal(err)
 	}
 	if got := synced(); fmt.Sprint(got) != fmt.Sprint(ids[2:]) {

@@ -34,7 +34,7 @@ func (s *server) createBrand(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
 		return
 	}
-	b, err := s.store.CreateBrand(r.Context(), currentUser(r), in, jobs.NewInviteMailTask())
+	b, err := s.store.CreateBrand(r.Context(), currentUser(r), in, jobs.NewSendInviteTask())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -59,7 +59,7 @@ func (s *server) inviteMember(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) || !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
 		return
 	}
-	id, err := s.store.InviteMember(r.Context(), currentUser(r), in, jobs.NewInviteMailTask())
+	id, err := s.store.InviteMember(r.Context(), currentUser(r), in, jobs.NewSendInviteTask())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -91,7 +91,7 @@ func (s *server) resendInvitation(w http.ResponseWriter, r *http.Request) {
 	if !s.rateLimit(w, r, rateKey{"mail:ip:" + clientIP(r), limitMailPerIP}, rateKey{"mail:invitation:" + id, limitMailPerEmail}) {
 		return
 	}
-	err := s.store.ResendInvitation(r.Context(), currentUser(r), id, jobs.NewInviteMailTask())
+	err := s.store.ResendInvitation(r.Context(), currentUser(r), id, jobs.NewSendInviteTask())
 	s.answer(w, r, err, message("Invitation sent again"))
 }
 

@@ -86,7 +86,7 @@ func (s *server) registerBrand(w http.ResponseWriter, r *http.Request) {
 // register answers 201 {"data": {"message"}} alike whether or not
 // the address has an account (see store.Register for what is mailed).
 func (s *server) register(w http.ResponseWriter, r *http.Request, in store.Registration) {
-	if err := s.store.Register(r.Context(), in, jobs.NewOTPMailTask(), jobs.NewRegisterNoticeTask); err != nil {
+	if err := s.store.Register(r.Context(), in, jobs.NewSendOTPTask(), jobs.NewSignupNoticeTask); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -116,7 +116,7 @@ func (s *server) sendOTP(purpose store.OTPPurpose, answer string) http.HandlerFu
 		if !s.rateLimit(w, r, mailLimits(r, in.Email)...) {
 			return
 		}
-		s.answer(w, r, s.store.RequestOTP(r.Context(), in.Email, purpose, jobs.NewOTPMailTask()), message(answer))
+		s.answer(w, r, s.store.RequestOTP(r.Context(), in.Email, purpose, jobs.NewSendOTPTask()), message(answer))
 	}
 }
 

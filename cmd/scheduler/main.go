@@ -33,7 +33,7 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range append(jobs.Periodic(), jobs.AnalyticsTickPeriodic(interval)) {
+	for _, p := range append(jobs.Periodic(), jobs.SocialTickPeriodic(interval)) {
 		id, err := s.Register(p.Cronspec, p.Task, p.Opts...)
 		if err != nil {
 			return fmt.Errorf("register %s: %w", p.Task.Type(), err)

@@ -49,7 +49,7 @@ func platformNamed(q string) string {
 	q = strings.ToLower(q)
 	found := ""
 	for _, p := range store.Platforms {
-		if strings.Contains(q, p) || (p == "instagram" && strings.Contains(q, " ig ")) {
+		if strings.Contains(q, p) || (p == store.Instagram && strings.Contains(q, " ig ")) {
 			if found != "" {
 				return ""
 			}
@@ -61,17 +61,10 @@ func platformNamed(q string) string {
 
 // platformTitle is the platform's name as people write it.
 func platformTitle(p string) string {
-	switch p {
-	case "youtube":
-		return "YouTube"
-	case "tiktok":
-		return "TikTok"
-	case "linkedin":
-		return "LinkedIn"
-	case "":
+	if p == "" {
 		return "all platforms"
 	}
-	return strings.ToUpper(p[:1]) + p[1:]
+	return store.PlatformNames[p]
 }
 
 // scopeProblem says plainly why there is nothing to answer from, or "".
@@ -87,7 +80,7 @@ func (c *call) scopeProblem() string {
 		return ""
 	case len(names) == 0:
 		return "You have no connected social accounts yet, so I have no data of yours to answer from. " +
-			"Connect Instagram, YouTube, TikTok or LinkedIn and ask again."
+			"Connect " + store.PlatformNameList("or") + " and ask again."
 	case c.platform != "" && !strings.Contains(strings.Join(names, ","), platformTitle(c.platform)):
 		return "Your " + platformTitle(c.platform) + " account is not connected, so I have no " + platformTitle(c.platform) +
 			" data. Connected: " + strings.Join(names, ", ") + ". Connect " + platformTitle(c.platform) +

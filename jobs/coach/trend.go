@@ -12,7 +12,7 @@ const Step = 7
 
 // follower word of a platform: YouTube has subscribers.
 func audienceWord(p string) string {
-	if p == "youtube" {
+	if p == store.YouTube {
 		return "subscribers"
 	}
 	return "followers"

@@ -11,21 +11,20 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"creatorcoach/store"
 )
 
-// Platform ids, as stored in social_accounts.platform and used in URLs.
+// Platform ids (store.Platforms), as stored in social_accounts.platform and used in URLs.
 const (
-	Instagram = "instagram"
-	YouTube   = "youtube"
-	TikTok    = "tiktok"
-	LinkedIn  = "linkedin"
+	Instagram = store.Instagram
+	YouTube   = store.YouTube
+	TikTok    = store.TikTok
+	LinkedIn  = store.LinkedIn
 )
 
-// Platforms lists the platform ids in display order.
-var Platforms = []string{Instagram, YouTube, TikTok, LinkedIn}
-
-// Names are the platforms' display names.
-var Names = map[string]string{Instagram: "Instagram", YouTube: "YouTube", TikTok: "TikTok", LinkedIn: "LinkedIn"}
+// Platforms lists the platform ids in display order (store.Platforms).
+var Platforms = store.Platforms
 
 // Token is a platform's grant. IssuedAt is when Access was issued (Instagram
 // refreshes long-lived tokens by age); a zero Expiry never expires.
@@ -106,7 +105,7 @@ type ReconnectError struct {
 }
 
 func (e *ReconnectError) Error() string {
-	return fmt.Sprintf("%s needs to be connected again: %s", Names[e.Platform], e.Reason)
+	return fmt.Sprintf("%s needs to be connected again: %s", store.PlatformNames[e.Platform], e.Reason)
 }
 
 // RateLimitError means the platform (or our shared budget for it) asks us
@@ -118,7 +117,7 @@ type RateLimitError struct {
 }
 
 func (e *RateLimitError) Error() string {
-	return fmt.Sprintf("%s rate limit (%s): retry in %s", Names[e.Platform], e.Reason, e.RetryAfter)
+	return fmt.Sprintf("%s rate limit (%s): retry in %s", store.PlatformNames[e.Platform], e.Reason, e.RetryAfter)
 }
 
 // AnswerError is an answer we could not use: malformed JSON, a missing
@@ -130,7 +129,7 @@ type AnswerError struct {
 }
 
 func (e *AnswerError) Error() string {
-	return fmt.Sprintf("%s sent an answer we could not read (%s): %s", Names[e.Platform], e.Call, e.Detail)
+	return fmt.Sprintf("%s sent an answer we could not read (%s): %s", store.PlatformNames[e.Platform], e.Call, e.Detail)
 }
 
 // AsReconnect returns the *ReconnectError in err's chain, or nil.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 )
 
 // bomb uploads a small .xlsx whose shared strings unpack to -bomb-mb and
@@ -21,7 +21,7 @@ func (s *suite) bomb(ctx context.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if err := rostergen.WriteSharedStringsBomb(&b, int64(*bombMB)<<20); err != nil {
+	if err := rosterfilegen.WriteSharedStringsBomb(&b, int64(*bombMB)<<20); err != nil {
 		return err
 	}
 	time.Sleep(time.Second) // the worker is up

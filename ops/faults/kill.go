@@ -14,8 +14,8 @@ import (
 	"github.com/hibiken/asynq"
 
 	"creatorcoach/jobs"
-	"creatorcoach/jobs/roster"
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 )
 
 // rosterCSV is n generated creators as CSV with five columns (about 70
@@ -23,14 +23,14 @@ import (
 func rosterCSV(n int) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	fields := []roster.Field{roster.FieldName, roster.FieldEmail, roster.FieldNiche, roster.FieldInstagram, roster.FieldInstagramFollowers}
+	fields := []rosterfile.Field{rosterfile.FieldName, rosterfile.FieldEmail, rosterfile.FieldNiche, rosterfile.FieldInstagram, rosterfile.FieldInstagramFollowers}
 	rec := make([]string, len(fields))
 	for i, f := range fields {
-		rec[i] = roster.Headers[f]
+		rec[i] = rosterfile.Headers[f]
 	}
 	_ = w.Write(rec)
 	for i := 0; i < n; i++ {
-		row := rostergen.Row(i)
+		row := rosterfilegen.Row(i)
 		for j, f := range fields {
 			rec[j] = row[f]
 		}
@@ -44,8 +44,8 @@ func rosterCSV(n int) ([]byte, error) {
 // task: its copy (see jobs/recover.go) or the original's retry is active or
 // done.
 func (s *suite) pickedUp(id string) bool {
-	for _, taskID := range []string{"roster:parse:" + id + ":recovered", "roster:parse:" + id} {
-		info, err := s.insp.GetTaskInfo(jobs.QueueRoster, taskID)
+	for _, taskID := range []string{jobs.TypeCreatorImport + ":" + id + ":recovered", jobs.TypeCreatorImport + ":" + id} {
+		info, err := s.insp.GetTaskInfo(jobs.QueueCreatorImport, taskID)
 		if err == nil && (info.State == asynq.TaskStateCompleted || (info.State == asynq.TaskStateActive && !info.IsOrphaned && info.Retried > 0) ||
 			(info.State == asynq.TaskStateActive && strings.HasSuffix(taskID, ":recovered"))) {
 			return true

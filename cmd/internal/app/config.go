@@ -41,9 +41,9 @@ type Config struct {
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
 	// are the proxies whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
-	// RosterConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
+	// CreatorImportConcurrency (ROSTER_CONCURRENCY, default 2) is how many roster
 	// imports one worker runs at once.
-	RosterConcurrency int
+	CreatorImportConcurrency int
 	// WorkerConcurrency (WORKER_CONCURRENCY, default 20, at most 40) is how
 	// many tasks of the critical and default queues one worker runs at once;
 	// each holds up to two database connections.
@@ -78,11 +78,11 @@ type Config struct {
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
-// fair-use cap (COACH_MONTHLY_CAP) and the optional language model
+// fair-use cap (COACH_MONTHLY_CAP, unset = store.DefaultCoachMonthlyCap) and the optional language model
 // (COACH_LLM_URL, an OpenAI-compatible chat-completions endpoint;
 // COACH_LLM_MODEL; COACH_LLM_KEY; COACH_LLM_TIMEOUT).
 type CoachConfig struct {
-	MonthlyCap int
+	MonthlyCap int // 0 = store.DefaultCoachMonthlyCap
 	LLMURL     string
 	LLMModel   string
 	LLMKey     string
@@ -169,7 +169,7 @@ func LoadConfig() (Config, error) {
 			return c, fmt.Errorf("WORKER_POLL_INTERVAL must be a positive duration such as 200ms")
 		}
 	}
-	if c.RosterConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.RosterConcurrency < 1 {
+	if c.CreatorImportConcurrency, err = strconv.Atoi(env("ROSTER_CONCURRENCY", "2")); err != nil || c.CreatorImportConcurrency < 1 {
 		return c, fmt.Errorf("ROSTER_CONCURRENCY must be a positive integer")
 	}
 	if c.WorkerConcurrency, err = strconv.Atoi(env("WORKER_CONCURRENCY", "20")); err != nil || c.WorkerConcurrency < 1 || c.WorkerConcurrency > 40 {
@@ -291,7 +291,7 @@ func parseAge(v string) (time.Duration, error) {
 
 func loadCoachConfig() (CoachConfig, error) {
 	c := CoachConfig{LLMURL: os.Getenv("COACH_LLM_URL"), LLMModel: os.Getenv("COACH_LLM_MODEL"),
-		LLMKey: os.Getenv("COACH_LLM_KEY"), LLMTimeout: 10 * time.Second, MonthlyCap: store.DefaultCoachMonthlyCap}
+		LLMKey: os.Getenv("COACH_LLM_KEY"), LLMTimeout: 10 * time.Second}
 	var err error
 	if v := os.Getenv("COACH_MONTHLY_CAP"); v != "" {
 		if c.MonthlyCap, err = strconv.Atoi(v); err != nil || c.MonthlyCap < 1 {
@@ -331,4 +331,9 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
 	db.OTPFailuresPerDay = c.OTPFailuresPerDay
 	return db, nil
+}
+
+// PlanPrices are the provider price ids of the plans, from configuration.
+func (c Config) PlanPrices() store.PlanPrices {
+	return store.PlanPrices{"creator_monthly": c.StripePriceMonthly, "creator_yearly": c.StripePriceYearly}
 }

@@ -101,8 +101,8 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if err != nil || c.SessionMaxAge != 90*24*time.Hour || c.UploadQuota != 500<<20 || c.UploadsPerHour != 60 || c.OTPFailuresPerDay != 20 {
 		t.Fatalf("defaults: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
-	if c.WorkerConcurrency != 20 || c.LowConcurrency != 10 || c.RosterConcurrency != 2 {
-		t.Fatalf("concurrency defaults: %d %d %d", c.WorkerConcurrency, c.LowConcurrency, c.RosterConcurrency)
+	if c.WorkerConcurrency != 20 || c.LowConcurrency != 10 || c.CreatorImportConcurrency != 2 {
+		t.Fatalf("concurrency defaults: %d %d %d", c.WorkerConcurrency, c.LowConcurrency, c.CreatorImportConcurrency)
 	}
 	t.Setenv("SESSION_MAX_AGE", "36h")
 	t.Setenv("OTP_FAILED_ATTEMPTS_PER_DAY", "7")

@@ -1,7 +1,7 @@
 // Package coachtest builds the fixed analytics histories the coach is
 // tested and benchmarked on, and writes them straight into the social
 // analytics tables (social_accounts, social_daily, social_demographics) and
-// the creator network, as the analytics sync and roster imports would.
+// the creator network, as the analytics sync and creator imports would.
 package coachtest
 
 import (

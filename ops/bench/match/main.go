@@ -144,7 +144,7 @@ func (b *bench) prefilter(ctx context.Context) (string, string, []any, error) {
 	if err := b.DB.SQL().QueryRowContext(ctx, `SELECT id, lower(name) FROM niches WHERE name = 'Fitness & Health'`).Scan(&id, &name); err != nil {
 		return "", "", nil, err
 	}
-	brief := store.MatchBrief{Niches: []string{name}, Gender: "female", AgeFrom: 18, AgeTo: 34, Budget: 20000, Size: *size}
+	brief := store.RosterBrief{Niches: []string{name}, Gender: "female", AgeFrom: 18, AgeTo: 34, Budget: 20000, Size: *size}
 	q, args := store.NewPrefilter(b.campaignID, brief).SQL()
 	for i, a := range args {
 		if v, ok := a.(driver.Valuer); ok {

@@ -28,7 +28,7 @@ import (
 	"strings"
 	"time"
 
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
@@ -147,14 +147,14 @@ func (b *bench) imports(ctx context.Context) error {
 	var csvBuf bytes.Buffer
 	for {
 		csvBuf.Reset()
-		rostergen.WriteCSV(&csvBuf, n)
+		rosterfilegen.WriteCSV(&csvBuf, n)
 		if csvBuf.Len() < 10<<20 {
 			break
 		}
 		n = n * (10<<20 - 32<<10) / csvBuf.Len()
 	}
 	var xlsxBuf bytes.Buffer
-	if err := rostergen.WriteXLSX(&xlsxBuf, n); err != nil {
+	if err := rosterfilegen.WriteXLSX(&xlsxBuf, n); err != nil {
 		return err
 	}
 	csvPath := filepath.Join(b.Dir, "roster.csv")

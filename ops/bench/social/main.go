@@ -278,7 +278,7 @@ func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Conn
 		for j < len(accts) && j-i < *batch && accts[j].Platform == accts[i].Platform {
 			j++
 		}
-		p := jobs.AnalyticsSyncPayload{Since: &since}
+		p := jobs.SocialSyncPayload{Since: &since}
 		for _, a := range accts[i:j] {
 			p.AccountIDs = append(p.AccountIDs, a.ID)
 		}
@@ -289,7 +289,7 @@ func syncHandler(ctx context.Context, db *store.DB, conns map[string]social.Conn
 		Social: &jobs.Syncer{Connectors: conns, Sealer: social.DevSealer(), HistoryDays: 90, Interval: 6 * time.Hour}}
 	t0 := time.Now()
 	failed, _ := benchkit.Parallel(*concurrency, len(batches), func(i int) error {
-		return h.HandleAnalyticsSync(ctx, asynq.NewTask(jobs.TypeAnalyticsSync, batches[i]))
+		return h.HandleSocialSync(ctx, asynq.NewTask(jobs.TypeSocialSync, batches[i]))
 	})
 	if failed > 0 {
 		return 0, fmt.Errorf("%d in-process batches failed", failed)
@@ -311,7 +311,7 @@ func syncPool(ctx context.Context, db *store.DB, rdb *redis.Client, total int, w
 	}
 	time.Sleep(1100 * time.Millisecond) // the task keys carry the second: a new one for this round
 	t0 := time.Now()
-	if _, err := db.EnqueueSocialSyncs(ctx, jobs.TypeAnalyticsSync, jobs.QueueLow, t0.UTC(), time.Millisecond, *batch); err != nil {
+	if _, err := db.EnqueueSocialSyncs(ctx, jobs.TypeSocialSync, jobs.QueueLow, t0.UTC(), time.Millisecond, *batch); err != nil {
 		return poolRound{}, err
 	}
 	var r poolRound

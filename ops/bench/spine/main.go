@@ -114,7 +114,7 @@ func mailBench(ctx context.Context, s *benchkit.Stack, opt asynq.RedisConnOpt, n
 			SELECT id, 'email_verification', gen_random_uuid(), now() FROM u RETURNING request_id)
 		INSERT INTO task_outbox (task_key, task_type, queue, payload)
 			SELECT request_id::text, $2, $3, convert_to('{"requestId":"' || request_id || '"}', 'UTF8') FROM c`,
-		n, jobs.TypeOTPMail, jobs.QueueCritical)
+		n, jobs.TypeUserSendOTP, jobs.QueueCritical)
 	if err != nil {
 		return fmt.Errorf("queue mails: %w", err)
 	}

@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"creatorcoach/jobs/roster/rostergen"
+	"creatorcoach/jobs/rosterfile/rosterfilegen"
 )
 
 func main() {
@@ -28,7 +28,7 @@ func main() {
 }
 
 var writers = map[string]func(io.Writer, int) error{
-	"csv": rostergen.WriteCSV, "json": rostergen.WriteJSON, "xlsx": rostergen.WriteXLSX,
+	"csv": rosterfilegen.WriteCSV, "json": rosterfilegen.WriteJSON, "xlsx": rosterfilegen.WriteXLSX,
 }
 
 func run(n int, format, out, samples string) error {

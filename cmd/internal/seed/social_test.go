@@ -1,0 +1,41 @@
+package seed
+
+import (
+	"context"
+	"testing"
+
+	"creatorcoach/cmd/internal/app"
+)
+
+// TestSeedSocial: the demo creator starts with Instagram and YouTube
+// connected and 180 days of history; seeding again keeps one row per day.
+// (The test's worker may be running the seed's queued sync meanwhile: syncing counts.)
+func TestSeedSocial(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	for range 2 {
+		if err := Run(context.Background(), db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []struct {
+		Platform string `db:"platform"`
+		Days     int    `db:"days"`
+		Demo     int    `db:"demo"`
+		Tokens   int    `db:"tokens"`
+	}
+	if err := db.SQL().Select(&got, `SELECT a.platform, (SELECT count(*) FROM social_daily d WHERE d.account_id = a.id) AS days,
+		(SELECT count(*) FROM social_demographics d WHERE d.account_id = a.id) AS demo,
+		(SELECT count(*) FROM social_tokens t WHERE t.account_id = a.id) AS tokens
+		FROM social_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = 'creator@example.com' AND a.status IN ('connected', 'syncing') ORDER BY a.platform`); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Platform != "instagram" || got[1].Platform != "youtube" {
+		t.Fatalf("accounts %+v", got)
+	}
+	for _, a := range got {
+		if a.Days < DemoSocialDays || a.Days > DemoSocialDays+1 || a.Demo == 0 || a.Tokens != 1 {
+			t.Errorf("%s: %+v, want %d days, an audience and tokens", a.Platform, a, DemoSocialDays)
+		}
+	}
+}
