@@ -4,6 +4,7 @@ import { isCampaignKey } from './campaign-keys'
 
 /** deleteCampaign calls DELETE /api/campaigns/{id} (a soft delete); resolves to {message}. */
 export async function deleteCampaign(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}', 'delete'>} */
   const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
   return json?.data ?? {}
 }
