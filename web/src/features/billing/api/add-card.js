@@ -10,7 +10,7 @@ import { CARDS_KEY } from './get-cards'
 export async function addCard(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/cards', 'post'>} */
   const json = await request(CARDS_KEY, { method: 'POST', body: { id }, fallback: 'Could not add the card. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useAddCard() {

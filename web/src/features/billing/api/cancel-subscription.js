@@ -6,7 +6,7 @@ import { useMutation } from '../../../lib/use-mutation'
 export async function cancelSubscription() {
   /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions/cancel', 'post'>} */
   const json = await request('subscriptions/cancel', { method: 'POST', fallback: 'Could not cancel the subscription. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useCancelSubscription() {

@@ -6,7 +6,7 @@ import { useMutation } from '../../../lib/use-mutation'
 export async function resumeSubscription() {
   /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions/resume', 'post'>} */
   const json = await request('subscriptions/resume', { method: 'POST', fallback: 'Could not resume the subscription. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useResumeSubscription() {

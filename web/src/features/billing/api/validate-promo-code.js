@@ -8,5 +8,5 @@ import { request } from '../../../lib/request'
 export async function validatePromoCode(code) {
   /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions/validate-promo-code', 'post'>} */
   const json = await request('subscriptions/validate-promo-code', { method: 'POST', body: { code } })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }

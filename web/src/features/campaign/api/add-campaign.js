@@ -9,7 +9,7 @@ import { isCampaignKey } from './campaign-keys'
 export async function addCampaign(body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/add-campaign', 'post'>} */
   const json = await request('campaigns/add-campaign', { method: 'POST', body })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 /** useAddCampaign returns addCampaign that then revalidates every cached campaign call. */

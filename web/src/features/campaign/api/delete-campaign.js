@@ -6,7 +6,7 @@ import { isCampaignKey } from './campaign-keys'
 export async function deleteCampaign(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}', 'delete'>} */
   const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 /** useDeleteCampaign returns deleteCampaign(id) that then revalidates every cached campaign call. */

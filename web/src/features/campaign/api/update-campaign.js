@@ -9,7 +9,7 @@ import { isCampaignKey } from './campaign-keys'
 export async function updateCampaign(id, body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/update-campaign/{id}', 'patch'>} */
   const json = await request(`campaigns/update-campaign/${encodeURIComponent(id)}`, { method: 'PATCH', body })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 /** useUpdateCampaign returns updateCampaign(id, body) that then revalidates every cached campaign call. */

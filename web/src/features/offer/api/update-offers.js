@@ -10,7 +10,7 @@ import { isOfferKey } from './offer-keys'
 export async function updateOffers(body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/admins/campaign/update-offer', 'patch'>} */
   const json = await request('admins/campaign/update-offer', { method: 'PATCH', body })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 /** useUpdateOffers returns updateOffers(body) that then revalidates the campaign filter and rosters. */

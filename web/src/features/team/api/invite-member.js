@@ -9,7 +9,7 @@ import { MEMBERS_KEY } from './get-members'
 export async function inviteMember(body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/brands/members', 'post'>} */
   const json = await request('brands/members', { method: 'POST', body })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useInviteMember() {

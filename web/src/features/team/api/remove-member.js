@@ -6,7 +6,7 @@ import { MEMBERS_KEY } from './get-members'
 export async function removeMember(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/brands/members/{id}', 'delete'>} */
   const json = await request(`brands/members/${encodeURIComponent(id)}`, { method: 'DELETE' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useRemoveMember() {

@@ -6,7 +6,7 @@ import { MEMBERS_KEY } from './get-members'
 export async function resendInvitation(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/brands/invitations/{id}/resend', 'post'>} */
   const json = await request(`brands/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useResendInvitation() {
