@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: runs every test — Go tests against real Postgres and
-# Redis, the web lint, unit tests and bundle budget, and the browser end-to-end
-# tests in Chromium against a real api + worker. Installs and starts what it
-# needs (Postgres, Redis, Chromium, node modules) when missing.
+# Redis, the web lint, types (checked against the OpenAPI document), unit tests
+# and bundle budget, and the browser end-to-end tests in Chromium against a
+# real api + worker. Installs and starts what it needs (Postgres, Redis,
+# Chromium, node modules) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . ops/services.sh
@@ -41,6 +42,8 @@ fi
 if want web; then
 step "web: lint (ESLint: hooks, jsx-a11y, feature boundaries)"
 (cd web && npm run lint) || status=1
+step "web: types (src/lib/api-schema.d.ts matches the OpenAPI document; tsc --noEmit --checkJs)"
+(cd web && npm run types -- --check && npm run typecheck) || status=1
 step "web: unit tests"
 (cd web && npm test) || status=1
 step "web: build and bundle budget"

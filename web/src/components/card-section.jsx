@@ -2,6 +2,7 @@
  * CardSection is the app's white card with a heading that names it (aria-labelledby the heading's
  * `titleId`, or aria-label `title` without one). `as` is the heading tag; the class names default to the
  * most common card.
+ * @param {{titleId?: string, title: string, as?: import('react').ElementType, headingClassName?: string, bodyClassName?: string, className?: string, children?: import('react').ReactNode} & Record<string, any>} props
  */
 export function CardSection({
   titleId,

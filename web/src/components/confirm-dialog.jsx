@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef } from 'react'
 
-/** ConfirmDialog is a small accessible modal built on bootstrap's CSS only. */
+/**
+ * ConfirmDialog is a small accessible modal built on bootstrap's CSS only.
+ * @param {{show: boolean, title: import('react').ReactNode, body?: import('react').ReactNode, confirmLabel: string, cancelLabel: string, onConfirm: () => unknown, onCancel: () => unknown, busy?: boolean, danger?: boolean, children?: import('react').ReactNode}} props
+ */
 export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, onConfirm, onCancel, busy, danger, children }) {
   const titleId = useId()
   const confirmRef = useRef(null)

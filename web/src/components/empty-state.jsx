@@ -1,4 +1,7 @@
-/** EmptyState is the honest placeholder of a page whose content a later release fills. */
+/**
+ * EmptyState is the honest placeholder of a page whose content a later release fills.
+ * @param {{title: import('react').ReactNode, children?: import('react').ReactNode, action?: import('react').ReactNode}} props
+ */
 export function EmptyState({ title, children, action }) {
   return (
     <section className="card border-0 shadow-sm cc-empty">

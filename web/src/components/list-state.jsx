@@ -9,6 +9,8 @@ import { LoadError, Loading } from './status'
  * - loaded: `children` (a node, or a function of the data).
  * `ready` says when the data counts as loaded (default: data is neither undefined nor null); `errorHidesData`
  * shows the error instead of data already loaded (lists whose last query failed).
+ * @template D
+ * @param {{swr: {data?: D, error?: any, isLoading?: boolean, mutate: () => unknown}, loadingLabel?: string, isEmpty?: boolean | ((data: D) => boolean), empty?: import('react').ReactNode, ready?: boolean, errorHidesData?: boolean, onRetry?: () => unknown, children?: import('react').ReactNode | ((data: D) => import('react').ReactNode)}} props
  */
 export function ListState({ swr, loadingLabel, isEmpty = false, empty = null, ready, errorHidesData = false, onRetry, children }) {
   const { data, error, isLoading, mutate } = swr

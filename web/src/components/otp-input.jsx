@@ -3,6 +3,7 @@ import { useRef } from 'react'
 /**
  * OtpInput renders `length` single-digit boxes bound to one string value.
  * Typing moves forward, pasting fills every box, backspace on an empty box moves back.
+ * @param {{value?: string, onChange: (value: string) => unknown, onBlur?: () => unknown, length?: number, invalid?: boolean, label?: string, disabled?: boolean}} props
  */
 export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = false, label = 'Verification code', disabled }) {
   const refs = useRef([])
@@ -71,7 +72,9 @@ export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = f
       {digits.map((d, i) => (
         <input
           key={i}
-          ref={(el) => (refs.current[i] = el)}
+          ref={(el) => {
+            refs.current[i] = el
+          }}
           className={`form-control text-center cc-otp-box${invalid ? ' is-invalid' : ''}`}
           type="text"
           inputMode="numeric"

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../config/app'
 /**
  * PublicCard is the frame of a public page (a policy, the public account deletion): the product's name
  * linking to /login above `children` in a centred card. `as` is the card's tag; `after` sits below the card.
+ * @param {{as?: import('react').ElementType, className?: string, after?: import('react').ReactNode, children?: import('react').ReactNode}} props
  */
 export function PublicCard({ as: Card = 'div', className, after, children }) {
   return (

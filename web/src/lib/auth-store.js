@@ -57,7 +57,10 @@ export function setTokens({ accessToken, refreshToken }) {
   setState({ accessToken, refreshToken, isAuthenticated: true, isLoggingOut: false, loading: !state.role })
 }
 
-/** setUser copies the profile (GET /api/users/me) into the auth state. */
+/**
+ * setUser copies the profile (GET /api/users/me) into the auth state.
+ * @param {import('./api-types').Schema<'UserProfile'> | null} user
+ */
 export function setUser(user) {
   setState({
     loading: false,

@@ -3,6 +3,7 @@
 
 const DASH = '—'
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+/** @type {Intl.DateTimeFormatOptions} */
 const dateOptions = { month: 'short', day: 'numeric', year: 'numeric' }
 
 const finite = (n) => n !== null && n !== undefined && n !== '' && Number.isFinite(Number(n))

@@ -7,6 +7,10 @@ import { clearSession, setTokens } from './auth-store'
  * (unreadable body) or 'timeout'. status is 0 for the non-http kinds.
  */
 export class ApiError extends Error {
+  /**
+   * @param {{status?: number, message?: string, error_code?: string | null,
+   *   fields?: Record<string, string> | null, kind?: 'http' | 'fetch' | 'parse' | 'timeout'}} init
+   */
   constructor({ status = 0, message, error_code = null, fields = null, kind = 'http' }) {
     super(message)
     this.name = 'ApiError'
@@ -26,7 +30,12 @@ const KIND_MESSAGES = {
 
 const unauthenticated = () => new ApiError({ status: 401, message: 'Unauthenticated' })
 
-/** headersFor is the one place that builds request headers: the tunnel header and the bearer token. */
+/**
+ * headersFor is the one place that builds request headers: the tunnel header and the bearer token.
+ * @param {string | null} token
+ * @param {{json: boolean, accept?: string}} opts
+ * @returns {Record<string, string>}
+ */
 function headersFor(token, { json, accept = 'application/json' }) {
   const headers = { 'ngrok-skip-browser-warning': 'true', Accept: accept }
   if (json) headers['Content-Type'] = 'application/json'
@@ -34,7 +43,12 @@ function headersFor(token, { json, accept = 'application/json' }) {
   return headers
 }
 
-/** viaFetch sends a JSON or bodiless call; resolves to {status, text}. */
+/**
+ * viaFetch sends a JSON or bodiless call; resolves to {status, text}.
+ * @param {string} url
+ * @param {RequestOptions & {headers: Record<string, string>}} opts
+ * @returns {Promise<{status: number, text: string | null}>}
+ */
 async function viaFetch(url, { method, body, headers, timeoutMs, fallback }) {
   const controller = new AbortController()
   let timedOut = false
@@ -61,7 +75,12 @@ async function viaFetch(url, { method, body, headers, timeoutMs, fallback }) {
   }
 }
 
-/** viaXhr sends `file` as the multipart field `file`, reporting onProgress(percent) while the bytes go. */
+/**
+ * viaXhr sends `file` as the multipart field `file`, reporting onProgress(percent) while the bytes go.
+ * @param {string} url
+ * @param {RequestOptions & {headers: Record<string, string>}} opts
+ * @returns {Promise<{status: number, text: string | null}>}
+ */
 function viaXhr(url, { method, headers, file, onProgress, signal, fallback }) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
@@ -102,7 +121,13 @@ function decode({ status, text }, { as, file, fallback }) {
   throw new ApiError({ status, message: message || KIND_MESSAGES.http, error_code: json?.error_code ?? null, fields })
 }
 
-/** attempt makes one try of a call with `token` (or none). */
+/**
+ * attempt makes one try of a call with `token` (or none).
+ * @param {string} path
+ * @param {RequestOptions} opts
+ * @param {string | null} token
+ * @returns {Promise<any>}
+ */
 async function attempt(path, opts, token) {
   const { method = opts.file ? 'POST' : 'GET', body, file, as = 'json', timeoutMs = API_TIMEOUT_MS } = opts
   const url = API_BASE + path.replace(/^\//, '')
@@ -116,14 +141,19 @@ async function attempt(path, opts, token) {
 }
 
 // One refresh in flight at a time: concurrent 401s wait on the same promise.
+/** @type {Promise<string> | null} */
 let refreshPromise = null
 
-/** refreshSession trades the stored refresh token for new tokens, once for all waiters. */
+/**
+ * refreshSession trades the stored refresh token for new tokens, once for all waiters.
+ * @returns {Promise<string>} the new access token
+ */
 export function refreshSession() {
   if (!refreshPromise) {
     refreshPromise = (async () => {
       const refreshToken = localStorage.getItem(REFRESH_TOKEN_KEY)
       if (!refreshToken) throw unauthenticated()
+      /** @type {import('./api-types').Answer<'/api/users/refresh-token', 'post'>} */
       const json = await attempt('users/refresh-token', { method: 'POST', body: { refreshToken } }, null)
       const accessToken = json?.data?.accessToken ?? json?.accessToken
       const nextRefresh = json?.data?.refreshToken ?? json?.refreshToken
@@ -138,6 +168,25 @@ export function refreshSession() {
 }
 
 /**
+ * RequestOptions are the options of request().
+ * @typedef {object} RequestOptions
+ * @property {'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} [method] GET, or POST with a file
+ * @property {unknown} [body] sent as JSON
+ * @property {File | Blob} [file] sent as the multipart field `file`
+ * @property {(percent: number) => void} [onProgress] follows the bytes of `file`
+ * @property {AbortSignal} [signal] aborts the upload of `file`
+ * @property {'json' | 'text'} [as] 'text' resolves to the body as text
+ * @property {boolean} [auth] send the bearer token (default true)
+ * @property {string} [fallback] message when the server gives none
+ * @property {number} [timeoutMs]
+ */
+
+/**
+ * UploadOptions are what an upload call passes on to request().
+ * @typedef {Pick<RequestOptions, 'onProgress' | 'signal'>} UploadOptions
+ */
+
+/**
  * request calls /api/<path> and resolves to the whole JSON body ({data: ...}),
  * or to the body as text with as: 'text' (CSV downloads). Options:
  * - method, body (sent as JSON), fallback (message when the server gives none), timeoutMs;
@@ -147,6 +196,11 @@ export function refreshSession() {
  *   once and retry once. No stored refresh token, a failed refresh or a 401 on
  *   the retry clears the session.
  * Every failure is an ApiError {status, message, error_code, fields, kind}.
+ * The answer is `any` here: each api/ file types it from the OpenAPI document with
+ * `@type {import('../../../lib/api-types').Answer<'/api/<path>', '<method>'>}`.
+ * @param {string} path without the /api/ prefix ('users/me', 'cards/{id}' filled in)
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<any>}
  */
 export async function request(path, opts = {}) {
   const { auth = true } = opts

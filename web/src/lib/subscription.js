@@ -10,6 +10,7 @@ export const SUBSCRIPTION_KEY = 'subscriptions'
 
 /** getSubscription loads GET /api/subscriptions and returns data.subscription ({active, endedAt, plan, …}) or null. */
 export async function getSubscription(key = SUBSCRIPTION_KEY) {
+  /** @type {import('./api-types').Answer<'/api/subscriptions', 'get'>} */
   const json = await request(key)
   return json?.data?.subscription ?? null
 }

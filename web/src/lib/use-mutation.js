@@ -6,10 +6,15 @@ import { useSWRConfig } from 'swr'
  * call(...args) and, once it succeeded, revalidates the cached SWR keys it
  * affects: `affects` is one key or a predicate over keys (a cache tag). So a
  * feature's mutation hook owns its cache effects and components only call it.
+ * The returned function has the type of `call` (its arguments and answer).
+ * @template {(...args: any[]) => Promise<any>} F
+ * @param {F} call
+ * @param {string | ((key: any) => boolean)} affects
+ * @returns {F}
  */
 export function useMutation(call, affects) {
   const { mutate } = useSWRConfig()
-  return useCallback(
+  const run = useCallback(
     async (...args) => {
       const result = await call(...args)
       mutate(affects)
@@ -17,4 +22,5 @@ export function useMutation(call, affects) {
     },
     [call, affects, mutate],
   )
+  return /** @type {any} */ (run)
 }

@@ -6,7 +6,10 @@ import { navItems } from '../../config/routes'
 import { PRODUCT_NAME } from '../../config/app'
 import { Icon } from './icon'
 
-/** SidebarContent is shared by the permanent sidebar and the mobile drawer. */
+/**
+ * SidebarContent is shared by the permanent sidebar and the mobile drawer.
+ * @param {{onNavigate?: () => void, onLogout: () => void, onClose?: () => void}} props
+ */
 export function SidebarContent({ onNavigate, onLogout, onClose }) {
   const { role } = useAuth()
   const items = navItems(role)

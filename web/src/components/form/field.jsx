@@ -32,7 +32,10 @@ export function describedBy(name, error, ...ids) {
   return all.length ? all.join(' ') : undefined
 }
 
-/** FieldFrame is the label, the control, the error (or the hint) of one field. */
+/**
+ * FieldFrame is the label, the control, the error (or the hint) of one field.
+ * @param {{name: string, label: import('react').ReactNode, required?: boolean, className?: string, hint?: import('react').ReactNode, children: import('react').ReactNode}} props
+ */
 export function FieldFrame({ name, label, required = true, className = '', hint, children }) {
   const error = useFieldError(name)
   return (

@@ -2,7 +2,10 @@ import { getIn, useFormikContext } from 'formik'
 import { OtpInput } from '../otp-input'
 import { FieldError, useFieldError } from './field'
 
-/** OtpField binds the six code boxes to the formik string `name`, with its error below. */
+/**
+ * OtpField binds the six code boxes to the formik string `name`, with its error below.
+ * @param {{name?: string, label?: string, legend?: import('react').ReactNode, className?: string}} props
+ */
 export function OtpField({ name = 'otp', label = 'Verification code', legend, className = 'mb-3' }) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext()
   const error = useFieldError(name)

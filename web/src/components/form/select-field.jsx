@@ -5,6 +5,7 @@ import { FieldFrame, describedBy, fieldId, useFieldError } from './field'
  * SelectField is a labelled formik dropdown. options are strings or
  * {value, label}; `placeholder` is the empty first choice; `narrow` is the
  * 120 px variant of the 'Audience Demographics' card; `note` is a line under it.
+ * @param {{name: string, label: import('react').ReactNode, options: Array<string | number | {value: string | number, label: import('react').ReactNode}>, placeholder?: string, required?: boolean, narrow?: boolean, className?: string, note?: import('react').ReactNode}} props
  */
 export function SelectField({ name, label, options, placeholder = 'Select', required = true, narrow = false, className = '', note }) {
   const { getFieldProps } = useFormikContext()

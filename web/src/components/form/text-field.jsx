@@ -6,6 +6,7 @@ import { FieldFrame, describedBy, fieldId, useFieldError } from './field'
  * TextField is a labelled formik input (text, email, number, date, password)
  * for flat or nested names. type=password gets a show/hide toggle; `prefix`
  * puts a text before the input ('$').
+ * @param {{name: string, label: string, type?: string, required?: boolean, className?: string, hint?: import('react').ReactNode, prefix?: import('react').ReactNode} & Record<string, any>} props
  */
 export function TextField({ name, label, type = 'text', required = true, className = '', hint, prefix, ...rest }) {
   const { getFieldProps } = useFormikContext()

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getProfile loads GET /api/users/profile and returns data.user. */
 export async function getProfile() {
+  /** @type {import('../../../lib/api-types').Answer<'/api/users/profile', 'get'>} */
   const json = await request('users/profile')
   return json?.data?.user ?? null
 }

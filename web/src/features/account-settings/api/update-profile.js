@@ -10,8 +10,10 @@ export const isProfileKey = (key) => key === 'users/profile' || (Array.isArray(k
  * updateProfile calls PUT /api/users/profile with {name?, niche?, profileImage?}
  * (profileImage: the key of the caller's own image upload, "" removes it) and
  * resolves to data.user.
+ * @param {import('../../../lib/api-types').Body<'/api/users/profile', 'put'>} body
  */
 export async function updateProfile(body) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/users/profile', 'put'>} */
   const json = await request('users/profile', { method: 'PUT', body, fallback: 'Failed to update profile. Please try again.' })
   return json?.data?.user ?? null
 }

@@ -19,9 +19,12 @@ export function checkProfileImage(file) {
  * uploadProfileImage sends the cropped picture (a JPEG blob) to POST
  * /api/files/upload and resolves to the upload {key, url, ...}; the key is what
  * PUT /api/users/profile takes as profileImage.
+ * @param {Blob} blob
+ * @param {import('../../../lib/request').UploadOptions} [options]
  */
 export async function uploadProfileImage(blob, { onProgress } = {}) {
   const file = new File([blob], 'profile.jpg', { type: 'image/jpeg' })
+  /** @type {import('../../../lib/api-types').Answer<'/api/files/upload', 'post'>} */
   const json = await request('files/upload', { file, onProgress, fallback: UPLOAD_FALLBACK })
   if (!json?.data?.key) throw new ApiError({ kind: 'parse', message: UPLOAD_FALLBACK })
   return json.data

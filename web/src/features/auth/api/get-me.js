@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getMe loads GET /api/users/me and returns data.user. */
 export async function getMe() {
+  /** @type {import('../../../lib/api-types').Answer<'/api/users/me', 'get'>} */
   const json = await request('users/me')
   return json?.data?.user ?? null
 }

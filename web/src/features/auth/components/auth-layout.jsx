@@ -30,6 +30,9 @@ export function AuthLayout() {
   )
 }
 
+/**
+ * @param {{light?: boolean}} props
+ */
 function Brand({ light }) {
   return (
     <div className={`d-flex align-items-center gap-2 fw-bold fs-5 ${light ? 'text-white' : 'text-dark'}`}>

@@ -8,8 +8,9 @@ import { CARDS_KEY } from './get-cards'
  * {card, cards, message}.
  */
 export async function addCard(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/cards', 'post'>} */
   const json = await request(CARDS_KEY, { method: 'POST', body: { id }, fallback: 'Could not add the card. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useAddCard() {

@@ -6,6 +6,7 @@ export const CARDS_KEY = 'cards'
 
 /** getCards loads GET /api/cards: [{_id, brand, last4, expMonth, expYear, primary}], primary first. */
 export async function getCards(key = CARDS_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/cards', 'get'>} */
   const json = await request(key)
   return json?.data?.cards ?? []
 }

@@ -5,6 +5,7 @@ export const PAYMENTS_CONFIG_KEY = 'payments/config'
 
 /** getPaymentsConfig loads GET /api/payments/config: {publishableKey, sandbox}. */
 export async function getPaymentsConfig(key = PAYMENTS_CONFIG_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/payments/config', 'get'>} */
   const json = await request(key)
   return { publishableKey: json?.data?.publishableKey ?? '', sandbox: json?.data?.sandbox !== false }
 }

@@ -5,6 +5,7 @@ export const PLANS_KEY = 'plans'
 
 /** getPlans loads GET /api/plans: [{_id, name, interval, amount (cents), currency, features}], monthly first. */
 export async function getPlans(key = PLANS_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/plans', 'get'>} */
   const json = await request(key)
   return json?.data?.plans ?? []
 }

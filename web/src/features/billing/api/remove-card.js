@@ -7,8 +7,9 @@ import { CARDS_KEY } from './get-cards'
  * server refuses (409) the primary card of a running subscription.
  */
 export async function removeCard(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/cards/{id}', 'delete'>} */
   const json = await request(`cards/${encodeURIComponent(id)}`, { method: 'DELETE', fallback: 'Could not remove the card. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useRemoveCard() {

@@ -4,8 +4,9 @@ import { useMutation } from '../../../lib/use-mutation'
 
 /** resumeSubscription calls POST /api/subscriptions/resume: renewal is back on before endedAt. Resolves to {subscription, message}. */
 export async function resumeSubscription() {
+  /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions/resume', 'post'>} */
   const json = await request('subscriptions/resume', { method: 'POST', fallback: 'Could not resume the subscription. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useResumeSubscription() {

@@ -9,8 +9,9 @@ import { useMutation } from '../../../lib/use-mutation'
  */
 export async function subscribe({ planId, promoCode }) {
   const body = promoCode ? { planId, promoCode } : { planId }
+  /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions', 'post'>} */
   const json = await request(SUBSCRIPTION_KEY, { method: 'POST', body, fallback: 'Could not subscribe. Please try again.' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useSubscribe() {

@@ -6,6 +6,7 @@ import { request } from '../../../lib/request'
  * an unknown, expired or empty code rejects with the field error on `code`.
  */
 export async function validatePromoCode(code) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/subscriptions/validate-promo-code', 'post'>} */
   const json = await request('subscriptions/validate-promo-code', { method: 'POST', body: { code } })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }

@@ -4,8 +4,9 @@ import { isCampaignKey } from './campaign-keys'
 
 /** deleteCampaign calls DELETE /api/campaigns/{id} (a soft delete); resolves to {message}. */
 export async function deleteCampaign(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}', 'delete'>} */
   const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 /** useDeleteCampaign returns deleteCampaign(id) that then revalidates every cached campaign call. */

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getCampaign loads GET /api/campaigns/{id} and returns data.campaign. */
 export async function getCampaign(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}', 'get'>} */
   const json = await request(key)
   return json?.data?.campaign ?? null
 }

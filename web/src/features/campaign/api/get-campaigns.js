@@ -14,7 +14,9 @@ export function campaignsKey({ page = 1, limit = CAMPAIGNS_PAGE_SIZE, search = '
 
 /** getCampaigns loads one page of the brand's campaigns: {campaigns, total, page, limit}. */
 export async function getCampaigns(key) {
-  return readListPage(await request(key), 'campaigns', CAMPAIGNS_PAGE_SIZE)
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/all-campaigns', 'get'>} */
+  const json = await request(key)
+  return readListPage(json, 'campaigns', CAMPAIGNS_PAGE_SIZE)
 }
 
 export function useCampaigns(filters) {

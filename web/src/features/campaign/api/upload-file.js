@@ -18,8 +18,11 @@ export function checkUploadFile(file) {
  * uploadFile sends `file` to POST /api/files/upload (multipart field `file`)
  * through request(), so onProgress(percent) can follow it.
  * Resolves to {key, type, name, size, url, expiresAt}.
+ * @param {File} file
+ * @param {import('../../../lib/request').UploadOptions} [options]
  */
 export async function uploadFile(file, { onProgress, signal } = {}) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/files/upload', 'post'>} */
   const json = await request('files/upload', { file, onProgress, signal, fallback: UPLOAD_FALLBACK })
   if (!json?.data?.key) throw new ApiError({ kind: 'parse', message: UPLOAD_FALLBACK })
   return json.data

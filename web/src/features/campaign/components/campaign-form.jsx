@@ -40,6 +40,7 @@ function Section({ title, children }) {
 /**
  * CampaignForm creates a campaign, or edits `campaign` when given. Two buttons
  * save it as a draft or active; a completed campaign is shown read-only.
+ * @param {{campaign?: import('../../../lib/api-types').Data<'/api/campaigns/{id}', 'get'>['campaign']}} props
  */
 export function CampaignForm({ campaign }) {
   const navigate = useNavigate()

@@ -5,6 +5,7 @@ import { isChatsKey } from './get-chats'
 /** askCoach sends POST /api/chats {question, platform?} and returns data.entry (pending). */
 export async function askCoach({ question, platform }) {
   const body = platform ? { question, platform } : { question }
+  /** @type {import('../../../lib/api-types').Answer<'/api/chats', 'post'>} */
   const json = await request('chats', { method: 'POST', body, fallback: 'Could not send your question. Please try again.' })
   return json?.data?.entry
 }

@@ -12,6 +12,7 @@ export function chatsKey(platform) {
 
 /** getChats loads GET /api/chats and returns data.chats. */
 export async function getChats(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/chats', 'get'>} */
   const json = await request(key)
   return json?.data?.chats ?? []
 }

@@ -9,6 +9,7 @@ export const ACCOUNTS_KEY = 'accounts'
 
 /** getAccounts loads GET /api/accounts and returns data.accounts. */
 export async function getAccounts(key = ACCOUNTS_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'get'>} */
   const json = await request(key)
   return json?.data?.accounts ?? []
 }

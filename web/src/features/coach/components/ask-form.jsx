@@ -9,7 +9,10 @@ export const questionSchema = yup.object({
   question: yup.string().trim().required('Please enter a question').max(MAX_QUESTION, 'Question must be less than 500 characters'),
 })
 
-/** AskForm is the question input; onAsk(question) resolves once the question is sent. */
+/**
+ * AskForm is the question input; onAsk(question) resolves once the question is sent.
+ * @param {{onAsk: (question: string) => Promise<boolean> | boolean, disabled?: boolean}} props
+ */
 export function AskForm({ onAsk, disabled }) {
   return (
     <Formik

@@ -2,7 +2,10 @@ import { useSearchParams } from 'react-router-dom'
 import { useConnectedPlatforms } from '../api/get-connected-platforms'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 
-/** usePlatformFilter is the header filter's choice, kept in the address (?platform=), '' = all platforms. */
+/**
+ * usePlatformFilter is the header filter's choice, kept in the address (?platform=), '' = all platforms.
+ * @returns {[string, (platform: string) => void]}
+ */
 export function usePlatformFilter() {
   const [params, setParams] = useSearchParams()
   const platform = params.get('platform') || ''

@@ -6,7 +6,9 @@ export const CREATOR_IMPORTS_KEY = 'jobs?kind=creator_import&limit=10'
 
 /** getCreatorImports loads the newest creator imports: {jobs, total, page, limit}. */
 export async function getCreatorImports(key) {
-  return readListPage(await request(key), 'jobs', 10)
+  /** @type {import('../../../lib/api-types').Answer<'/api/jobs', 'get'>} */
+  const json = await request(key)
+  return readListPage(json, 'jobs', 10)
 }
 
 /** useCreatorImports lists recent creator imports, polling while one is still queued or running. */

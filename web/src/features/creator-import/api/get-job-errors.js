@@ -12,7 +12,9 @@ export function jobErrorsKey(id, page = 1) {
 
 /** getJobErrors loads one page of an import's row errors: {errors: [{row, column, message}], total, page, limit}. */
 export async function getJobErrors(key) {
-  return readListPage(await request(key, { fallback: LOAD_FALLBACK }), 'errors', ERRORS_PAGE_SIZE)
+  /** @type {import('../../../lib/api-types').Answer<'/api/jobs/{id}/errors', 'get'>} */
+  const json = await request(key, { fallback: LOAD_FALLBACK })
+  return readListPage(json, 'errors', ERRORS_PAGE_SIZE)
 }
 
 /** useJobErrors loads page `page` of a finished import's row errors; id null = nothing to load. */

@@ -11,6 +11,7 @@ export function isFinished(job) {
 
 /** getJob loads GET /api/jobs/{id}: {id, kind, status, progress, total, processed, failed, result, error, ...}. */
 export async function getJob(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/jobs/{id}', 'get'>} */
   const json = await request(key)
   return json?.data?.job ?? null
 }

@@ -20,8 +20,11 @@ export function checkRosterFile(file) {
  * uploadRosterFile sends the roster to POST /api/upload-creators (multipart field
  * `file`), following the bytes with onProgress(percent); resolves to the
  * queued import job ({id, status, progress, ...}).
+ * @param {File} file
+ * @param {import('../../../lib/request').UploadOptions} [options]
  */
 export async function uploadRosterFile(file, { onProgress, signal } = {}) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/upload-creators', 'post'>} */
   const json = await request('upload-creators', { file, onProgress, signal, fallback: UPLOAD_FALLBACK })
   const job = json?.data?.job
   if (!job?.id) throw new Error(UPLOAD_FALLBACK)

@@ -19,7 +19,9 @@ export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters }
 
 /** getCreators loads one page of the creator network: {creators, total, totalEstimated, page, limit}. */
 export async function getCreators(key) {
-  return readListPage(await request(key), 'creators', CREATORS_PAGE_SIZE)
+  /** @type {import('../../../lib/api-types').Answer<'/api/creators', 'get'>} */
+  const json = await request(key)
+  return readListPage(json, 'creators', CREATORS_PAGE_SIZE)
 }
 
 export function useCreators(filters) {

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getAdminOverview loads GET /api/admins/overview and returns data.overview. */
 export async function getAdminOverview(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/admins/overview', 'get'>} */
   const json = await request(key)
   return json?.data?.overview ?? null
 }

@@ -6,6 +6,7 @@ export const SUMMARY_KEY = 'campaigns/summary'
 
 /** getCampaignSummary loads GET /api/campaigns/summary and returns data.summary. */
 export async function getCampaignSummary(key = SUMMARY_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/summary', 'get'>} */
   const json = await request(key)
   return json?.data?.summary ?? null
 }

@@ -6,6 +6,9 @@ import { formatDate, formatMoney } from '../../../lib/format'
 import './dashboard.css'
 
 
+/**
+ * @param {{label: string, value: import('react').ReactNode, color: string, note?: import('react').ReactNode}} props
+ */
 function Stat({ label, value, color, note }) {
   return (
     <div className="col-6 col-lg-3">

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getAdminRoster loads GET /api/admins/get-roster/{id} and returns data.roster. */
 export async function getAdminRoster(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/admins/get-roster/{id}', 'get'>} */
   const json = await request(key)
   return json?.data?.roster ?? null
 }

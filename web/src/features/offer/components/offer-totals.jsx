@@ -18,10 +18,10 @@ export function OfferTotals({ budget, offered, accepted }) {
         <span className="text-secondary">Budget {formatMoney(budget)}</span>
       </p>
       <div className="progress-stacked" style={{ height: '0.9rem' }}>
-        <div className="progress" role="progressbar" aria-label="Accepted of budget" aria-valuenow={acc} aria-valuemin="0" aria-valuemax="100" style={{ width: `${acc}%` }}>
+        <div className="progress" role="progressbar" aria-label="Accepted of budget" aria-valuenow={acc} aria-valuemin={0} aria-valuemax={100} style={{ width: `${acc}%` }}>
           <div className="progress-bar bg-success" />
         </div>
-        <div className="progress" role="progressbar" aria-label="Offered, not yet accepted, of budget" aria-valuenow={off} aria-valuemin="0" aria-valuemax="100" style={{ width: `${off}%` }}>
+        <div className="progress" role="progressbar" aria-label="Offered, not yet accepted, of budget" aria-valuenow={off} aria-valuemin={0} aria-valuemax={100} style={{ width: `${off}%` }}>
           <div className="progress-bar bg-primary" />
         </div>
       </div>

@@ -8,6 +8,7 @@ const finished = (job) => job?.status === 'succeeded' || job?.status === 'failed
 
 /** getRosterJob loads GET /api/jobs/{id} and returns data.job. */
 export async function getRosterJob(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/jobs/{id}', 'get'>} */
   const json = await request(key)
   return json?.data?.job ?? null
 }

@@ -6,6 +6,7 @@ export const rosterKey = (id) => `campaigns/${encodeURIComponent(id)}/roster`
 
 /** getRoster loads GET /api/campaigns/{id}/roster and returns data.roster. */
 export async function getRoster(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/roster', 'get'>} */
   const json = await request(key)
   return json?.data?.roster ?? null
 }

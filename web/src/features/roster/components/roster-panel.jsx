@@ -11,7 +11,7 @@ import { BulletList } from '../../../components/bullet-list'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
-  const [size, setSize] = useState(20)
+  const [size, setSize] = useState(/** @type {number | string} */ (20))
   const [niches, setNiches] = useState([])
   const [jobId, setJobId] = useState(null)
   const [starting, setStarting] = useState(false)
@@ -59,7 +59,7 @@ function Generator({ campaignId, disabled }) {
         </fieldset>
       </details>
       {jobId && (
-        <div className="progress" role="progressbar" aria-label="Roster generation" aria-valuenow={progress} aria-valuemin="0" aria-valuemax="100">
+        <div className="progress" role="progressbar" aria-label="Roster generation" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
           <div className={`progress-bar${job?.status === 'failed' ? ' bg-danger' : ''}`} style={{ width: `${progress}%` }}>
             {job?.status === 'succeeded' ? 'Done' : job?.status === 'failed' ? job.error : `${progress}%`}
           </div>

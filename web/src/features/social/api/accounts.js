@@ -9,6 +9,7 @@ const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accoun
 
 /** getAccounts loads GET /api/accounts and returns data.accounts. */
 export async function getAccounts(key = ACCOUNTS_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'get'>} */
   const json = await request(key)
   return json?.data?.accounts ?? []
 }
@@ -22,6 +23,7 @@ export function useAccounts() {
 
 /** getPlatforms loads GET /api/accounts/platform and returns data.platforms. */
 export async function getPlatforms(key = PLATFORMS_KEY) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts/platform', 'get'>} */
   const json = await request(key)
   return json?.data?.platforms ?? []
 }
@@ -32,6 +34,7 @@ export function usePlatforms() {
 
 /** connectAccount asks POST /api/accounts for the platform's consent page and goes there. */
 export async function connectAccount(platformId) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'post'>} */
   const json = await request('accounts', { method: 'POST', body: { id: platformId } })
   const url = json?.data?.url
   if (url) window.location.assign(url)
@@ -54,11 +57,15 @@ export function useFinishConnect() {
 
 /** syncAccount starts POST /api/accounts/{id}/sync and returns the job. */
 export async function syncAccount(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts/{id}/sync', 'post'>} */
   const json = await request(`accounts/${id}/sync`, { method: 'POST' })
   return json?.data?.job
 }
 
-/** disconnectAccount calls DELETE /api/accounts/{id}. */
+/**
+ * disconnectAccount calls DELETE /api/accounts/{id}.
+ * @returns {Promise<import('../../../lib/api-types').Answer<'/api/accounts/{id}', 'delete'>>}
+ */
 export async function disconnectAccount(id) {
   return request(`accounts/${id}`, { method: 'DELETE' })
 }

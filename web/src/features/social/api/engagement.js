@@ -6,6 +6,7 @@ export const engagementKey = (days) => `accounts/engagement?days=${days}`
 
 /** getEngagement returns data.engagement: {platform: [...], demographics}. */
 export async function getEngagement(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts/engagement', 'get'>} */
   const json = await request(key)
   return json?.data?.engagement ?? { platform: [], demographics: null }
 }

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** getJob loads GET /api/jobs/{id} and returns data.job. */
 export async function getJob(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/jobs/{id}', 'get'>} */
   const json = await request(key)
   return json?.data?.job ?? null
 }

@@ -30,7 +30,7 @@ function SyncProgress({ job }) {
         <p className="small mb-1" id="cc-sync-label">
           Syncing your analytics… {job.progress}%
         </p>
-        <div className="progress" role="progressbar" aria-labelledby="cc-sync-label" aria-valuenow={job.progress} aria-valuemin="0" aria-valuemax="100">
+        <div className="progress" role="progressbar" aria-labelledby="cc-sync-label" aria-valuenow={job.progress} aria-valuemin={0} aria-valuemax={100}>
           <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${Math.max(job.progress, 5)}%` }} />
         </div>
       </div>

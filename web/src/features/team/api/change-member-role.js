@@ -4,8 +4,9 @@ import { MEMBERS_KEY } from './get-members'
 
 /** changeMemberRole calls PATCH /api/brands/members/{id} {role}. */
 export async function changeMemberRole(id, role) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/brands/members/{id}', 'patch'>} */
   const json = await request(`brands/members/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useChangeMemberRole() {

@@ -3,6 +3,7 @@ import { request } from '../../../lib/request'
 
 /** checkInvitation calls POST /api/users/invitation {token}: {email, role, brandName, name}. */
 export async function checkInvitation([, token]) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/users/invitation', 'post'>} */
   const json = await request('users/invitation', { method: 'POST', body: { token }, auth: false })
   return json?.data?.invitation ?? null
 }

@@ -5,6 +5,7 @@ export const MEMBERS_KEY = 'brands/members'
 
 /** getMembers loads GET /api/brands/members: {members, invitations}. */
 export async function getMembers(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/brands/members', 'get'>} */
   const json = await request(key)
   return { members: json?.data?.members ?? [], invitations: json?.data?.invitations ?? [] }
 }

@@ -4,8 +4,9 @@ import { MEMBERS_KEY } from './get-members'
 
 /** removeMember calls DELETE /api/brands/members/{id}; the member's sessions end at once. */
 export async function removeMember(id) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/brands/members/{id}', 'delete'>} */
   const json = await request(`brands/members/${encodeURIComponent(id)}`, { method: 'DELETE' })
-  return json?.data ?? {}
+  return json?.data ?? /** @type {Partial<typeof json.data>} */ ({})
 }
 
 export function useRemoveMember() {
