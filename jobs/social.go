@@ -124,11 +124,11 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error
 		}
 	}
 	prog := store.JobProgress{}
-	days, err := h.syncOne(ctx, p, &prog)
+	days, newDays, err := h.syncOne(ctx, p, &prog)
 	switch {
 	case err == nil:
 		prog.Processed = prog.Total
-		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days}, nil)
+		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days, "newDays": newDays}, nil)
 	case store.ErrorCode(err) == store.ENOTFOUND:
 		return h.finish(ctx, p.JobID, prog, nil, err)
 	}
@@ -143,28 +143,30 @@ func (h *Handler) syncAccount(ctx context.Context, p AnalyticsSyncPayload) error
 }
 
 // syncOne reads the account, takes its calls from the platform's budget,
-// fetches and stores; it returns how many days it stored.
-func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (int, error) {
+// fetches and stores; it returns how many days it fetched and how many of
+// them were new (not stored before).
+func (h *Handler) syncOne(ctx context.Context, p AnalyticsSyncPayload, prog *store.JobProgress) (days, newDays int, err error) {
 	targets, err := h.Store.SocialSyncTargets(ctx, []string{p.AccountID}, nil)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if len(targets) == 0 {
-		return 0, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
+		return 0, 0, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
 	}
 	t := targets[0]
 	if t.Status == store.SocialReconnectNeeded {
-		return 0, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
+		return 0, 0, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
 	}
 	prog.Total = h.Social.calls(t, h.Store.Now())
 	if err := h.Social.reserve(ctx, t.Platform, prog.Total); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	snap, err := h.fetchAccount(ctx, t, h.progress(ctx, p.JobID, prog))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return len(snap.Days), h.Store.SaveSocialSnapshots(ctx, []store.SocialSnapshot{snap})
+	newDays, err = h.Store.SaveSocialSnapshot(ctx, snap)
+	return len(snap.Days), newDays, err
 }
 
 // syncBatch syncs a scheduled batch of accounts: one read, their calls
