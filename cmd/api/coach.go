@@ -25,10 +25,7 @@ func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &q) {
 		return
 	}
-	monthlyCap := s.cfg.Coach.MonthlyCap
-	if monthlyCap <= 0 {
-		monthlyCap = store.DefaultCoachMonthlyCap
-	}
+	monthlyCap := s.coachMonthlyCap()
 	var task store.Task
 	entry, err := s.store.Ask(r.Context(), currentUser(r).ID, q, monthlyCap, func(entryID, jobID string) store.Task {
 		task = jobs.NewCoachReplyTask(entryID, jobID)
@@ -67,4 +64,13 @@ func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respondPage(w, "chats", page, f.Page, f.Limit)
+}
+
+// coachMonthlyCap is the subscribers' fair-use cap of questions per month
+// (COACH_MONTHLY_CAP, else the default).
+func (s *server) coachMonthlyCap() int {
+	if s.cfg.Coach.MonthlyCap > 0 {
+		return s.cfg.Coach.MonthlyCap
+	}
+	return store.DefaultCoachMonthlyCap
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -91,5 +93,20 @@ func TestSocial_DisconnectedListed(t *testing.T) {
 	r = e.want(e.call("GET", "/api/accounts", tok, nil), http.StatusOK)
 	if gone, _ := r.data()["disconnected"].([]any); len(gone) != 0 || len(r.data()["accounts"].([]any)) != 1 {
 		t.Errorf("after reconnecting: %v", r.data())
+	}
+}
+
+// TestPlans_StateFairUseCap: the plans state the coach's monthly fair-use
+// cap of questions (the configured one), never "Unlimited".
+func TestPlans_StateFairUseCap(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	tok := e.account("cap@plans.io", store.RoleUser)
+	want := "Up to " + strconv.Itoa(store.DefaultCoachMonthlyCap) + " coaching questions a month (fair use)"
+	for _, p := range e.want(e.call("GET", "/api/plans", tok, nil), http.StatusOK).data()["plans"].([]any) {
+		features := fmt.Sprint(p.(map[string]any)["features"])
+		if !strings.Contains(features, want) || strings.Contains(features, "Unlimited") {
+			t.Errorf("plan features %s, want %q", features, want)
+		}
 	}
 }
