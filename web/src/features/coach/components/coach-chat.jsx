@@ -43,10 +43,10 @@ export function CoachChat() {
   const { data: connected } = useConnectedPlatforms()
   const noPlatform = connected?.length === 0
   const askBox = useRef(null)
-  const shown = entries.length
-  // Open at the newest message with the question box in view, and keep it there as entries arrive.
+  // Open at the newest message with the question box in view, and keep it there as entries arrive and answers come.
+  const shown = entries.length ? `${entries.length}:${entries[entries.length - 1].status}` : ''
   useEffect(() => {
-    if (shown > 0) askBox.current?.scrollIntoView?.({ block: 'end' })
+    if (shown) askBox.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' })
   }, [shown])
 
   const send = async (question) => {
