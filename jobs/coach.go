@@ -56,7 +56,7 @@ func (h *Handler) HandleCoachReply(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return h.coachRetryOrFail(ctx, p, err)
 	}
-	answer := store.CoachAnswer{Answer: reply.Answer, Facts: reply.Facts, Suggestions: reply.Suggestions, Source: "builtin"}
+	answer := store.CoachAnswer{Answer: reply.Answer, Facts: reply.Facts, Suggestions: reply.Suggestions, Source: "builtin", Free: reply.NoData}
 	if h.CoachLLM != nil {
 		if text, err := h.CoachLLM.Reword(ctx, in.Question, reply); err != nil {
 			h.Log.Warn("coach llm failed; built-in answer kept", "entry", in.EntryID, "err", err)

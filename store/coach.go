@@ -15,7 +15,8 @@ import (
 
 // FreeQuestions is how many questions a creator without a running
 // subscription may ask the coach in all (the browser shows 5 free credits,
-// minus one per chat entry, never below 0). A failed entry spends none.
+// minus one per chat entry, never below 0). A failed entry spends none, nor
+// does a free one (answered without data: nothing connected).
 const FreeQuestions = 5
 
 // JobKindCoachReply is the job kind of a question's reply.
@@ -24,6 +25,15 @@ const JobKindCoachReply = "coach_reply"
 // DefaultCoachMonthlyCap is the subscribers' fair-use cap of questions per
 // calendar month when COACH_MONTHLY_CAP is not set.
 const DefaultCoachMonthlyCap = 300
+
+// CoachMonthlyCap is the fair-use cap in force when configured is the
+// configured one (COACH_MONTHLY_CAP): the default when it is 0 or less.
+func CoachMonthlyCap(configured int) int {
+	if configured <= 0 {
+		return DefaultCoachMonthlyCap
+	}
+	return configured
+}
 
 // MaxQuestionLength is the longest question accepted, in characters.
 const MaxQuestionLength = 500
@@ -80,18 +90,16 @@ func checkPlatform(p string) string {
 // lock on the creator's chat row, so questions sent at the same moment never
 // spend more than is left: without a running subscription (ended_at not
 // past) a creator may ask FreeQuestions in all, else EPAYMENTREQUIRED; with
-// one, monthlyCap questions per calendar month (UTC; 0 means
-// DefaultCoachMonthlyCap), else ERATELIMITED.
-// Entries that failed (the coach gave up) are not counted.
+// one, monthlyCap questions per calendar month (UTC; see CoachMonthlyCap),
+// else ERATELIMITED. Entries that failed (the coach gave up) and free ones
+// (the creator's data could not answer them, SaveCoachAnswer) are not counted.
 // It returns the entry as the API shows it (its body, see migration 00018).
 func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap int,
 	task func(entryID, jobID string) Task) (json.RawMessage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	if monthlyCap <= 0 {
-		monthlyCap = DefaultCoachMonthlyCap
-	}
+	monthlyCap = CoachMonthlyCap(monthlyCap)
 	now := s.now()
 	entryID, jobID := uuid.NewString(), uuid.NewString()
 	t := task(entryID, jobID)
@@ -130,8 +138,8 @@ func (s *DB) checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now t
 	}
 	err := s.txGet(ctx, tx, &c, `SELECT
 		EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2) AS subscribed,
-		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed') AS total,
-		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3) AS this_month`, userID, now, month)
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND NOT free) AS total,
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND NOT free AND created_at >= $3) AS this_month`, userID, now, month)
 	if err != nil {
 		return fmt.Errorf("count questions: %w", err)
 	}

@@ -43,23 +43,27 @@ type CoachAccount struct {
 // CoachInput is everything the coach answers a question from: the entry,
 // the creator's niche and every social account they have (any status).
 type CoachInput struct {
-	EntryID  string         `db:"id"`
-	JobID    string         `db:"job_id"`
-	UserID   string         `db:"user_id"`
-	Question string         `db:"question"`
-	Platform string         `db:"platform"` // "" = all platforms
-	Status   string         `db:"status"`
-	Niche    string         `db:"niche"`
+	EntryID  string `db:"id"`
+	JobID    string `db:"job_id"`
+	UserID   string `db:"user_id"`
+	Question string `db:"question"`
+	Platform string `db:"platform"` // "" = all platforms
+	Status   string `db:"status"`
+	Niche    string `db:"niche"`
+	// LastDay is the last day of the windows "last N days" (LastDays): the
+	// creator's last synced day, the same the dashboard uses.
+	LastDay  time.Time      `db:"last_day"`
 	Accounts []CoachAccount `db:"-"`
 }
 
-// coachInputQuery reads an entry ($1), the creator's niche and every social
+// coachInputQuery reads an entry ($1), the creator's niche, the window's
+// last day (today $3, see LastDays) and every social
 // account of theirs in platform order, each with its last $2 days (oldest
 // first) and audience shares (by dimension, largest first), in one statement:
 // the reply's latency is what creators wait for, and on a busy machine every
 // round trip waits its turn.
-const coachInputQuery = `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
-	e.platform, e.status, coalesce(n.name, '') AS niche,
+var coachInputQuery = `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.user_id, e.question,
+	e.platform, e.status, coalesce(n.name, '') AS niche, ` + lastDaySQL("e.user_id", "$3::date") + ` AS last_day,
 	coalesce((SELECT json_agg(json_build_object('id', a.id, 'platform', a.platform, 'username', a.username,
 			'status', a.status, 'connectedAt', a.connected_at, 'lastSyncedAt', a.last_synced_at,
 			'days', (SELECT coalesce(json_agg(json_build_array(d.day, d.followers, d.likes, d.views, d.organic_impressions)
@@ -85,7 +89,7 @@ func (s *DB) LoadCoachInput(ctx context.Context, entryID string) (*CoachInput, e
 		Accounts []byte `db:"accounts"`
 	}
 	// Prepared once: planning it anew cost more than running it.
-	if err := s.getPrepared(ctx, &row, coachInputQuery, entryID, CoachHistoryDays); err != nil {
+	if err := s.getPrepared(ctx, &row, coachInputQuery, entryID, CoachHistoryDays, s.now().Format(time.DateOnly)); err != nil {
 		return nil, translate(err, "Chat entry")
 	}
 	in := row.CoachInput
@@ -149,12 +153,16 @@ type CoachAnswer struct {
 	Facts       any // JSON array of facts
 	Suggestions []string
 	Source      string // builtin or llm
+	// Free: the creator's data could not answer the question (no platform
+	// connected, the one asked about not connected, no analytics yet), so
+	// it spends no question.
+	Free bool
 }
 
 // saveAnswerSQL answers a pending entry and finishes its job in one
 // statement (one round trip: the reply's latency is what creators wait for).
 var saveAnswerSQL = `WITH e AS (UPDATE chat_entries SET status = 'answered', answer = $2, facts = $3,
-		suggestions = $4, source = $5, answered_at = $6 WHERE id = $1 AND status = 'pending' RETURNING job_id)
+		suggestions = $4, source = $5, answered_at = $6, free = $7 WHERE id = $1 AND status = 'pending' RETURNING job_id)
 	` + finishJobSQL("(SELECT job_id FROM e)", "'"+JobSucceeded+"'", "1", "1", "0", "result", "''", "$6")
 
 // SaveCoachAnswer records the answer of a pending entry and finishes its
@@ -171,7 +179,7 @@ func (s *DB) SaveCoachAnswer(ctx context.Context, in *CoachInput, a CoachAnswer)
 		return err
 	}
 	defer release()
-	_, err = st.ExecContext(ctx, in.EntryID, a.Answer, facts, suggestions, a.Source, s.now())
+	_, err = st.ExecContext(ctx, in.EntryID, a.Answer, facts, suggestions, a.Source, s.now(), a.Free)
 	if err != nil {
 		return fmt.Errorf("save answer: %w", err)
 	}

@@ -109,7 +109,8 @@ func (s *DB) ConnectSocialAccount(ctx context.Context, c SocialConnection, task 
 			VALUES ($1, $2, $3, $4, $5, 'connected', $6, $6)
 			ON CONFLICT (user_id, platform) DO UPDATE SET external_id = excluded.external_id, username = excluded.username,
 				full_name = excluded.full_name, status = 'connected', status_reason = '',
-				connected_at = CASE WHEN social_accounts.status = 'disconnected' THEN excluded.connected_at ELSE social_accounts.connected_at END
+				connected_at = CASE WHEN social_accounts.status = 'disconnected' THEN excluded.connected_at ELSE social_accounts.connected_at END,
+				disconnected_at = NULL
 			RETURNING id`, c.UserID, c.Platform, c.ExternalID, c.Username, c.FullName, s.now())
 		if isUniqueViolation(err, "social_accounts_owner") { // connected by another creator meanwhile
 			return Errorf(ECONFLICT, MsgAccountTaken)
@@ -190,15 +191,16 @@ func (s *DB) StartSocialSync(ctx context.Context, userID, accountID string, task
 }
 
 // DisconnectSocialAccount deletes the account's tokens and marks it
-// disconnected (its history stays). It returns the sealed tokens so the
+// disconnected now (its history stays; GET /api/accounts lists it under
+// disconnected with the date). It returns the sealed tokens so the
 // caller can revoke them at the platform. Another user's account is ENOTFOUND.
 func (s *DB) DisconnectSocialAccount(ctx context.Context, userID, accountID string) (platform string, tokens *SealedTokens, err error) {
 	if !isUUID(accountID) {
 		return "", nil, Errorf(ENOTFOUND, "Social account not found")
 	}
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := tx.GetContext(ctx, &platform, `UPDATE social_accounts SET status = 'disconnected', status_reason = '', sync_job_id = NULL
-			WHERE id = $1 AND user_id = $2 AND status <> 'disconnected' RETURNING platform`, accountID, userID); err != nil {
+		if err := tx.GetContext(ctx, &platform, `UPDATE social_accounts SET status = 'disconnected', status_reason = '', sync_job_id = NULL,
+			disconnected_at = $3 WHERE id = $1 AND user_id = $2 AND status <> 'disconnected' RETURNING platform`, accountID, userID, s.now()); err != nil {
 			return translate(err, "Social account")
 		}
 		var t SealedTokens
@@ -222,8 +224,10 @@ func uuidOrNil(id string) string {
 	return id
 }
 
-// accountsQuery builds the user's accounts as the API answers them.
-const accountsQuery = `SELECT coalesce(json_agg(json_build_object(
+// accountsQuery builds the user's accounts as the API answers them: the
+// connected ones (any status but disconnected), then the disconnected ones
+// (platform, handle and when), each in platform order.
+const accountsQuery = `SELECT (SELECT coalesce(json_agg(json_build_object(
 		'_id', a.id, 'platform', a.platform, 'platformName', p.name, 'fullName', a.full_name,
 		'firstName', split_part(a.full_name, ' ', 1), 'username', a.username, 'createdAt', a.connected_at,
 		'status', CASE WHEN a.status = 'reconnect_needed' THEN 'reconnect_needed'
@@ -238,16 +242,24 @@ const accountsQuery = `SELECT coalesce(json_agg(json_build_object(
 		ON p.id = a.platform
 	LEFT JOIN jobs j ON j.id = a.sync_job_id
 	LEFT JOIN LATERAL (SELECT followers FROM social_daily d WHERE d.account_id = a.id ORDER BY day DESC LIMIT 1) l ON true
-	WHERE a.user_id = $1 AND a.status <> 'disconnected'`
+	WHERE a.user_id = $1 AND a.status <> 'disconnected'),
+	(SELECT coalesce(json_agg(json_build_object('_id', a.id, 'platform', a.platform, 'platformName', p.name,
+			'username', a.username, 'status', 'disconnected', 'disconnectedAt', a.disconnected_at) ORDER BY p.ord), '[]')
+		FROM social_accounts a
+		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
+			ON p.id = a.platform
+		WHERE a.user_id = $1 AND a.status = 'disconnected')`
 
-// ListSocialAccounts returns the user's connected accounts as a JSON array
-// built by Postgres in one statement.
-func (s *DB) ListSocialAccounts(ctx context.Context, userID string) (json.RawMessage, error) {
-	p, err := s.queryPage(ctx, accountsQuery, []any{uuidOrNil(userID)})
+// ListSocialAccounts returns the user's connected accounts and their
+// disconnected ones (each with disconnectedAt) as two JSON arrays built by
+// Postgres in one statement.
+func (s *DB) ListSocialAccounts(ctx context.Context, userID string) (accounts, disconnected json.RawMessage, err error) {
+	var gone []byte
+	p, err := s.queryPage(ctx, accountsQuery, []any{uuidOrNil(userID)}, &gone)
 	if err != nil {
-		return nil, fmt.Errorf("list social accounts: %w", err)
+		return nil, nil, fmt.Errorf("list social accounts: %w", err)
 	}
-	return p.Items, nil
+	return p.Items, gone, nil
 }
 
 // isUniqueViolation reports whether err is Postgres's unique violation of index.

@@ -101,8 +101,23 @@ type SocialSnapshot struct {
 // next moment, the syncs are lost and the next ones fetch the same days
 // again.
 func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) error {
+	_, err := s.saveSocialSnapshots(ctx, snaps)
+	return err
+}
+
+// SaveSocialSnapshot stores one account's sync as SaveSocialSnapshots does
+// and returns how many of its days were new (not stored before).
+func (s *DB) SaveSocialSnapshot(ctx context.Context, snap SocialSnapshot) (newDays int, err error) {
+	n, err := s.saveSocialSnapshots(ctx, []SocialSnapshot{snap})
+	return n[snap.AccountID], err
+}
+
+// saveSocialSnapshots is SaveSocialSnapshots, returning the number of new
+// days of each account that got any.
+func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (map[string]int, error) {
+	newDays := map[string]int{}
 	if len(snaps) == 0 {
-		return nil
+		return newDays, nil
 	}
 	var acct struct { // the columns of the statement's arrays
 		ids, usernames, fullNames, externalIDs []string
@@ -143,16 +158,28 @@ func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) er
 			return err
 		}
 		defer release()
-		_, err = tx.StmtxContext(ctx, st).ExecContext(ctx, s.now(),
+		rows, err := tx.StmtxContext(ctx, st).QueryContext(ctx, s.now(),
 			pq.Array(acct.ids), pq.Array(acct.usernames), pq.Array(acct.fullNames), pq.Array(acct.externalIDs), pq.Array(acct.demoSent),
 			pq.Array(days.accounts), pq.Array(days.days), pq.Array(days.f), pq.Array(days.l), pq.Array(days.v), pq.Array(days.o),
 			pq.Array(demo.accounts), pq.Array(demo.dims), pq.Array(demo.buckets), pq.Array(demo.shares))
-		return err
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var n int
+			if err := rows.Scan(&id, &n); err != nil {
+				return err
+			}
+			newDays[id] = n
+		}
+		return rows.Err()
 	})
 	if err != nil {
-		return fmt.Errorf("save social snapshots: %w", err)
+		return nil, fmt.Errorf("save social snapshots: %w", err)
 	}
-	return nil
+	return newDays, nil
 }
 
 // saveSnapshotsSQL is SaveSocialSnapshots's statement. The sub-statements
@@ -165,7 +192,9 @@ func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) er
 // $1 now; accounts: $2 ids, $3 usernames, $4 full names, $5 external ids,
 // $6 demographics sent; days: $7 accounts, $8 days, $9 followers, $10 likes,
 // $11 views, $12 impressions; demographics: $13 accounts, $14 dimensions,
-// $15 buckets, $16 shares.
+// $15 buckets, $16 shares. It answers each account's number of new days
+// (rows inserted, not rewritten: xmax is 0 only in a row version this
+// statement inserted).
 var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 		SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::bool[]) AS t (id, username, full_name, external_id, demo_sent)),
 	a AS (
@@ -183,7 +212,8 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 		ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
 			organic_impressions = excluded.organic_impressions
 		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
-			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)),
+			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)
+		RETURNING account_id, xmax = 0 AS inserted),
 	demo AS MATERIALIZED (
 		SELECT acct, dm, b, round(s::numeric, 4) AS s FROM unnest($13::uuid[], $14::text[], $15::text[], $16::float8[]) AS t (acct, dm, b, s)),
 	demo_gone AS (
@@ -212,12 +242,14 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 		GROUP BY accts.user_id),
 	net AS (
 		SELECT user_id, sum(followers) AS followers, array_agg(platform) FILTER (WHERE synced) AS platforms, ` + networkPivotSQL() + `
-		FROM accts GROUP BY user_id)
+		FROM accts GROUP BY user_id),
+	network AS (
 	UPDATE creators c SET ` + networkSetSQL() + `,
 		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
 		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
 		updated_at = $1
-	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.user_id = ANY (ARRAY(SELECT user_id FROM a))`
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.user_id = ANY (ARRAY(SELECT user_id FROM a)))
+	SELECT account_id::text, count(*) FROM upsert_days WHERE inserted GROUP BY account_id`
 
 // networkPivotSQL turns a user's accounts (accts) into one row: per
 // platform, whether it was synced, its handle and its follower count.
@@ -276,9 +308,15 @@ func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, buc
 	return int(n), nil
 }
 
-// engagementQuery answers GET /api/accounts/engagement in one statement.
+// engagementQuery answers GET /api/accounts/engagement in one statement:
+// the window (LastDays, ending on the creator's last synced day), per
+// platform the window's totals (null for a figure the platform does not
+// report, with the reason in notReported) and daily history, and the
+// audience: blended over the platforms, weighted by followers, and each
+// platform's own shares.
 // $1 user, $2 platform (” = all), $3 today, $4 days.
-const engagementQuery = `WITH acc AS (
+var engagementQuery = `WITH win AS (SELECT ` + lastDaySQL("$1::uuid", "$3::date") + ` AS last),
+	acc AS (
 		SELECT a.id, a.platform, p.name, p.ord FROM social_accounts a
 		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
 			ON p.id = a.platform
@@ -288,26 +326,38 @@ const engagementQuery = `WITH acc AS (
 		SELECT sd.dimension, sd.bucket, sum(sd.share * greatest(l.followers, 1)) / sum(sum(sd.share * greatest(l.followers, 1))) OVER (PARTITION BY sd.dimension) AS share
 		FROM social_demographics sd JOIN latest l ON l.id = sd.account_id GROUP BY sd.dimension, sd.bucket)
 	SELECT json_build_object(
+		'window', (SELECT json_build_object('from', win.last - $4::int + 1, 'to', win.last, 'days', $4::int) FROM win),
 		'platform', coalesce((SELECT json_agg(json_build_object('platformName', acc.name, 'platform', acc.platform,
-			'data', json_build_array(json_build_object('like', coalesce(h.likes, 0), 'view', coalesce(h.views, 0),
-				'organicImpression', coalesce(h.impressions, 0), 'followers', l.followers)),
+			'data', json_build_array(json_build_object('like', ` + figureSQL("acc.platform", FigureLikes, "coalesce(h.likes, 0)") + `,
+				'view', ` + figureSQL("acc.platform", FigureViews, "coalesce(h.views, 0)") + `,
+				'organicImpression', ` + figureSQL("acc.platform", FigureImpressions, "coalesce(h.impressions, 0)") + `, 'followers', l.followers)),
+			'notReported', ` + notReportedSQL("acc.platform") + `,
 			'history', coalesce(h.history, '[]')) ORDER BY acc.ord)
 			FROM acc JOIN latest l ON l.id = acc.id
 			LEFT JOIN LATERAL (SELECT sum(d.likes) AS likes, sum(d.views) AS views, sum(d.organic_impressions) AS impressions,
-				json_agg(json_build_object('date', d.day, 'followers', d.followers, 'like', d.likes, 'view', d.views,
-					'organicImpression', d.organic_impressions) ORDER BY d.day) AS history
-				FROM social_daily d WHERE d.account_id = acc.id AND d.day > $3::date - $4::int AND d.day <= $3::date) h ON true), '[]'),
+				json_agg(json_build_object('date', d.day, 'followers', d.followers,
+					'like', ` + figureSQL("acc.platform", FigureLikes, "d.likes") + `, 'view', ` + figureSQL("acc.platform", FigureViews, "d.views") + `,
+					'organicImpression', ` + figureSQL("acc.platform", FigureImpressions, "d.organic_impressions") + `) ORDER BY d.day) AS history
+				FROM social_daily d, win WHERE d.account_id = acc.id AND ` + inLastDaysSQL("d.day", "win.last", "$4::int") + `) h ON true), '[]'),
 		'demographics', json_build_object(
 			'age', coalesce((SELECT json_agg(json_build_object('range', bucket, 'share', round(share, 4)) ORDER BY bucket) FROM demo WHERE dimension = 'age'), '[]'),
 			'gender', coalesce((SELECT json_agg(json_build_object('gender', bucket, 'share', round(share, 4)) ORDER BY share DESC) FROM demo WHERE dimension = 'gender'), '[]'),
 			'countries', coalesce((SELECT json_agg(json_build_object('country', bucket, 'share', round(share, 4)) ORDER BY share DESC)
 				FROM (SELECT * FROM demo WHERE dimension = 'country' ORDER BY share DESC, bucket LIMIT 5) c), '[]'),
-			'platforms', coalesce((SELECT json_agg(json_build_object('platformName', acc.name,
-				'shared', EXISTS (SELECT 1 FROM social_demographics sd WHERE sd.account_id = acc.id)) ORDER BY acc.ord) FROM acc), '[]')))`
+			'platforms', coalesce((SELECT json_agg(json_build_object('platformName', acc.name, 'platform', acc.platform,
+				'shared', EXISTS (SELECT 1 FROM social_demographics sd WHERE sd.account_id = acc.id),
+				'age', coalesce((SELECT json_agg(json_build_object('range', sd.bucket, 'share', sd.share) ORDER BY sd.bucket)
+					FROM social_demographics sd WHERE sd.account_id = acc.id AND sd.dimension = 'age'), '[]'),
+				'gender', coalesce((SELECT json_agg(json_build_object('gender', sd.bucket, 'share', sd.share) ORDER BY sd.share DESC, sd.bucket)
+					FROM social_demographics sd WHERE sd.account_id = acc.id AND sd.dimension = 'gender'), '[]'),
+				'countries', coalesce((SELECT json_agg(json_build_object('country', c.bucket, 'share', c.share) ORDER BY c.share DESC, c.bucket)
+					FROM (SELECT sd.bucket, sd.share FROM social_demographics sd WHERE sd.account_id = acc.id AND sd.dimension = 'country'
+						ORDER BY sd.share DESC, sd.bucket LIMIT 5) c), '[]')) ORDER BY acc.ord) FROM acc), '[]')))`
 
-// SocialEngagement returns the user's engagement (per platform: the
-// window's totals and daily history; the audience, weighted by followers)
-// over the days ending today, as JSON built by Postgres in one statement.
+// SocialEngagement returns the user's engagement over the last days days
+// (the window of LastDays ending on their last synced day; per platform the
+// window's totals and daily history; the audience) as JSON built by
+// Postgres in one statement.
 func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days int) (json.RawMessage, error) {
 	platforms := []string{}
 	if platform != "" {
@@ -322,4 +372,4 @@ func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days
 
 // EngagementSQL is the statement behind SocialEngagement, for benchmarks'
 // bare handlers ($1 user, $2 platform or ”, $3 today, $4 days).
-const EngagementSQL = engagementQuery
+var EngagementSQL = engagementQuery

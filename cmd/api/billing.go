@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -61,8 +63,13 @@ func (s *server) paymentsConfig(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, map[string]any{"publishableKey": s.cfg.StripePublishableKey, "sandbox": !s.cfg.StripeJS()})
 }
 
+// listPlans answers GET /api/plans; a feature's {cap} reads the coach's
+// monthly fair-use cap of questions.
 func (s *server) listPlans(w http.ResponseWriter, r *http.Request) {
 	plans, err := s.store.ListPlans(r.Context())
+	for i := range plans {
+		plans[i].Features = bytes.ReplaceAll(plans[i].Features, []byte("{cap}"), []byte(strconv.Itoa(s.coachMonthlyCap())))
+	}
 	s.answer(w, r, err, map[string]any{"plans": plans})
 }
 

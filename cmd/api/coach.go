@@ -60,3 +60,7 @@ func (s *server) listChats(w http.ResponseWriter, r *http.Request) {
 	}
 	respondPage(w, "chats", page, f.Page, f.Limit)
 }
+
+// coachMonthlyCap is the subscribers' fair-use cap of questions per month
+// (COACH_MONTHLY_CAP, else the default).
+func (s *server) coachMonthlyCap() int { return store.CoachMonthlyCap(s.cfg.Coach.MonthlyCap) }

@@ -257,14 +257,16 @@ func readUserID(r *http.Request) string {
 	return u.ID
 }
 
-// listAccounts answers GET /api/accounts with {accounts: [...]}.
+// listAccounts answers GET /api/accounts with {accounts: [...],
+// disconnected: [...]} (the accounts disconnected since, history kept).
 func (s *server) listAccounts(w http.ResponseWriter, r *http.Request) {
-	items, err := s.store.ListSocialAccounts(r.Context(), readUserID(r))
+	items, gone, err := s.store.ListSocialAccounts(r.Context(), readUserID(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeBody(w, http.StatusOK, append(append([]byte(`{"data":{"accounts":`), items...), "}}\n"...))
+	body := append(append([]byte(`{"data":{"accounts":`), items...), `,"disconnected":`...)
+	writeBody(w, http.StatusOK, append(append(body, gone...), "}}\n"...))
 }
 
 // engagement answers GET /api/accounts/engagement?platform=&days= (days

@@ -62,7 +62,7 @@ func (c *call) change() {
 // trend states the metric's last Window days against the Window before and
 // whether that matches the direction asked; ok is false without enough history.
 func (c *call) trend(days []store.CoachDay, m metric, where string, dir int) (float64, bool) {
-	recent, before := lastWindows(days)
+	recent, before := c.lastWindows(days)
 	var r, b int64
 	var bn int
 	if m == followers {
@@ -204,7 +204,7 @@ func (c *call) best() {
 		if !available(a.Days, views) || !available(a.Days, likes) {
 			continue
 		}
-		recent, _ := lastWindows(a.Days)
+		recent, _ := c.lastWindows(a.Days)
 		l, _ := sum(a.Days, likes, recent)
 		v, _ := sum(a.Days, views, recent)
 		if v == 0 {

@@ -37,6 +37,9 @@ type Reply struct {
 	Answer      string
 	Facts       []Fact
 	Suggestions []string
+	// NoData: the creator's data cannot answer (nothing connected in scope,
+	// or no analytics yet); the answer says why and spends no question.
+	NoData bool
 }
 
 // Peers gives the engagement statistics of the network's creators of a
@@ -110,7 +113,9 @@ func Answer(ctx context.Context, in *store.CoachInput, peers Peers) (Reply, erro
 	t := topicOf(in.Question)
 	if msg := c.scopeProblem(); msg != "" {
 		c.say(msg)
-		return c.reply(t), nil
+		r := c.reply(t)
+		r.NoData = true
+		return r, nil
 	}
 	var err error
 	switch t {

@@ -25,7 +25,7 @@ func (c *call) engagementRate() (rate float64, period span, ok bool) {
 		return 0, span{}, false
 	}
 	days := aggregate(withViews)
-	period, _ = lastWindows(days)
+	period, _ = c.lastWindows(days)
 	l, _ := sum(days, likes, period)
 	v, _ := sum(days, views, period)
 	if v == 0 {

@@ -16,7 +16,7 @@ func (c *call) projection() {
 		}
 	}
 	p, word := platformTitle(a.Platform), audienceWord(a.Platform)
-	recent, _ := lastWindows(a.Days)
+	recent, _ := c.lastWindows(a.Days)
 	now := a.Days[len(a.Days)-1].Followers
 	then, thenDay := levelAt(a.Days, followers, recent.From.AddDate(0, 0, -1))
 	period := span{thenDay, recent.To}

@@ -163,11 +163,16 @@ type span struct{ From, To time.Time }
 
 func (s span) String() string { return day(s.From) + " to " + day(s.To) }
 
-// lastWindows are the last Window days of days and the Window days before.
-func lastWindows(days []store.CoachDay) (recent, before span) {
-	end := days[len(days)-1].Day
-	recent = span{end.AddDate(0, 0, 1-Window), end}
-	before = span{end.AddDate(0, 0, 1-2*Window), end.AddDate(0, 0, -Window)}
+// lastWindows are the last Window days and the Window days before, as the
+// dashboard counts them (store.LastDays): ending on the creator's last
+// synced day (in.LastDay), or, when it is unknown, on the last of days.
+func (c *call) lastWindows(days []store.CoachDay) (recent, before span) {
+	end := c.in.LastDay
+	if end.IsZero() {
+		end = days[len(days)-1].Day
+	}
+	recent.From, recent.To = store.LastDays(end, Window)
+	before.From, before.To = store.LastDays(recent.From.AddDate(0, 0, -1), Window)
 	return recent, before
 }
 

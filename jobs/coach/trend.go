@@ -38,7 +38,7 @@ func (c *call) overview(detail bool) {
 // summarise states an account's trend and returns its figures.
 func (c *call) summarise(a store.CoachAccount, detail bool) summary {
 	p, word := platformTitle(a.Platform), audienceWord(a.Platform)
-	recent, before := lastWindows(a.Days)
+	recent, before := c.lastWindows(a.Days)
 	var s summary
 	s.now = a.Days[len(a.Days)-1].Followers
 	then, thenDay := levelAt(a.Days, followers, recent.From.AddDate(0, 0, -1))

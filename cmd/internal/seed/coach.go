@@ -72,7 +72,7 @@ func seedAnswer(ctx context.Context, db *store.DB, userID, q string) error {
 	if err != nil {
 		return err
 	}
-	return db.SaveCoachAnswer(ctx, in, store.CoachAnswer{Answer: r.Answer, Facts: r.Facts, Suggestions: r.Suggestions, Source: "builtin"})
+	return db.SaveCoachAnswer(ctx, in, store.CoachAnswer{Answer: r.Answer, Facts: r.Facts, Suggestions: r.Suggestions, Source: "builtin", Free: r.NoData})
 }
 
 // seedDemoHistory writes 180 days of Instagram and YouTube analytics (pro:
@@ -106,7 +106,11 @@ func seedDemoHistory(ctx context.Context, db *store.DB, userID string, pro bool)
 			followers = append(followers, int64(float64(f)*scale))
 			views = append(views, int64(v*scale))
 			likes = append(likes, int64(v*scale*0.052))
-			impressions = append(impressions, int64(v*scale*1.8))
+			if store.NotReported(p, store.FigureImpressions) == "" {
+				impressions = append(impressions, int64(v*scale*1.8))
+			} else { // YouTube and TikTok do not report organic impressions: their connectors store 0
+				impressions = append(impressions, 0)
+			}
 		}
 		var accountID string
 		if err := db.SQL().GetContext(ctx, &accountID, `INSERT INTO social_accounts (user_id, platform, username, full_name, status,

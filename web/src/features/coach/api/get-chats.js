@@ -22,10 +22,23 @@ export function hasPending(chats) {
   return (chats || []).some((c) => (c.data || []).some((e) => e.status === 'pending'))
 }
 
-/** POLL_MS: how often the list is read again while an answer is pending. */
-export const POLL_MS = 700
+/** POLL_MS: how often the list is read again while an answer is pending (an answer takes about 0.2 s). */
+export const POLL_MS = 400
+
+/**
+ * DEDUPE_MS: reads of the list within this time share one request. SWR's default (2 s) also held back the polls,
+ * so an answer ready on the server appeared seconds later; the two lists of one page, mounted together, still
+ * share their first read.
+ */
+export const DEDUPE_MS = 100
+
+/**
+ * chatsOptions are useChats' SWR options: poll every POLL_MS while an answer is pending. A new refreshInterval
+ * function on each render makes SWR look again at whether to poll once an entry turns pending.
+ */
+export const chatsOptions = () => ({ refreshInterval: (chats) => (hasPending(chats) ? POLL_MS : 0), dedupingInterval: DEDUPE_MS })
 
 /** useChats reads the chats under a platform filter, polling while an answer is pending. */
 export function useChats(platform) {
-  return useSWR(chatsKey(platform), getChats, { refreshInterval: (chats) => (hasPending(chats) ? POLL_MS : 0) })
+  return useSWR(chatsKey(platform), getChats, chatsOptions())
 }

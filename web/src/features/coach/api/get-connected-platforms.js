@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 import { PLATFORM_IDS } from '../../../config/platforms'
+import { useAuth } from '../../../lib/auth-store'
 
 // SPEC cache tag "Social Accounts". The key is shared with the social feature, so its cached value keeps the
 // same shape everywhere: the list GET /api/accounts answers (data.accounts).
@@ -24,9 +25,14 @@ export function connectedPlatforms(accounts = []) {
   return PLATFORM_IDS.filter((p) => connected.has(p))
 }
 
-/** useConnectedPlatforms lists the caller's connected platforms (empty while unknown). */
+/**
+ * useConnectedPlatforms lists the caller's connected platforms (undefined while unknown). Only a creator (role
+ * USER) has accounts: for any other role, or while the role is still loading, nothing is requested (a brand role
+ * opening /coach would get a 403).
+ */
 export function useConnectedPlatforms() {
-  const { data, ...rest } = useSWR(ACCOUNTS_KEY, getAccounts)
+  const { role } = useAuth()
+  const { data, ...rest } = useSWR(role === 'USER' ? ACCOUNTS_KEY : null, getAccounts)
   const platforms = useMemo(() => (data ? connectedPlatforms(data) : undefined), [data])
   return { ...rest, data: platforms }
 }

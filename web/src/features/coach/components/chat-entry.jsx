@@ -1,30 +1,44 @@
+import { useState } from 'react'
 import { formatDateTime } from '../../../lib/format'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 
 const KIND_CLASS = { measured: 'text-bg-primary', derived: 'text-bg-info', estimated: 'text-bg-warning' }
 
-/** Facts lists the figures an answer rests on, each labelled measured, derived or estimated. */
-function Facts({ facts }) {
+/**
+ * Facts lists the figures an answer rests on, each labelled measured, derived or estimated, collapsed behind a
+ * 'Show the N facts' button so a conversation stays short on a phone.
+ */
+function Facts({ facts, id }) {
+  const [open, setOpen] = useState(false)
   if (!facts?.length) return null
+  const n = facts.length
   return (
-    <div className="mt-3">
-      <h3 className="h6 fw-semibold mb-2">Facts behind this answer</h3>
-      <ul className="list-unstyled mb-0 cc-facts">
-        {facts.map((f) => (
-          <li key={`${f.label}|${f.period}`} className="d-flex flex-wrap align-items-baseline gap-2 py-1 border-bottom">
-            <span className={`badge ${KIND_CLASS[f.kind] || 'text-bg-secondary'}`}>{f.kind}</span>
-            <span className="flex-grow-1">{f.label}</span>
-            <strong>{f.text ?? String(f.value)}</strong>
-            {f.period && <span className="text-secondary small w-100 w-md-auto">{f.period}</span>}
-          </li>
-        ))}
-      </ul>
+    <div className="mt-2">
+      <button type="button" className="btn btn-link btn-sm p-0" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? `Hide the ${n === 1 ? 'fact' : `${n} facts`}` : `Show the ${n === 1 ? 'fact' : `${n} facts`}`}
+      </button>
+      <div id={id} hidden={!open} className="mt-2">
+        <h3 className="h6 fw-semibold mb-2">Facts behind this answer</h3>
+        <ul className="list-unstyled mb-0 cc-facts">
+          {facts.map((f) => (
+            <li key={`${f.label}|${f.period}`} className="d-flex flex-wrap align-items-baseline gap-2 py-1 border-bottom">
+              <span className={`badge ${KIND_CLASS[f.kind] || 'text-bg-secondary'}`}>{f.kind}</span>
+              <span className="flex-grow-1">{f.label}</span>
+              <strong>{f.text ?? String(f.value)}</strong>
+              {f.period && <span className="text-secondary small w-100 w-md-auto">{f.period}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   )
 }
 
-/** ChatEntry shows one question and its answer, a pending note while the coach works, or why it failed. */
-export function ChatEntry({ entry, onAsk, canAsk }) {
+/**
+ * ChatEntry shows one question and its answer (follow-up questions on the latest answer only), a pending note
+ * while the coach works, or why it failed.
+ */
+export function ChatEntry({ entry, onAsk, canAsk, latest = true }) {
   return (
     <li className="cc-chat-entry">
       <div className="d-flex justify-content-end mb-2">
@@ -50,8 +64,8 @@ export function ChatEntry({ entry, onAsk, canAsk }) {
         {entry.status === 'answered' && (
           <>
             <p className="mb-0 cc-answer">{entry.answer}</p>
-            <Facts facts={entry.facts} />
-            {entry.suggestions?.length > 0 && (
+            {entry.free && <p className="small text-secondary mb-0 mt-1">This question did not use a credit.</p>}
+            {latest && entry.suggestions?.length > 0 && (
               <div className="mt-3 d-flex flex-wrap gap-2" aria-label="Follow-up questions">
                 {entry.suggestions.map((q) => (
                   <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => onAsk(q)}>
@@ -60,6 +74,7 @@ export function ChatEntry({ entry, onAsk, canAsk }) {
                 ))}
               </div>
             )}
+            <Facts facts={entry.facts} id={`cc-facts-${entry._id}`} />
           </>
         )}
       </div>

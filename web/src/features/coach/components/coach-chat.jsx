@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react'
 import { useSWRConfig } from 'swr'
 import { Link } from 'react-router-dom'
 import { Loading, LoadError } from '../../../components/status'
 import { toast } from '../../../lib/toast'
 import { useAskCoach } from '../api/ask-coach'
+import { useConnectedPlatforms } from '../api/get-connected-platforms'
 import { chatsKey, isChatsKey, useChats } from '../api/get-chats'
 import { AskForm } from './ask-form'
 import { ChatEntry } from './chat-entry'
@@ -20,7 +22,11 @@ function withEntry(chats, entry) {
   return [{ ...first, data: [...(first.data || []), entry] }, ...rest]
 }
 
-/** CoachChat is the coaching chat: the conversation under the header's platform filter, the input and the credits. */
+/**
+ * CoachChat is the coaching chat: the conversation under the header's platform filter (opened at the newest
+ * message, the question box in view), the input and the credits; with no platform connected it says to connect
+ * one first.
+ */
 export function CoachChat() {
   const [platform] = usePlatformFilter()
   const list = useChats(platform)
@@ -34,6 +40,14 @@ export function CoachChat() {
   const credits = freeCredits(all.data)
   const canAsk = running || credits > 0
   const entries = (list.data || []).flatMap((c) => c.data || [])
+  const { data: connected } = useConnectedPlatforms()
+  const noPlatform = connected?.length === 0
+  const askBox = useRef(null)
+  // Open at the newest message with the question box in view, and keep it there as entries arrive and answers come.
+  const shown = entries.length ? `${entries.length}:${entries[entries.length - 1].status}` : ''
+  useEffect(() => {
+    if (shown) askBox.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' })
+  }, [shown])
 
   const send = async (question) => {
     try {
@@ -60,7 +74,19 @@ export function CoachChat() {
           </span>
         )}
       </div>
-      {entries.length === 0 ? (
+      {entries.length === 0 && noPlatform ? (
+        <section className="card border-0 shadow-sm" aria-labelledby="cc-connect-first">
+          <div className="card-body">
+            <h2 id="cc-connect-first" className="h6 fw-semibold">
+              Connect a platform first
+            </h2>
+            <p className="mb-2">Your coach answers from your own analytics: connect Instagram, YouTube, TikTok or LinkedIn on your dashboard, then ask.</p>
+            <Link to="/dashboard" className="btn btn-primary btn-sm">
+              Go to your dashboard
+            </Link>
+          </div>
+        </section>
+      ) : entries.length === 0 ? (
         <section className="card border-0 shadow-sm">
           <div className="card-body">
             <h2 className="h6 fw-semibold">Try one of these</h2>
@@ -75,12 +101,12 @@ export function CoachChat() {
         </section>
       ) : (
         <ol className="list-unstyled d-flex flex-column gap-4 mb-0" aria-label="Conversation">
-          {entries.map((e) => (
-            <ChatEntry key={e._id} entry={e} onAsk={send} canAsk={canAsk} />
+          {entries.map((e, i) => (
+            <ChatEntry key={e._id} entry={e} onAsk={send} canAsk={canAsk} latest={i === entries.length - 1} />
           ))}
         </ol>
       )}
-      <section className="card border-0 shadow-sm">
+      <section className="card border-0 shadow-sm" ref={askBox}>
         <div className="card-body">
           {canAsk ? (
             <AskForm onAsk={send} />

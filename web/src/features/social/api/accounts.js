@@ -7,17 +7,26 @@ export const ACCOUNTS_KEY = 'accounts'
 export const PLATFORMS_KEY = 'accounts/platform'
 const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accounts')
 
-/** getAccounts loads GET /api/accounts and returns data.accounts. */
+/**
+ * getAccounts loads GET /api/accounts and returns data.accounts, carrying the accounts disconnected since
+ * (data.disconnected: platform, handle, disconnectedAt) as its `disconnected` property: the key is shared with the
+ * coach, which reads the list as an array.
+ */
 export async function getAccounts(key = ACCOUNTS_KEY) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'get'>} */
   const json = await request(key)
-  return json?.data?.accounts ?? []
+  const accounts = json?.data?.accounts ?? []
+  accounts.disconnected = json?.data?.disconnected ?? []
+  return accounts
 }
+
+const sameAccounts = (a, b) => JSON.stringify([a, a?.disconnected]) === JSON.stringify([b, b?.disconnected])
 
 /** useAccounts polls every 2 s while an account is syncing. */
 export function useAccounts() {
   return useSWR(ACCOUNTS_KEY, getAccounts, {
     refreshInterval: (accounts) => (accounts?.some((a) => a.status === 'syncing') ? 2000 : 0),
+    compare: sameAccounts,
   })
 }
 

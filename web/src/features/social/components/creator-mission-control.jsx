@@ -23,7 +23,15 @@ function SyncProgress({ job }) {
       </div>
     )
   }
-  if (job.status === 'succeeded') return null
+  if (job.status === 'succeeded') {
+    const n = job.result?.newDays
+    if (typeof n !== 'number') return null
+    return (
+      <div className="alert alert-success mb-0" role="status">
+        {n > 0 ? `Synced: ${n} new day${n === 1 ? '' : 's'}` : 'Already up to date'}
+      </div>
+    )
+  }
   return (
     <div className="card border-0 shadow-sm">
       <div className="card-body p-3">
@@ -89,6 +97,7 @@ export function CreatorMissionControl() {
   const reads = combineReads(platforms, accounts)
   if (!reads.data || reads.error) return <ListState swr={reads} loadingLabel="Loading your platforms…" errorHidesData />
   const byPlatform = Object.fromEntries((accounts.data || []).map((a) => [a.platform, a]))
+  const goneByPlatform = Object.fromEntries((accounts.data?.disconnected || []).map((a) => [a.platform, a]))
   const stats = Object.fromEntries((engagement.data?.platform || []).map((p) => [p.platform, p]))
   const connected = (platforms.data || []).filter((p) => stats[p.id]?.history?.length)
   return (
@@ -115,7 +124,10 @@ export function CreatorMissionControl() {
               key={p.id}
               platform={p}
               account={byPlatform[p.id]}
+              gone={goneByPlatform[p.id]}
               totals={stats[p.id]?.data?.[0]}
+              notReported={stats[p.id]?.notReported}
+              period={engagement.data?.window}
               days={days}
               busy={busy}
               onConnect={(id) => act(() => connectAccount(id))}

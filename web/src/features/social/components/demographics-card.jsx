@@ -3,10 +3,11 @@ import { CardSection } from '../../../components/card-section'
 
 const GENDER = { female: 'Female', male: 'Male', other: 'Other' }
 
-function Bars({ title, rows }) {
+function Bars({ title, rows, level = 4 }) {
+  const H = `h${level}`
   return (
     <div className="col-12 col-md-4">
-      <h4 className="h6 fw-semibold">{title}</h4>
+      <H className="h6 fw-semibold">{title}</H>
       {rows.length === 0 ? (
         <p className="small text-secondary">No data yet.</p>
       ) : (
@@ -28,17 +29,49 @@ function Bars({ title, rows }) {
   )
 }
 
-/** DemographicsCard is the 'Audience Demographics' card: age, gender and top countries, and which platforms share none. */
+/** Audience is one set of shares: age, gender and top countries. */
+function Audience({ a, level }) {
+  return (
+    <div className="row g-3">
+      <Bars level={level} title="Age" rows={(a.age || []).map((x) => ({ label: x.range, share: x.share }))} />
+      <Bars level={level} title="Gender" rows={(a.gender || []).map((g) => ({ label: GENDER[g.gender] || g.gender, share: g.share }))} />
+      <Bars level={level} title="Top countries" rows={(a.countries || []).map((c) => ({ label: c.country, share: c.share }))} />
+    </div>
+  )
+}
+
+/**
+ * DemographicsCard is the 'Audience Demographics' card: each platform's own audience (age, gender, top countries),
+ * as the platform reports it and the coach quotes it, or, when the answer carries no per-platform shares, the blend
+ * of the platforms it names; and which platforms share none.
+ */
 export function DemographicsCard({ demographics }) {
   const d = demographics || { age: [], gender: [], countries: [], platforms: [] }
-  const silent = (d.platforms || []).filter((p) => !p.shared).map((p) => p.platformName)
+  const platforms = d.platforms || []
+  const shared = platforms.filter((p) => p.shared)
+  const silent = platforms.filter((p) => !p.shared).map((p) => p.platformName)
+  const perPlatform = shared.length > 0 && shared.every((p) => Array.isArray(p.age))
   return (
     <CardSection titleId="cc-demographics" title="Audience Demographics" as="h3">
-      <div className="row g-3">
-        <Bars title="Age" rows={(d.age || []).map((a) => ({ label: a.range, share: a.share }))} />
-        <Bars title="Gender" rows={(d.gender || []).map((g) => ({ label: GENDER[g.gender] || g.gender, share: g.share }))} />
-        <Bars title="Top countries" rows={(d.countries || []).map((c) => ({ label: c.country, share: c.share }))} />
-      </div>
+      {perPlatform ? (
+        <div className="d-flex flex-column gap-4">
+          {shared.map((p) => (
+            <section key={p.platform} aria-label={`${p.platformName} audience`}>
+              <h4 className="h6 fw-bold mb-2">{p.platformName}</h4>
+              <Audience a={p} level={5} />
+            </section>
+          ))}
+        </div>
+      ) : (
+        <>
+          {shared.length > 0 && (
+            <p className="small text-secondary">
+              {shared.length === 1 ? `From ${shared[0].platformName}.` : `${shared.map((p) => p.platformName).join(' and ')} combined, weighted by followers.`}
+            </p>
+          )}
+          <Audience a={d} level={4} />
+        </>
+      )}
       {silent.length > 0 && (
         <p className="small text-secondary mb-0 mt-3">
           {silent.join(', ')} {silent.length === 1 ? 'does' : 'do'} not share audience demographics.

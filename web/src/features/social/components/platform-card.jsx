@@ -3,21 +3,37 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format'
 import { followersLabel } from '../../../config/platforms'
 
-function Figure({ label, value }) {
+/** Figure is one figure of the card; a figure the platform does not report (null, with reason) shows "n/a" and why, never 0. */
+function Figure({ label, value, reason }) {
+  const missing = value == null && reason
   return (
     <div className="col-6">
       <p className="small text-secondary mb-0">{label}</p>
-      <p className="fw-semibold mb-0">{formatCount(value)}</p>
+      {missing ? (
+        <p className="fw-semibold mb-0" title={reason}>
+          n/a<span className="visually-hidden">: {reason}</span>
+          <span className="d-block small fw-normal text-secondary" aria-hidden="true">
+            not reported
+          </span>
+        </p>
+      ) : (
+        <p className="fw-semibold mb-0">{formatCount(value)}</p>
+      )}
     </div>
   )
 }
 
+/** shortDate writes a YYYY-MM-DD day as 'Nov 3'. */
+const shortDate = (day) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
 /**
  * PlatformCard is one platform on the creator's Mission Control: never
- * connected (Connect), connected (figures over the chosen window, Sync now,
- * Disconnect), syncing, or reconnect needed (Reconnect).
+ * connected (Connect), disconnected (since when, Reconnect), connected
+ * (figures measured by the platform over the chosen window, "n/a" for one it
+ * does not report; Sync now, Disconnect), syncing, or reconnect needed
+ * (Reconnect).
  */
-export function PlatformCard({ platform, account, totals, days, busy, onConnect, onSync, onDisconnect }) {
+export function PlatformCard({ platform, account, gone, totals, notReported = {}, period, days, busy, onConnect, onSync, onDisconnect }) {
   const [confirming, setConfirming] = useState(false)
   const audienceLabel = followersLabel(platform.id)
   const followers = account?.analytics?.subscribers ?? account?.analytics?.followers
@@ -32,7 +48,17 @@ export function PlatformCard({ platform, account, totals, days, busy, onConnect,
             {account?.status === 'connected' && <span className="badge text-bg-success">Connected</span>}
             {account?.status === 'reconnect_needed' && <span className="badge text-bg-warning">Reconnect needed</span>}
           </div>
-          {!account && (
+          {!account && gone && (
+            <>
+              <p className="small text-secondary mb-0 flex-grow-1">
+                {gone.username ? `@${gone.username} · ` : ''}Disconnected on {formatDate(gone.disconnectedAt)}. Your history is kept.
+              </p>
+              <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onConnect(platform.id)}>
+                Reconnect {platform.name}
+              </button>
+            </>
+          )}
+          {!account && !gone && (
             <>
               <p className="small text-secondary mb-0 flex-grow-1">Not connected yet.</p>
               <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onConnect(platform.id)}>
@@ -48,10 +74,15 @@ export function PlatformCard({ platform, account, totals, days, busy, onConnect,
               </p>
               <div className="row g-2">
                 <Figure label={audienceLabel} value={followers} />
-                <Figure label={`Likes (${days} days)`} value={totals?.like} />
-                <Figure label={`Views (${days} days)`} value={totals?.view} />
-                <Figure label={`Organic impressions (${days} days)`} value={totals?.organicImpression} />
+                <Figure label={`Likes (${days} days)`} value={totals?.like} reason={notReported.like} />
+                <Figure label={`Views (${days} days)`} value={totals?.view} reason={notReported.view} />
+                <Figure label={`Organic impressions (${days} days)`} value={totals?.organicImpression} reason={notReported.organicImpression} />
               </div>
+              {totals && period?.from && (
+                <p className="small text-secondary mb-0">
+                  Measured by {platform.name}, {shortDate(period.from)} – {shortDate(period.to)}
+                </p>
+              )}
               <p className="small text-secondary mb-0 flex-grow-1">
                 {account.lastSyncedAt ? `Last synced ${formatDateTime(account.lastSyncedAt)}` : 'Not synced yet'}
               </p>

@@ -1,37 +1,28 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { formatCompact, formatCount } from '../../../lib/format'
-import { axisSize } from './chart-axis'
-
-const ticksOf = (u, ticks, axisIdx, space, step) => ticks.map((t) => formatCompact(t, step))
+import { formatCount } from '../../../lib/format'
+import { CHART_HEIGHT, trendOptions } from './chart-axis'
 
 const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
 
 /**
  * TrendChart draws a platform's daily followers (left axis) and views or
- * impressions (right axis) with uPlot; it is loaded lazily, so the chart
- * library stays out of the page's first chunk.
+ * impressions (right axis) with uPlot, each axis titled and counted from 0;
+ * it is loaded lazily, so the chart library stays out of the page's first
+ * chunk. A day the platform does not report (null) is a gap, never 0.
  */
 export default function TrendChart({ history, name, followersLabel = 'Followers' }) {
   const box = useRef(null)
-  const activity = history.some((h) => h.view > 0) ? 'view' : 'organicImpression'
+  const activity = history.some((h) => h.view > 0) || history.every((h) => h.organicImpression == null) ? 'view' : 'organicImpression'
   const activityLabel = activity === 'view' ? 'Views' : 'Organic impressions'
   useEffect(() => {
     const el = box.current
     if (!el || history.length === 0) return undefined
     const data = [history.map((h) => toTime(h.date)), history.map((h) => h.followers), history.map((h) => h[activity])]
-    const opts = {
-      width: Math.max(el.clientWidth, 240),
-      height: 200,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: { x: { time: true }, f: { auto: true }, v: { auto: true } },
-      series: [{}, { label: followersLabel, scale: 'f', stroke: '#5b3df5', width: 2 }, { label: activityLabel, scale: 'v', stroke: '#fd7e14', width: 1.5 }],
-      axes: [{}, { scale: 'f', values: ticksOf, size: axisSize }, { scale: 'v', side: 1, grid: { show: false }, size: axisSize, values: ticksOf }],
-    }
+    const opts = trendOptions({ width: Math.max(el.clientWidth, 240), followersLabel, activityLabel })
     const plot = new uPlot(opts, data, el)
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: 200 }))
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: CHART_HEIGHT }))
     resize.observe(el)
     return () => {
       resize.disconnect()

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { CoachChat } from '../coach-chat'
 import { PlatformFilter } from '../platform-filter'
 import { freeCredits } from '../credits'
 import { subscriptionState } from '../../../../lib/subscription'
+import { resetAuthStore, setUser } from '../../../../lib/auth-store'
 
 const answered = (id, question) => ({
   _id: id,
@@ -46,6 +47,12 @@ describe('credits', () => {
 })
 
 describe('CoachChat', () => {
+  // Only a creator has social accounts: the platform filter asks for them as one.
+  beforeEach(() => {
+    resetAuthStore()
+    setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
+  })
+
   it('asks, shows the pending answer, then the answer with labelled facts, and counts down the credits', async () => {
     let entries = [answered('e1', 'How am I doing?')]
     const fetch = mockApi({
