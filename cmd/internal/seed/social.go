@@ -2,8 +2,10 @@ package seed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http/httptest"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -70,8 +72,20 @@ func seedSocialAccount(ctx context.Context, db *store.DB, h *jobs.Handler, sb *s
 	if err != nil {
 		return err
 	}
-	if err := h.HandleSocialSync(ctx, asynq.NewTask(task.Type, task.Payload)); err != nil {
-		return err
+	// A running worker may pick the same sync from the outbox and hold the
+	// account's lock: wait for it (its run finishes the job, and ours then
+	// finds the job done).
+	for try := 0; ; try++ {
+		err := h.HandleSocialSync(ctx, asynq.NewTask(task.Type, task.Payload))
+		var busy *social.RateLimitError
+		if errors.As(err, &busy) && try < 120 {
+			time.Sleep(250 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		break
 	}
 	var status string
 	var result string
