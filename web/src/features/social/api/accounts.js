@@ -56,6 +56,7 @@ export async function connectAccount(platformId) {
  * creator (the state must be theirs); it returns the first sync's job.
  */
 export async function finishConnect({ platform, code, state }) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/accounts/token', 'post'>} */
   const json = await request('accounts/token', { method: 'POST', body: { platform, code, state } })
   return json?.data?.job
 }
