@@ -15,6 +15,7 @@ const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accoun
 export async function getAccounts(key = ACCOUNTS_KEY) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'get'>} */
   const json = await request(key)
+  /** @type {any} */
   const accounts = json?.data?.accounts ?? []
   accounts.disconnected = json?.data?.disconnected ?? []
   return accounts

@@ -8,7 +8,7 @@ export const engagementKey = (days) => `accounts/engagement?days=${days}`
 export async function getEngagement(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts/engagement', 'get'>} */
   const json = await request(key)
-  return json?.data?.engagement ?? { platform: [], demographics: null }
+  return json?.data?.engagement ?? { window: null, platform: [], demographics: null }
 }
 
 export function useEngagement(days) {

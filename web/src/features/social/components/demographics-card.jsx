@@ -4,7 +4,7 @@ import { CardSection } from '../../../components/card-section'
 const GENDER = { female: 'Female', male: 'Male', other: 'Other' }
 
 function Bars({ title, rows, level = 4 }) {
-  const H = `h${level}`
+  const H = /** @type {import("react").ElementType} */ (`h${level}`)
   return (
     <div className="col-12 col-md-4">
       <H className="h6 fw-semibold">{title}</H>

@@ -3,7 +3,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format'
 import { followersLabel } from '../../../config/platforms'
 
-/** Figure is one figure of the card; a figure the platform does not report (null, with reason) shows "n/a" and why, never 0. */
+/**
+ * Figure is one figure of the card; a figure the platform does not report (null, with reason) shows "n/a" and why, never 0.
+ * @param {{label: string, value: any, reason?: string}} props
+ */
 function Figure({ label, value, reason }) {
   const missing = value == null && reason
   return (
@@ -33,7 +36,7 @@ const shortDate = (day) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-U
  * does not report; Sync now, Disconnect), syncing, or reconnect needed
  * (Reconnect).
  */
-export function PlatformCard({ platform, account, gone, totals, notReported = {}, period, days, busy, onConnect, onSync, onDisconnect }) {
+export function PlatformCard({ platform, account, gone, totals, notReported = /** @type {Record<string, string>} */ ({}), period, days, busy, onConnect, onSync, onDisconnect }) {
   const [confirming, setConfirming] = useState(false)
   const audienceLabel = followersLabel(platform.id)
   const followers = account?.analytics?.subscribers ?? account?.analytics?.followers

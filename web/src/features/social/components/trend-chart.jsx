@@ -21,7 +21,7 @@ export default function TrendChart({ history, name, followersLabel = 'Followers'
     if (!el || history.length === 0) return undefined
     const data = [history.map((h) => toTime(h.date)), history.map((h) => h.followers), history.map((h) => h[activity])]
     const opts = trendOptions({ width: Math.max(el.clientWidth, 240), followersLabel, activityLabel })
-    const plot = new uPlot(opts, data, el)
+    const plot = new uPlot(/** @type {import("uplot").Options} */ (/** @type {unknown} */ (opts)), data, el)
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: CHART_HEIGHT }))
     resize.observe(el)
     return () => {
