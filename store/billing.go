@@ -101,15 +101,16 @@ func SubscriptionState(exists, active bool, endedAt, now time.Time) string {
 
 // Subscription is a creator's subscription (one per user).
 type Subscription struct {
-	ID                string     `db:"id"`
-	UserID            string     `db:"user_id"`
-	PlanID            string     `db:"plan_id"`
-	ProviderID        string     `db:"provider_id"`
-	Active            bool       `db:"active"`
-	CancelAtPeriodEnd bool       `db:"cancel_at_period_end"`
-	EndedAt           time.Time  `db:"ended_at"`
-	ExpiredAt         *time.Time `db:"expired_at"`
-	Plan              Plan       `db:"plan"`
+	ID                string            `db:"id"`
+	UserID            string            `db:"user_id"`
+	PlanID            string            `db:"plan_id"`
+	ProviderID        string            `db:"provider_id"`
+	Active            bool              `db:"active"`
+	CancelAtPeriodEnd bool              `db:"cancel_at_period_end"`
+	EndedAt           time.Time         `db:"ended_at"`
+	ExpiredAt         *time.Time        `db:"expired_at"`
+	Plan              Plan              `db:"plan"`
+	Promo             SubscriptionPromo `db:"promo"`
 }
 
 // State is the subscription's state at now.
@@ -119,8 +120,10 @@ func (s *Subscription) State(now time.Time) string {
 
 const subscriptionColumns = `s.id, s.user_id, s.plan_id, s.provider_id, s.active, s.cancel_at_period_end, s.ended_at, s.expired_at,
 	p.id AS "plan.id", p.code AS "plan.code", p.name AS "plan.name", p.interval AS "plan.interval", p.amount AS "plan.amount",
-	p.currency AS "plan.currency", p.features AS "plan.features", p.price_id AS "plan.price_id"
-	FROM subscriptions s JOIN plans p ON p.id = s.plan_id`
+	p.currency AS "plan.currency", p.features AS "plan.features", p.price_id AS "plan.price_id",
+	pc.code AS "promo.code", pc.percent_off::float8 AS "promo.percent_off", pc.amount_off AS "promo.amount_off",
+	pc.duration AS "promo.duration"
+	FROM subscriptions s JOIN plans p ON p.id = s.plan_id LEFT JOIN promo_codes pc ON pc.id = s.promo_code_id`
 
 // GetSubscription returns the user's subscription, or nil when there is none.
 func (s *DB) GetSubscription(ctx context.Context, userID string) (*Subscription, error) {

@@ -71,6 +71,7 @@ const MaxCards = 10
 const (
 	MsgCardRequired = "Please choose a card"
 	MsgCardNotFound = "Card not found"
+	MsgCardSaved    = "This card is already saved"
 )
 
 var paymentMethodID = regexp.MustCompile(`^pm_[A-Za-z0-9_]{1,200}$`)
@@ -138,7 +139,7 @@ func (s *DB) AddCard(ctx context.Context, u *User, pmID string, p PaymentProvide
 		}
 		for _, c := range cards {
 			if c.ProviderID == pmID {
-				return &Error{Code: ECONFLICT, Message: "This card is already saved", Fields: map[string]string{"id": "This card is already saved"}}
+				return &Error{Code: ECONFLICT, Message: MsgCardSaved, Fields: map[string]string{"id": MsgCardSaved}}
 			}
 		}
 		if len(cards) >= MaxCards {
@@ -151,6 +152,14 @@ func (s *DB) AddCard(ctx context.Context, u *User, pmID string, p PaymentProvide
 		pc, err := p.AttachCard(ctx, customer, pmID)
 		if err != nil {
 			return err
+		}
+		// The same card under another payment method id (the provider makes
+		// a new one each time a card is typed in) is the same card.
+		for _, c := range cards {
+			if c.Brand == pc.Brand && c.Last4 == pc.Last4 && c.ExpMonth == pc.ExpMonth && c.ExpYear == pc.ExpYear {
+				_ = p.DetachCard(context.WithoutCancel(ctx), pc.ProviderID)
+				return &Error{Code: ECONFLICT, Message: MsgCardSaved, Fields: map[string]string{"id": MsgCardSaved}}
+			}
 		}
 		primary := len(cards) == 0
 		if primary {
@@ -165,7 +174,7 @@ func (s *DB) AddCard(ctx context.Context, u *User, pmID string, p PaymentProvide
 		if err != nil {
 			_ = p.DetachCard(context.WithoutCancel(ctx), pc.ProviderID)
 			if ErrorCode(translate(err, "")) == ECONFLICT {
-				return &Error{Code: ECONFLICT, Message: "This card is already saved", Fields: map[string]string{"id": "This card is already saved"}}
+				return &Error{Code: ECONFLICT, Message: MsgCardSaved, Fields: map[string]string{"id": MsgCardSaved}}
 			}
 			return fmt.Errorf("save card: %w", err)
 		}

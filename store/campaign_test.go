@@ -144,10 +144,10 @@ func TestCheckUpload(t *testing.T) {
 		{"ErrExtension", "a.exe", "MZ", store.MsgFileType},
 		{"ErrNoExtension", "README", "hello", store.MsgFileType},
 		{"ErrSVG", "a.svg", "<svg/>", store.MsgFileType},
-		{"ErrPNGNotPNG", "a.png", "%PDF-1.7", store.MsgFileContent},
-		{"ErrPDFIsHTML", "a.pdf", "<html><script>", store.MsgFileContent},
-		{"ErrDocxNotZip", "a.docx", "hello", store.MsgFileContent},
-		{"ErrTxtBinary", "a.txt", "\x00\x01\x02\x03", store.MsgFileContent},
+		{"ErrPNGNotPNG", "a.png", "%PDF-1.7", "This file is not a real PNG image."},
+		{"ErrPDFIsHTML", "a.pdf", "<html><script>", "This file is not a real PDF."},
+		{"ErrDocxNotZip", "a.docx", "hello", "This file is not a real Word document."},
+		{"ErrTxtBinary", "a.txt", "\x00\x01\x02\x03", "This file is not a real text file."},
 		{"ErrEmpty", "a.txt", "", store.MsgFileEmpty},
 	}
 	for _, tt := range tests {

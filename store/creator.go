@@ -210,7 +210,14 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 		conds = append(conds, "engagement_rate >= "+arg(*f.MinEngagement))
 	}
 	if f.Location != "" {
-		conds = append(conds, "location ILIKE "+arg(likeContaining(f.Location)))
+		// A country ("United States", "USA", "US") keeps its creators
+		// (the country code) and those whose location names it; a city is
+		// matched as text.
+		like := "location ILIKE " + arg(likeContaining(f.Location))
+		if code := CountryCode(f.Location); code != "" {
+			like = "(country = " + arg(code) + " OR " + like + ")"
+		}
+		conds = append(conds, like)
 	}
 	if f.Gender != "" {
 		conds = append(conds, "audience_"+f.Gender+" >= 50")

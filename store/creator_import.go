@@ -152,7 +152,7 @@ type CreatorImportResult struct {
 	Ignored   []string `json:"ignoredColumns"`
 }
 
-var stageColumns = slices.Concat([]string{"identity", "name", "email", "niche", "location"},
+var stageColumns = slices.Concat([]string{"identity", "name", "email", "niche", "location", "country"},
 	platformColumns(func(col, _ string) string { return col }),
 	[]string{"engagement_rate", "audience_male", "audience_female", "audience_other", "audience_ages"})
 
@@ -253,7 +253,7 @@ func writeCreators(ctx context.Context, tx *sqlx.Tx, jobID string, creators []Cr
 }
 
 var createStage = `CREATE TEMP TABLE IF NOT EXISTS creator_import_stage (
-	identity text, name text, email text, niche text, location text,
+	identity text, name text, email text, niche text, location text, country text,
 	` + strings.Join(platformColumns(func(col, kind string) string {
 	if kind == "handle" {
 		return col + " text"
@@ -286,7 +286,7 @@ func copyCreators(ctx context.Context, tx *sqlx.Tx, table string, creators []Cre
 			b, _ := json.Marshal(c.Ages)
 			ages = string(b)
 		}
-		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location)
+		vals = append(vals[:0], c.Identity(), c.Name, nullStr(c.Email), c.Niche, c.Location, CountryOf(c.Location))
 		for p := range Platforms {
 			vals = append(vals, nullStr(c.Handles[p]), c.Followers[p])
 		}

@@ -99,6 +99,22 @@ var fileTypes = map[string]fileType{
 	"txt":  {"text/plain", isText},
 }
 
+// fileKinds names each accepted extension's kind as a person says it.
+var fileKinds = map[string]string{"jpg": "JPEG image", "jpeg": "JPEG image", "png": "PNG image", "gif": "GIF image",
+	"webp": "WebP image", "pdf": "PDF", "mp4": "MP4 video", "mov": "QuickTime video", "webm": "WebM video",
+	"doc": "Word document", "docx": "Word document", "xls": "Excel file", "xlsx": "Excel file",
+	"ppt": "PowerPoint file", "pptx": "PowerPoint file", "csv": "CSV text file", "txt": "text file"}
+
+// FileContentMessage says that a file's content does not match its
+// extension ext, per kind: "This file is not a real PDF." (MsgFileContent
+// for an extension without a kind).
+func FileContentMessage(ext string) string {
+	if k, ok := fileKinds[strings.ToLower(ext)]; ok {
+		return "This file is not a real " + k + "."
+	}
+	return MsgFileContent
+}
+
 // CheckUpload checks an upload's name and first bytes (up to 512): the
 // extension must be accepted and the content must match it. It returns the
 // lower-case extension and the MIME type the file is served with; EINVALID
@@ -112,7 +128,7 @@ func CheckUpload(name string, head []byte) (ext, mime string, err error) {
 	case len(head) == 0:
 		return "", "", FieldErrors{"file": MsgFileEmpty}.Err()
 	case !t.check(head):
-		return "", "", FieldErrors{"file": MsgFileContent}.Err()
+		return "", "", FieldErrors{"file": FileContentMessage(ext)}.Err()
 	}
 	return ext, t.mime, nil
 }

@@ -18,6 +18,10 @@ const (
 	MsgInviteUsed     = "This invitation has already been used. Log in instead."
 	MsgInviteNotFound = "Invitation not found"
 	MsgEmailTaken     = "An account with this email already exists"
+	// MsgInviteAccount refuses an invitation to an address that has an
+	// account (in another brand, or a creator's): it could never be
+	// accepted. Neutral: it says no more than sign-up would.
+	MsgInviteAccount = "This address can't be invited: it already has an account."
 )
 
 // InviteInput is a BRAND_ADMIN's invitation of a new member.
@@ -52,11 +56,11 @@ func (s *DB) insertInvitation(tx *sqlx.Tx, brandID, email, role, userID, invited
 }
 
 // InviteMember invites email to actor's brand as a BRAND_MANAGER or
-// BRAND_VIEWER and queues the invitation mail. The answer does not tell
-// whether the address has an account elsewhere: such an invitee learns it
-// when accepting. EFORBIDDEN unless actor is a BRAND_ADMIN; EINVALID for a
-// bad e-mail or role; ECONFLICT when the address is already on the team or
-// has an open invitation.
+// BRAND_VIEWER and queues the invitation mail. EFORBIDDEN unless actor is
+// a BRAND_ADMIN; EINVALID for a bad e-mail or role; ECONFLICT when the
+// address is already on the team, has an account elsewhere (such an
+// invitation could never be accepted; the message is neutral, no more than
+// sign-up tells) or has an open invitation.
 func (s *DB) InviteMember(ctx context.Context, actor *User, in InviteInput, task Task) (string, error) {
 	if err := teamAdmin(actor); err != nil {
 		return "", err
@@ -72,12 +76,16 @@ func (s *DB) InviteMember(ctx context.Context, actor *User, in InviteInput, task
 	}
 	var id string
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		var member bool
-		if err := tx.Get(&member, `SELECT EXISTS (SELECT 1 FROM users WHERE email = $1 AND brand_id = $2)`, in.Email, actor.Brand.ID); err != nil {
+		var member, account bool
+		if err := tx.QueryRow(`SELECT coalesce(bool_or(brand_id IS NOT DISTINCT FROM $2), false), count(*) > 0
+			FROM users WHERE email = $1`, in.Email, actor.Brand.ID).Scan(&member, &account); err != nil {
 			return fmt.Errorf("find member: %w", err)
 		}
 		if member {
 			return &Error{Code: ECONFLICT, Message: MsgInviteMember, Fields: map[string]string{"email": MsgInviteMember}}
+		}
+		if account {
+			return &Error{Code: ECONFLICT, Message: MsgInviteAccount, Fields: map[string]string{"email": MsgInviteAccount}}
 		}
 		var err error
 		id, err = s.insertInvitation(tx, actor.Brand.ID, in.Email, in.Role, "", actor.ID, task)

@@ -42,6 +42,11 @@ type GeneratedRoster struct {
 	Entries        int     `db:"entries" json:"entries"`
 	EstimatedTotal float64 `db:"estimated_total" json:"estimatedTotal"`
 	Budget         float64 `db:"-" json:"budget"`
+	// Requirement and Message say why nobody was added (omitted otherwise):
+	// the requirement (a Require* name) that left no creator, and a
+	// sentence with the counts and how to widen it.
+	Requirement string `db:"-" json:"requirement,omitempty"`
+	Message     string `db:"-" json:"message,omitempty"`
 }
 
 // liveOffers are the offer states past draft whose fees count against the
@@ -170,32 +175,67 @@ type Prefilter struct {
 // share of the campaign's gender is unknown or at least 30%, and who are
 // not already on the roster with an offer past draft.
 func (p Prefilter) SQL() (string, []any) {
-	args := []any{p.CampaignID, RosterMinFollowers}
-	where := []string{`followers >= $2`,
-		`id NOT IN (SELECT creator_id FROM roster_entries WHERE campaign_id = $1 AND offer_status <> 'draft')`}
+	conds, args := p.conditions()
+	where := make([]string, len(conds))
+	for i, c := range conds {
+		where[i] = c.sql
+	}
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	if p.MaxFollowers > 0 {
-		where = append(where, `followers < `+arg(p.MaxFollowers))
-	}
-	if len(p.Niches) > 0 {
-		where = append(where, `lower(niche) = ANY(`+arg(pq.Array(p.Niches))+`)`)
-	}
-	if loc := strings.ToLower(strings.TrimSpace(p.Location)); loc != "" {
-		a := arg(loc)
-		where = append(where, `(location = '' OR position(`+a+` in lower(location)) > 0 OR position(lower(location) in `+a+`) > 0)`)
-	}
-	if p.Gender != "" {
-		where = append(where, `(audience_`+p.Gender+` IS NULL OR audience_`+p.Gender+` >= `+arg(rosterAudienceFloor)+`)`)
-	}
 	var followers []string
 	for _, p := range Platforms {
 		followers = append(followers, "coalesce("+FollowersColumn(p)+", 0)")
 	}
-	return `SELECT id, name, niche, location, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
+	return `SELECT id, name, niche, location, country, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
 		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
 		audience_other::float8 AS audience_other, audience_ages
 		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
+}
+
+// prefilterCond is one requirement of the prefilter: the requirement it
+// stands for (a RosterRequirement) and its SQL.
+type prefilterCond struct {
+	requirement string
+	sql         string
+}
+
+// Requirements of roster generation, in the order the prefilter applies
+// them; an empty generation names the first one that left nobody.
+const (
+	RequireFollowers = "followers"
+	RequireLocation  = "location"
+	RequireNiche     = "niche"
+	RequireGender    = "gender"
+	RequireFee       = "fee"
+	RequireFree      = "roster"
+)
+
+// conditions are the prefilter's requirements with their arguments ($1 is
+// the campaign). A location that names a country ("United States", "USA",
+// "US") keeps creators of that country; another is matched as text both
+// ways ("Berlin" and "Berlin, Germany").
+func (p Prefilter) conditions() ([]prefilterCond, []any) {
+	args := []any{p.CampaignID, RosterMinFollowers}
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	conds := []prefilterCond{{RequireFollowers, `followers >= $2`}}
+	if place := ParsePlace(p.Location); place.Country != "" {
+		conds = append(conds, prefilterCond{RequireLocation, `(location = '' OR country = ` + arg(place.Country) + `)`})
+	} else if place.Text != "" {
+		a := arg(place.Text)
+		conds = append(conds, prefilterCond{RequireLocation, `(location = '' OR position(` + a + ` in lower(location)) > 0 OR position(lower(location) in ` + a + `) > 0)`})
+	}
+	if len(p.Niches) > 0 {
+		conds = append(conds, prefilterCond{RequireNiche, `lower(niche) = ANY(` + arg(pq.Array(p.Niches)) + `)`})
+	}
+	if p.Gender != "" {
+		conds = append(conds, prefilterCond{RequireGender, `(audience_` + p.Gender + ` IS NULL OR audience_` + p.Gender + ` >= ` + arg(rosterAudienceFloor) + `)`})
+	}
+	if p.MaxFollowers > 0 {
+		conds = append(conds, prefilterCond{RequireFee, `followers < ` + arg(p.MaxFollowers)})
+	}
+	conds = append(conds, prefilterCond{RequireFree,
+		`id NOT IN (SELECT creator_id FROM roster_entries WHERE campaign_id = $1 AND offer_status <> 'draft')`})
+	return conds, args
 }
 
 // candidateRow is a row of the prefilter.
@@ -204,6 +244,7 @@ type candidateRow struct {
 	Name      string          `db:"name"`
 	Niche     string          `db:"niche"`
 	Location  string          `db:"location"`
+	Country   string          `db:"country"`
 	Tier      string          `db:"tier"`
 	Followers pq.Int64Array   `db:"platform_followers"` // by Platforms index
 	ER        sql.NullFloat64 `db:"engagement_rate"`
@@ -214,7 +255,7 @@ type candidateRow struct {
 }
 
 func (r *candidateRow) candidate() Candidate {
-	c := Candidate{ID: r.ID, Name: r.Name, Niche: r.Niche, Location: r.Location, Tier: r.Tier,
+	c := Candidate{ID: r.ID, Name: r.Name, Niche: r.Niche, Location: r.Location, Country: r.Country, Tier: r.Tier,
 		Audience: map[string]float64{}}
 	copy(c.Followers[:], r.Followers)
 	if r.ER.Valid {

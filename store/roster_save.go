@@ -53,7 +53,8 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 		}
 		brief := RosterBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
-		cands, err := prefilter(ctx, tx, NewPrefilter(campaignID, brief))
+		pf := NewPrefilter(campaignID, brief)
+		cands, err := prefilter(ctx, tx, pf)
 		if err != nil {
 			return err
 		}
@@ -66,6 +67,11 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 			return err
 		}
 		res = &GeneratedRoster{CampaignID: campaignID, Budget: b.Budget}
+		if len(chosen) == 0 {
+			if res.Requirement, res.Message, err = emptyRoster(ctx, tx, pf, brief, len(cands)); err != nil {
+				return err
+			}
+		}
 		return tx.GetContext(ctx, res, `SELECT count(*) AS entries, coalesce(sum(estimated_fee) FILTER (WHERE offer_status = 'draft'
 			OR offer_status = ANY($2)), 0)::float8 AS estimated_total FROM roster_entries WHERE campaign_id = $1`,
 			campaignID, pq.Array(liveOffers))

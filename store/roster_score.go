@@ -15,6 +15,7 @@ type Candidate struct {
 	Name           string
 	Niche          string
 	Location       string
+	Country        string // alpha-2 code; "" when unknown
 	Tier           string
 	Followers      [4]int64 // by Platforms index; 0 when unknown
 	EngagementRate *float64 // percent
@@ -221,8 +222,7 @@ func locationPart(loc string, c *Candidate) partValue {
 		return partValue{name: PartLocation}
 	}
 	v, reason := 0.0, ""
-	a, z := strings.ToLower(c.Location), strings.ToLower(strings.TrimSpace(loc))
-	if strings.Contains(a, z) || strings.Contains(z, a) {
+	if ParsePlace(loc).Matches(c.Location, c.Country) {
 		v, reason = 1, "Based in "+c.Location
 	}
 	return partValue{PartLocation, &v, reason}

@@ -12,9 +12,9 @@ import (
 
 // Team messages.
 const (
-	MsgTeamRole       = "Role must be BRAND_ADMIN, BRAND_MANAGER or BRAND_VIEWER"
-	MsgInviteRole     = "Role must be BRAND_MANAGER or BRAND_VIEWER"
-	MsgLastBrandAdmin = "A brand must keep at least one BRAND_ADMIN"
+	MsgTeamRole       = "Role must be Brand admin, Brand manager or Brand viewer"
+	MsgInviteRole     = "Role must be Brand manager or Brand viewer"
+	MsgLastBrandAdmin = "A brand must keep at least one Brand admin"
 	MsgMemberNotFound = "Member not found"
 	MsgInviteMember   = "This person is already on your team"
 	MsgInvitePending  = "An invitation to this email is already pending"

@@ -33,6 +33,9 @@ type User struct {
 	DeletedAt    *time.Time `db:"deleted_at"`
 	Niche        *Niche     `db:"-"`
 	Brand        *Brand     `db:"-"`
+	// Restored is set by Login when it restored a deleted account (within
+	// the recovery window).
+	Restored bool `db:"-"`
 
 	PasswordHash string         `db:"password_hash"`
 	NicheID      sql.NullString `db:"niche_id"`

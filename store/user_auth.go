@@ -49,7 +49,7 @@ func (s *DB) Login(ctx context.Context, email, password string, meta SessionMeta
 			if _, err := tx.Exec(`UPDATE users SET deleted_at = NULL, deletion_reason = NULL, updated_at = $2 WHERE id = $1`, u.ID, s.now()); err != nil {
 				return fmt.Errorf("restore user: %w", err)
 			}
-			u.DeletedAt = nil
+			u.DeletedAt, u.Restored = nil, true
 		}
 		sess, err = s.createSession(tx, u.ID, meta)
 		return err

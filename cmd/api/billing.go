@@ -52,6 +52,7 @@ func (s *server) billingRoutes(public, signedIn chi.Router) {
 		r.Post("/subscriptions/cancel", s.cancelSubscription)
 		r.Post("/subscriptions/resume", s.resumeSubscription)
 		r.Post("/subscriptions/validate-promo-code", s.validatePromoCode)
+		r.Get("/invoices", s.listInvoices)
 	})
 }
 
@@ -128,14 +129,41 @@ type subscriptionJSON struct {
 	CancelAtPeriodEnd bool       `json:"cancelAtPeriodEnd"`
 	Status            string     `json:"status"`
 	Plan              store.Plan `json:"plan"`
+	// Promo is the promotion the subscription was bought with and what it
+	// takes off a charge (null without one); NextCharge the renewal charge
+	// (null when it will not renew).
+	Promo      *promoJSON    `json:"promo"`
+	NextCharge *store.Charge `json:"nextCharge"`
+}
+
+type promoJSON struct {
+	Code     string `json:"code"`
+	Discount int64  `json:"discount"` // off the plan's price, smallest unit
+	Duration string `json:"duration"` // once, repeating, forever
 }
 
 func (s *server) toSubscriptionJSON(sub *store.Subscription) *subscriptionJSON {
 	if sub == nil {
 		return nil
 	}
-	return &subscriptionJSON{Active: sub.Active, EndedAt: sub.EndedAt, CancelAtPeriodEnd: sub.CancelAtPeriodEnd,
-		Status: sub.State(s.store.Now()), Plan: sub.Plan}
+	out := &subscriptionJSON{Active: sub.Active, EndedAt: sub.EndedAt, CancelAtPeriodEnd: sub.CancelAtPeriodEnd,
+		Status: sub.State(s.store.Now()), Plan: sub.Plan, NextCharge: sub.NextCharge(s.store.Now())}
+	if sub.Promo.Code.Valid {
+		out.Promo = &promoJSON{Code: sub.Promo.Code.String, Discount: sub.Promo.Discount(sub.Plan.Amount), Duration: sub.Promo.Duration.String}
+	}
+	return out
+}
+
+// listInvoices is GET /invoices: the provider's invoices of the caller,
+// newest first: {"invoices": [...]} (empty before the first card).
+func (s *server) listInvoices(w http.ResponseWriter, r *http.Request) {
+	lister, ok := s.pay.(store.InvoiceLister)
+	if !ok {
+		s.writeError(w, r, &store.Error{Code: store.EPROVIDERDOWN, Message: "The billing history is not available right now."})
+		return
+	}
+	invoices, err := s.store.ListInvoices(r.Context(), currentUser(r).ID, lister)
+	s.answer(w, r, err, map[string]any{"invoices": invoices})
 }
 
 func (s *server) getSubscription(w http.ResponseWriter, r *http.Request) {

@@ -147,9 +147,9 @@ func TestFile_UploadRefused(t *testing.T) {
 	}{
 		{"WrongExtension", "run.exe", strings.NewReader("MZ\x90\x00"), 422, store.MsgFileType},
 		{"SVG", "logo.svg", strings.NewReader("<svg onload=alert(1)>"), 422, store.MsgFileType},
-		{"ContentMismatch", "photo.jpg", bytes.NewReader(pngBytes), 422, store.MsgFileContent},
-		{"HTMLAsPDF", "doc.pdf", strings.NewReader("<html><script>alert(1)</script>"), 422, store.MsgFileContent},
-		{"TextAsDocx", "doc.docx", strings.NewReader("hello"), 422, store.MsgFileContent},
+		{"ContentMismatch", "photo.jpg", bytes.NewReader(pngBytes), 422, "This file is not a real JPEG image."},
+		{"HTMLAsPDF", "doc.pdf", strings.NewReader("<html><script>alert(1)</script>"), 422, "This file is not a real PDF."},
+		{"TextAsDocx", "doc.docx", strings.NewReader("hello"), 422, "This file is not a real Word document."},
 		{"Empty", "empty.txt", strings.NewReader(""), 422, store.MsgFileEmpty},
 		{"Oversize", "big.pdf", io.MultiReader(strings.NewReader("%PDF-1.7\n"), io.LimitReader(zeros{}, store.MaxFileSize)), 413, "File size must be less than 25MB."},
 		{"OversizeBody", "big.txt", io.LimitReader(letters{}, store.MaxFileSize+2<<20), 413, "File size must be less than 25MB."},

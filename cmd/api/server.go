@@ -31,7 +31,7 @@ type server struct {
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
 	s := &server{cfg: cfg, store: db, rdb: rdb, limiter: newLimiter(rdb, log), asynqOpt: asynqOpt, log: log,
-		metrics: newMetrics(), pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil)}
+		metrics: newMetrics(), pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil).WithTestCards(cfg.PaymentsSandbox())}
 	if rdb != nil {
 		s.tasks = asynq.NewClientFromRedisClient(rdb)
 	}

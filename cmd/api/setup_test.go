@@ -127,7 +127,7 @@ func setup(t *testing.T) *env {
 	t.Cleanup(func() { rdb.Close() })
 	syncer := jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))
 	plog := &providerLog{}
-	pay := payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, &http.Client{Transport: plog, Timeout: payment.Timeout})
+	pay := payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, &http.Client{Transport: plog, Timeout: payment.Timeout}).WithTestCards(cfg.PaymentsSandbox())
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

@@ -162,8 +162,16 @@ func (s *server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, sess, err := s.store.Login(r.Context(), in.Email, in.Password, sessionMeta(r))
-	s.signedIn(w, r, u, sess, err, "Login Successful")
+	msg := "Login Successful"
+	if err == nil && u.Restored {
+		msg = MsgAccountRestored
+	}
+	s.signedIn(w, r, u, sess, err, msg)
 }
+
+// MsgAccountRestored is the login's message when it restored an account
+// deleted less than store.RecoveryWindow ago.
+const MsgAccountRestored = "Welcome back! Your account has been restored: its deletion is cancelled."
 
 // signedIn answers a call that opened a session with both tokens and the user.
 func (s *server) signedIn(w http.ResponseWriter, r *http.Request, u *store.User, sess *store.Session, err error, msg string) {

@@ -58,5 +58,5 @@ func run(ctx context.Context) error {
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
 		Concurrency: cfg.WorkerConcurrency, CreatorImportConcurrency: cfg.CreatorImportConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb)),
-		Pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil)})
+		Pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil).WithTestCards(cfg.PaymentsSandbox())})
 }

@@ -20,7 +20,8 @@ import (
 
 // Client talks to the provider with the secret key.
 type Client struct {
-	sc *stripe.Client
+	sc        *stripe.Client
+	testCards bool // see WithTestCards
 }
 
 // Timeout bounds one provider call; a user waits on it.
@@ -59,6 +60,10 @@ func (c *Client) CreateCustomer(ctx context.Context, userID, email, name string)
 // AttachCard attaches a payment method (from Stripe Elements, or a test
 // method such as pm_card_visa) to the customer.
 func (c *Client) AttachCard(ctx context.Context, customerID, paymentMethodID string) (store.ProviderCard, error) {
+	var sandbox store.ProviderCard
+	if ok, err := c.sandboxAttach(paymentMethodID, &sandbox); ok && err != nil {
+		return store.ProviderCard{}, err
+	}
 	pm, err := c.sc.V1PaymentMethods.Attach(ctx, paymentMethodID, &stripe.PaymentMethodAttachParams{Customer: stripe.String(customerID)})
 	if err != nil {
 		return store.ProviderCard{}, providerError("attach card", err)
@@ -67,6 +72,9 @@ func (c *Client) AttachCard(ctx context.Context, customerID, paymentMethodID str
 	if pm.Card != nil {
 		card.Brand, card.Last4 = string(pm.Card.Brand), pm.Card.Last4
 		card.ExpMonth, card.ExpYear = int(pm.Card.ExpMonth), int(pm.Card.ExpYear)
+	}
+	if sandbox.Last4 != "" {
+		card.Brand, card.Last4 = sandbox.Brand, sandbox.Last4
 	}
 	return card, nil
 }

@@ -83,19 +83,22 @@ func demoAges(rng *rand.Rand) map[string]float64 {
 	return ages
 }
 
-// demoCampaign is one of the demo brand's campaigns and what happens to it.
+// demoCampaign is one of the demo brand's campaigns and what happens to it;
+// its dates fit its status: from day start to day end, counted from today
+// (a completed campaign ended in the past, an active one runs today).
 type demoCampaign struct {
 	name, status string
+	start, end   int
 	budget       float64
 	niches       []string
 	offers       [][]string // per roster entry, the moves its offer makes
 }
 
 var demoCampaigns = []demoCampaign{
-	{name: "Winter Warm-up", status: store.CampaignDraft, budget: 4000},
-	{name: "Spring Fitness Push", status: store.CampaignActive, budget: 15000, niches: []string{"Fitness & Health", "Wellness & Mindfulness"},
+	{name: "Winter Warm-up", status: store.CampaignDraft, start: 7, end: 37, budget: 4000},
+	{name: "Spring Fitness Push", status: store.CampaignActive, start: -10, end: 20, budget: 15000, niches: []string{"Fitness & Health", "Wellness & Mindfulness"},
 		offers: [][]string{{"sent", "accepted"}, {"sent", "accepted", "completed"}, {"sent", "countered"}, {"sent"}, {"sent"}, {"sent", "declined"}}},
-	{name: "Autumn Lookbook", status: store.CampaignCompleted, budget: 8000, niches: []string{"Fashion & Style"},
+	{name: "Autumn Lookbook", status: store.CampaignCompleted, start: -75, end: -45, budget: 8000, niches: []string{"Fashion & Style"},
 		offers: [][]string{{"sent", "accepted", "completed"}, {"sent", "accepted", "completed"}, {"sent", "expired"}}},
 }
 
@@ -137,7 +140,7 @@ func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, n
 		return err
 	}
 	start := time.Now().UTC().AddDate(0, 0, 7)
-	raw := fmt.Sprintf(`{"campaignName": %q, "goals": ["Brand awareness", "Engagement"], "budget": %v,
+	raw := fmt.Sprintf(`{"campaignName": %q, "goals": ["Brand Awareness", "Community Growth"], "budget": %v,
 		"duration": {"startDate": %q, "endDate": %q}, "location": "", "demographics": {"ageRange": {"start": 18, "end": 34},
 		"gender": "Female"}, "contentVibes": ["Authentic", "Fun"], "terms": {"exclusivity": "no_exclusivity",
 		"contentUsage": "organic_only"}, "status": "draft"}`, dc.name, dc.budget, start.Format(time.DateOnly),
@@ -173,7 +176,12 @@ func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, n
 			return err
 		}
 	}
-	return nil
+	// The form accepts no start in the past: the dates that fit the status
+	// are set once it is reached.
+	today := time.Now().UTC()
+	_, err = db.SQL().ExecContext(ctx, `UPDATE campaigns SET start_date = $2, end_date = $3 WHERE id = $1`, c.ID,
+		today.AddDate(0, 0, dc.start).Format(time.DateOnly), today.AddDate(0, 0, dc.end).Format(time.DateOnly))
+	return err
 }
 
 // seedOfferMoves walks the first roster entries' offers through moves.

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router-dom'
 import { TOAST_DURATION_MS } from '../config/app'
 
 // Minimal toasts (top-right, 5000 ms) without a library: keeps the login bundle small.
@@ -18,7 +19,7 @@ function push(type, message, { duration = TOAST_DURATION_MS } = {}) {
   const dup = toasts.find((t) => t.message === message && t.type === type)
   if (dup) return dup.id
   const id = nextId++
-  toasts = [...toasts, { id, type, message }]
+  toasts = [...toasts, { id, type, message, at: Date.now() }]
   emit()
   setTimeout(() => dismiss(id), duration)
   return id
@@ -26,6 +27,18 @@ function push(type, message, { duration = TOAST_DURATION_MS } = {}) {
 
 export function dismiss(id) {
   toasts = toasts.filter((t) => t.id !== id)
+  emit()
+}
+
+// ERROR_CARRY_MS: an error shown this shortly before the page changes is
+// about the change (a session that ended, a refused page) and stays.
+const ERROR_CARRY_MS = 1000
+
+/** dismissStaleErrors drops the error toasts older than ERROR_CARRY_MS: they were about the page left behind. */
+export function dismissStaleErrors(now = Date.now()) {
+  const kept = toasts.filter((t) => t.type !== 'error' || now - t.at < ERROR_CARRY_MS)
+  if (kept.length === toasts.length) return
+  toasts = kept
   emit()
 }
 
@@ -63,8 +76,20 @@ const STYLES = {
   info: { cls: 'text-bg-dark', icon: 'i' },
 }
 
+/** useDropErrorsOnNavigation clears the red toasts of the previous page when the path changes. */
+function useDropErrorsOnNavigation() {
+  const { pathname } = useLocation()
+  const last = useRef(pathname)
+  useEffect(() => {
+    if (last.current === pathname) return
+    last.current = pathname
+    dismissStaleErrors()
+  }, [pathname])
+}
+
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, getToasts, getToasts)
+  useDropErrorsOnNavigation()
   return (
     <div className="toast-container position-fixed top-0 end-0 p-3 cc-toaster" aria-live="polite">
       {list.map((t) => (

@@ -1,5 +1,13 @@
 import { AdminBrandList } from '../../features/admin/components/admin-brand-list'
+import { CreateBrand } from '../../features/admin/components/create-brand'
 
 export default function AdminBrandsRoute() {
-  return <AdminBrandList />
+  return (
+    <>
+      <div className="d-flex justify-content-end mb-3">
+        <CreateBrand />
+      </div>
+      <AdminBrandList />
+    </>
+  )
 }

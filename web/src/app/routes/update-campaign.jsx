@@ -1,13 +1,16 @@
 import { useParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
+import { useCampaign } from '../../features/campaign/api/get-campaign'
 import { RosterPanel } from '../../features/roster/components/roster-panel'
 
+/** UpdateCampaignRoute is the campaign form and, once the campaign has loaded, its roster; a missing campaign is one "not found" view. */
 export default function UpdateCampaignRoute() {
   const { id } = useParams()
+  const { data: campaign } = useCampaign(id)
   return (
     <div className="d-flex flex-column gap-4">
       <CampaignEditor campaignId={id} />
-      <RosterPanel campaignId={id} canGenerate />
+      {campaign && <RosterPanel campaignId={id} canGenerate />}
     </div>
   )
 }

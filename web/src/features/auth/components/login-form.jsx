@@ -19,7 +19,8 @@ export function LoginForm() {
     try {
       const json = await login({ email, password: values.password })
       setTokens({ accessToken: json.data.accessToken, refreshToken: json.data.refreshToken })
-      toast.success('Login Successful')
+      // A deleted account (within the recovery window) is restored by logging in: say so.
+      toast.success(json.data.message && json.data.message !== 'Login Successful' ? json.data.message : 'Login Successful')
       navigate(originOf(location.state), { replace: true })
     } catch (err) {
       clearSession()

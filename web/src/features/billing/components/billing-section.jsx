@@ -1,6 +1,7 @@
 import { useAuth } from '../../../lib/auth-store'
 import { PaymentCards } from './payment-cards'
 import { SubscriptionCard } from './subscription-card'
+import { BillingHistory } from './billing-history'
 
 /**
  * BillingSection is the account settings' billing for a creator (role USER):
@@ -14,6 +15,7 @@ export function BillingSection() {
     <>
       <SubscriptionCard />
       <PaymentCards />
+      <BillingHistory />
     </>
   )
 }

@@ -33,7 +33,7 @@ function CardRow({ card, onRemove }) {
         <div className="small text-secondary">{cardExpiry(card)}</div>
       </div>
       {!card.primary && (
-        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Make ${name} primary`} onClick={primary} disabled={busy}>
+        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Make primary ${name}`} onClick={primary} disabled={busy}>
           Make primary
         </button>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ListState } from '../../../components/list-state'
-import { formatDate, formatPrice } from '../../../lib/format'
+import { formatAmount, formatDate, formatPrice } from '../../../lib/format'
 import { useSubscription } from '../../../lib/subscription'
 import { toast } from '../../../lib/toast'
 import { useCancelSubscription } from '../api/cancel-subscription'
@@ -52,6 +52,17 @@ function CurrentPlan({ sub }) {
           {label.state === 'cancelled' && ' · will not renew; resume before it ends to keep it'}
           {label.state === 'expired' && ` · ended on ${formatDate(sub.endedAt)}`}
         </div>
+        {sub.promo && (
+          <div className="small text-secondary" data-testid="subscription-promo">
+            Promo {sub.promo.code}: −{formatAmount(sub.promo.discount, plan.currency)}
+            {sub.promo.duration === 'once' ? ' on the first charge' : sub.promo.duration === 'repeating' ? ' for a limited time' : ' on every charge'}
+          </div>
+        )}
+        {sub.nextCharge && label.state === 'subscribed' && (
+          <div className="small" data-testid="subscription-next-charge">
+            Next charge: {formatAmount(sub.nextCharge.amount, sub.nextCharge.currency)} on {formatDate(sub.nextCharge.at)}
+          </div>
+        )}
       </div>
       {label.state === 'subscribed' && (
         <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={busy}>

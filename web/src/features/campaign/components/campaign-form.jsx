@@ -13,6 +13,7 @@ import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
 import { TextAreaField } from '../../../components/form/textarea-field'
 import { ChipGroup, RadioGroup } from '../../../components/form/choice-fields'
+import { FocusFirstError } from '../../../components/form/focus-first-error'
 import './campaign.css'
 import { CardSection } from '../../../components/card-section'
 
@@ -53,6 +54,12 @@ export function CampaignForm({ campaign }) {
   const initialValues = useMemo(() => (campaign ? toFormValues(campaign) : EMPTY_CAMPAIGN), [campaign])
   const schema = useMemo(() => campaignSchema({ keptStart: initialValues.duration.startDate || null }), [initialValues])
   const onBusy = (delta) => setPendingUploads((n) => n + delta)
+  const formRef = useRef(null)
+  // Every stored goal is a chip, also one outside the fixed options, so it can be seen and removed.
+  const goalOptions = useMemo(() => {
+    const extra = initialValues.goals.filter((g) => !GOALS.includes(g))
+    return [...GOALS.filter((g) => g !== GOAL_OTHER), ...extra, GOAL_OTHER]
+  }, [initialValues])
 
   const onSubmit = async (values, helpers) => {
     const body = toPayload(values, intent.current)
@@ -68,7 +75,8 @@ export function CampaignForm({ campaign }) {
   return (
     <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>
       {({ values, isSubmitting }) => (
-        <Form noValidate className="cc-campaign-form" aria-label={editing ? 'Update campaign' : 'Create campaign'} onKeyDown={blockEnterSubmit}>
+        <Form ref={formRef} noValidate className="cc-campaign-form" aria-label={editing ? 'Update campaign' : 'Create campaign'} onKeyDown={blockEnterSubmit}>
+          <FocusFirstError formRef={formRef} />
           {readOnly && (
             <div className="alert alert-info" role="note">
               This campaign is completed and can no longer be edited.
@@ -77,7 +85,7 @@ export function CampaignForm({ campaign }) {
           <fieldset disabled={readOnly || isSubmitting} className="border-0 p-0 m-0">
             <Section title="Campaign details">
               <TextField name="campaignName" label="Campaign Name" placeholder="e.g. Summer Glow Launch" />
-              <ChipGroup name="goals" legend="Campaign Goals" options={GOALS} />
+              <ChipGroup name="goals" legend="Campaign Goals" options={goalOptions} />
               {values.goals.includes(GOAL_OTHER) && (
                 <TextField name="customGoal" label="Custom Goal" placeholder="Describe your goal" />
               )}

@@ -1,5 +1,5 @@
 import { setIn } from 'formik'
-import { GOAL_OTHER } from './campaign-options'
+import { GOAL_OTHER, GOALS } from './campaign-options'
 
 /** EMPTY_CAMPAIGN: the create form's initial values. */
 export const EMPTY_CAMPAIGN = {
@@ -21,12 +21,15 @@ export const EMPTY_CAMPAIGN = {
 const str = (v) => (v === null || v === undefined ? '' : String(v))
 const list = (v) => (Array.isArray(v) ? v : [])
 
+/** goalList spells stored goals as the form's options do ("Brand awareness" is "Brand Awareness"), once each. */
+const goalList = (v) => [...new Set(list(v).map((g) => GOALS.find((o) => o.toLowerCase() === String(g).toLowerCase()) ?? String(g)))]
+
 /** toFormValues turns a campaign from the API into form values. */
 export function toFormValues(c) {
   if (!c) return EMPTY_CAMPAIGN
   return {
     campaignName: str(c.campaignName),
-    goals: list(c.goals),
+    goals: goalList(c.goals),
     customGoal: str(c.customGoal),
     budget: c.budget === null || c.budget === undefined ? '' : Number(c.budget),
     duration: { startDate: str(c.duration?.startDate).slice(0, 10), endDate: str(c.duration?.endDate).slice(0, 10) },

@@ -33,6 +33,7 @@ export function RecentCreatorImports() {
                         {label}
                         {j.status === 'running' ? ` ${j.progress}%` : ''}
                       </span>
+                      {j.status === 'failed' && j.error && <div className="small text-danger mt-1">{j.error}</div>}
                     </td>
                     <td className="text-uppercase small">{r.format || '—'}</td>
                     <td className="text-end">{formatCount(r.rows ?? j.total)}</td>

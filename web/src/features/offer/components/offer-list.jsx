@@ -82,7 +82,7 @@ export function OfferList() {
             empty={<p className="text-secondary mb-0">No campaigns match these filters.</p>}
           >
             <div className="table-responsive">
-              <table className="table align-middle">
+              <table className="table align-middle cc-stack-table">
                 <TableHead columns={['Campaign', 'Brand', 'Dates', 'Budget', 'Roster', 'Offered', 'Accepted']} />
                 <tbody>
                   {campaigns.map((c) => (
@@ -93,12 +93,14 @@ export function OfferList() {
                         </button>
                         <div className="small text-secondary text-capitalize">{c.status}</div>
                       </td>
-                      <td>{c.brandName}</td>
-                      <td className="small">{formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}</td>
-                      <td>{formatMoney(c.budget)}</td>
-                      <td>{c.roster?.entries ?? 0}</td>
-                      <td>{formatMoney(c.roster?.offered)}</td>
-                      <td>{formatMoney(c.roster?.accepted)}</td>
+                      <td data-label="Brand">{c.brandName}</td>
+                      <td className="small" data-label="Dates">
+                        {formatDate(c.duration?.startDate)} – {formatDate(c.duration?.endDate)}
+                      </td>
+                      <td data-label="Budget">{formatMoney(c.budget)}</td>
+                      <td data-label="Roster">{c.roster?.entries ?? 0}</td>
+                      <td data-label="Offered">{formatMoney(c.roster?.offered)}</td>
+                      <td data-label="Accepted">{formatMoney(c.roster?.accepted)}</td>
                     </tr>
                   ))}
                 </tbody>

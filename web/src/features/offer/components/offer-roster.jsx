@@ -52,10 +52,11 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
   const c = e.creator || {}
   const offer = e.offer || {}
   const badge = OFFER_LABELS[offer.status]?.badge ?? 'text-bg-light'
+  const moves = (offer.next || []).filter(Boolean)
   return (
     <tr>
       <td>
-        <input type="checkbox" className="form-check-input" aria-label={`Select ${c.name}`} checked={checked} onChange={onCheck} />
+        {moves.length > 0 && <input type="checkbox" className="form-check-input" aria-label={`Select ${c.name}`} checked={checked} onChange={onCheck} />}
       </td>
       <td>
         <div className="fw-semibold">{c.name}</div>
@@ -63,17 +64,17 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
           {c.tier} · {e.platform} · {formatFollowers(c.followers)}
         </div>
       </td>
-      <td>
+      <td data-label="Score and reasons">
         <div className="fw-semibold">{e.score}</div>
         <BulletList items={e.reasons} className="small text-secondary ps-3 mb-0" />
       </td>
-      <td>{formatMoney(e.estimatedFee)}</td>
-      <td>{formatMoney(offer.amount)}</td>
-      <td>
+      <td data-label="Est. fee">{formatMoney(e.estimatedFee)}</td>
+      <td data-label="Offer">{formatMoney(offer.amount)}</td>
+      <td data-label="Status">
         <span className={`badge rounded-pill ${badge}`}>{offerLabel(offer.status)}</span>
       </td>
-      <td>
-        <MoveControls idPrefix={e._id} label={`for ${c.name}`} moves={offer.next || []} from={offer.status} busy={busy} onApply={onMove} />
+      <td data-label="Next">
+        <MoveControls idPrefix={e._id} label={`for ${c.name}`} moves={moves} from={offer.status} busy={busy} onApply={onMove} />
       </td>
     </tr>
   )
@@ -136,7 +137,7 @@ export function OfferRoster({ campaignId }) {
               )}
             </div>
             <div className="table-responsive">
-              <table className="table align-middle">
+              <table className="table align-middle cc-stack-table">
                 <TableHead columns={[{ hidden: 'Select' }, 'Creator', 'Score and reasons', 'Est. fee', 'Offer', 'Status', 'Next']} />
                 <tbody>
                   {entries.map((e) => (

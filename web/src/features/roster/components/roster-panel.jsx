@@ -17,6 +17,8 @@ function Generator({ campaignId, disabled }) {
   const [starting, setStarting] = useState(false)
   const { data: all = [] } = useNiches()
   const { data: job } = useRosterJob(jobId, campaignId)
+  // The document leaves a job's result untyped (it depends on the kind): an empty generation's names why.
+  const emptyReason = /** @type {{message?: string}} */ (job?.result || {}).message
   const running = starting || (jobId && !isRosterJobFinished(job))
 
   const start = async (e) => {
@@ -65,6 +67,11 @@ function Generator({ campaignId, disabled }) {
           </div>
         </div>
       )}
+      {job?.status === 'succeeded' && emptyReason && (
+        <div className="alert alert-warning small mt-2 mb-0" role="status">
+          {emptyReason}.
+        </div>
+      )}
     </form>
   )
 }
@@ -72,7 +79,7 @@ function Generator({ campaignId, disabled }) {
 function RosterTable({ roster }) {
   return (
     <div className="table-responsive">
-      <table className="table align-middle mb-0">
+      <table className="table align-middle mb-0 cc-stack-table">
         <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Est. fee', 'Offer']} />
         <tbody>
           {roster.entries.map((e) => (
@@ -84,12 +91,12 @@ function RosterTable({ roster }) {
                   {e.creator?.tier} · {e.platform} · {formatFollowers(e.creator?.followers)}
                 </div>
               </td>
-              <td className="fw-semibold">{e.score}</td>
-              <td>
+              <td className="fw-semibold" data-label="Score">{e.score}</td>
+              <td data-label="Why">
                 <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
-              <td>{formatMoney(e.estimatedFee)}</td>
-              <td className="small text-capitalize">{e.offer?.status}</td>
+              <td data-label="Est. fee">{formatMoney(e.estimatedFee)}</td>
+              <td className="small text-capitalize" data-label="Offer">{e.offer?.status}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Formik, Form } from 'formik'
 import * as yup from 'yup'
 import { useMembers } from '../api/get-members'
@@ -11,15 +12,19 @@ import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
 import { ListState } from '../../../components/list-state'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
 import { CardSection } from '../../../components/card-section'
 
 export const ROLE_OPTIONS = [
-  { value: 'BRAND_ADMIN', label: 'Admin' },
-  { value: 'BRAND_MANAGER', label: 'Manager' },
-  { value: 'BRAND_VIEWER', label: 'Viewer' },
+  { value: 'BRAND_ADMIN', label: 'Brand admin' },
+  { value: 'BRAND_MANAGER', label: 'Brand manager' },
+  { value: 'BRAND_VIEWER', label: 'Brand viewer' },
 ]
+
+/** roleLabel is a role's readable name ("Brand admin"), never the code. */
+export const roleLabel = (role) => ROLE_OPTIONS.find((r) => r.value === role)?.label ?? role
 const INVITE_ROLES = ROLE_OPTIONS.slice(1)
 
 export const inviteSchema = yup.object({
@@ -72,7 +77,16 @@ async function run(call, ok) {
 function Members({ members }) {
   const changeRole = useChangeMemberRole()
   const remove = useRemoveMember()
+  const [removing, setRemoving] = useState(null)
+  const [busy, setBusy] = useState(false)
+  const confirmRemove = async () => {
+    setBusy(true)
+    await run(() => remove(removing._id), `${removing.name} removed`)
+    setBusy(false)
+    setRemoving(null)
+  }
   return (
+    <>
     <ul className="list-group mb-4" aria-label="Team members">
       {members.map((m) => (
         <li key={m._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
@@ -83,26 +97,42 @@ function Members({ members }) {
             </div>
             <div className="small text-secondary">{m.email}</div>
           </div>
-          <select
-            className="form-select form-select-sm w-auto"
-            aria-label={`Role of ${m.name}`}
-            value={m.role}
-            onChange={(e) => run(() => changeRole(m._id, e.target.value), `${m.name} is now ${e.target.selectedOptions[0].text}`)}
-          >
-            {ROLE_OPTIONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
+          {m.you ? (
+            <span className="small text-secondary">{roleLabel(m.role)}</span>
+          ) : (
+            <select
+              className="form-select form-select-sm w-auto"
+              aria-label={`Role of ${m.name}`}
+              value={m.role}
+              onChange={(e) => run(() => changeRole(m._id, e.target.value), `${m.name} is now ${roleLabel(e.target.value)}`)}
+            >
+              {ROLE_OPTIONS.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          )}
           {!m.you && (
-            <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove ${m.name}`} onClick={() => run(() => remove(m._id), `${m.name} removed`)}>
+            <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
               Remove
             </button>
           )}
         </li>
       ))}
     </ul>
+    <ConfirmDialog
+      show={Boolean(removing)}
+      danger
+      title={removing ? `Remove ${removing.name}?` : ''}
+      body={removing ? `${removing.name} (${removing.email}) loses access to your brand at once.` : ''}
+      confirmLabel="Remove member"
+      cancelLabel="Keep member"
+      busy={busy}
+      onCancel={() => setRemoving(null)}
+      onConfirm={confirmRemove}
+    />
+    </>
   )
 }
 
@@ -117,7 +147,7 @@ function Invitations({ invitations }) {
           <div className="me-auto">
             <div className="fw-semibold">{i.email}</div>
             <div className="small text-secondary">
-              {ROLE_OPTIONS.find((r) => r.value === i.role)?.label} · {i.expired ? 'expired' : `valid until ${formatDate(i.expiresAt)}`}
+              {roleLabel(i.role)} · {i.expired ? 'expired' : `valid until ${formatDate(i.expiresAt)}`}
             </div>
           </div>
           <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Resend invitation to ${i.email}`} onClick={() => run(() => resend(i._id), 'Invitation sent again')}>

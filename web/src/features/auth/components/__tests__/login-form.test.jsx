@@ -57,6 +57,17 @@ describe('LoginForm', () => {
     expect(getAuthState().isAuthenticated).toBe(true)
   })
 
+  it('says that logging in restored a deleted account', async () => {
+    const restored = 'Welcome back! Your account has been restored: its deletion is cancelled.'
+    mockApi({ 'POST users/login': () => [200, { data: { accessToken: 'a', refreshToken: 'r', message: restored } }] })
+    renderRoute(<LoginForm />, { path: '/login' })
+    await userEvent.type(screen.getByLabelText('Email'), 'gone@example.com')
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo#2026')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText(restored)).toBeInTheDocument()
+    expect(screen.queryByText('Login Successful')).toBeNull()
+  })
+
   it('sends a new code and goes to /verify-email when the e-mail is unverified', async () => {
     const fetch = mockApi({
       'POST users/login': () => [401, { message: 'Please verify your email', error_code: 401 }],

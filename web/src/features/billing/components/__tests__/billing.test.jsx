@@ -22,6 +22,8 @@ const visa = { _id: 'c1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2
 const master = { _id: 'c2', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2029, primary: false }
 const sub = (active) => ({ active, endedAt: ENDS, cancelAtPeriodEnd: !active, plan: plans.data.plans[1] })
 
+const invoice = { _id: 'in_1', number: 'CC-0001', status: 'paid', amountDue: 15200, amountPaid: 15200, currency: 'usd', createdAt: '2026-11-20T10:00:00Z', hostedUrl: '' }
+
 /** billingApi is a stateful stand-in of the billing calls for one creator. */
 function billingApi({ cards = [], subscription = null, sandbox = true } = {}) {
   const state = { cards, subscription, calls: [] }
@@ -42,6 +44,7 @@ function billingApi({ cards = [], subscription = null, sandbox = true } = {}) {
     },
     'DELETE cards/c1': () => [409, { message: 'This card pays for your running subscription. Make another card primary first.', error_code: 'conflict' }],
     'GET subscriptions': () => [200, { data: { subscription: state.subscription } }],
+    'GET invoices': () => [200, { data: { invoices: state.subscription ? [invoice] : [] } }],
     'POST subscriptions': (body) => {
       state.calls.push(['subscribe', body])
       state.subscription = sub(true)
@@ -95,6 +98,20 @@ describe('subscription states and labels (SPEC section 4)', () => {
 })
 
 describe('BillingSection', () => {
+  it('shows the price, the promo discount, the next charge and the billing history', async () => {
+    setUser({ _id: 'u1', name: 'Cleo', email: 'cleo@example.com', role: 'USER' })
+    const running = { ...sub(true), cancelAtPeriodEnd: false, promo: { code: 'WELCOME20', discount: 3800, duration: 'once' }, nextCharge: { amount: 19000, currency: 'usd', at: ENDS } }
+    billingApi({ cards: [visa], subscription: running })
+    renderRoute(<BillingSection />)
+    expect(await screen.findByTestId('subscription-promo')).toHaveTextContent('Promo WELCOME20: −$38 on the first charge')
+    expect(screen.getByTestId('subscription-next-charge')).toHaveTextContent(`Next charge: $190 on ${formatDate(ENDS)}`)
+    expect(screen.getByText('$190 / year', { exact: false })).toBeInTheDocument()
+    const history = await screen.findByRole('list', { name: 'Invoices' })
+    expect(within(history).getByText('CC-0001')).toBeInTheDocument()
+    expect(within(history).getByText('$152')).toBeInTheDocument()
+    expect(within(history).getByText('Paid')).toBeInTheDocument()
+  })
+
   beforeEach(() => resetAuthStore())
 
   it('renders nothing for brand staff and admins', () => {
@@ -178,9 +195,9 @@ describe('BillingSection', () => {
     expect(await screen.findByText('This card pays for your running subscription. Make another card primary first.')).toBeInTheDocument()
     expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Make Mastercard •••• 4444 primary' }))
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make Mastercard •••• 4444 primary' })).toBeNull())
-    expect(screen.getByRole('button', { name: 'Make Visa •••• 4242 primary' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Make primary Mastercard •••• 4444' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make primary Mastercard •••• 4444' })).toBeNull())
+    expect(screen.getByRole('button', { name: 'Make primary Visa •••• 4242' })).toBeInTheDocument()
     expect(state.calls).toEqual([['primary', { id: 'c2' }]])
   })
 })

@@ -70,6 +70,18 @@ describe('CampaignForm', () => {
     }
   })
 
+  it('a failed submit scrolls to and focuses the first invalid field', async () => {
+    mockApi({})
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await userEvent.type(screen.getByLabelText(/^Campaign Name/), 'Summer Glow')
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
+    // The name is valid: the goals (a chip group) come first.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Brand Awareness' })).toHaveFocus())
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Brand Awareness' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
+    await waitFor(() => expect(screen.getByLabelText(/^Budget/)).toHaveFocus())
+  })
+
   it('shows the range and order messages verbatim', async () => {
     mockApi({})
     renderRoute(<CampaignForm />, { path: '/create-campaign' })
@@ -220,6 +232,21 @@ describe('CampaignEditor', () => {
     const body = JSON.parse(call[1].body)
     expect(call[1].method).toBe('PATCH')
     expect(body).toMatchObject({ campaignName: 'Spring Drop 2', status: 'active', brandGuidelines: [], duration: STORED.duration })
+  })
+
+  it('shows every stored goal, also one outside the options, and lets it be removed', async () => {
+    let body
+    mockApi({
+      'GET campaigns/c1': () => [200, { data: { campaign: { ...STORED, goals: ['Brand awareness', 'Engagement'], customGoal: '' } } }],
+      'PATCH campaigns/update-campaign/c1': (b) => ((body = b), [200, { data: { campaign: { ...STORED, ...b }, message: 'Campaign updated successfully' } }]),
+    })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    expect(await screen.findByRole('checkbox', { name: 'Brand Awareness' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Engagement' })).toBeChecked()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Engagement' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Campaign updated successfully')).toBeInTheDocument()
+    expect(body.goals).toEqual(['Brand Awareness'])
   })
 
   it('marks an active campaign as completed', async () => {

@@ -90,7 +90,10 @@ describe('CreatorImportUpload', () => {
     expect(screen.queryByRole('button', { name: 'Remove roster.csv' })).not.toBeInTheDocument()
     await act(async () => xhr.respond(202, { data: { job: job() } }))
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '65'))
-    expect(await screen.findByText('Upload completed successfully!', {}, { timeout: 4000 })).toBeInTheDocument()
+    // Some rows failed: a warning with the counts, not "Upload completed successfully!".
+    expect(await screen.findByText('Imported 1 of 3 rows; 2 have errors', {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveClass('alert-warning')
+    expect(screen.queryByText('Upload completed successfully!')).not.toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100')
     const stats = screen.getByRole('status')
     expect(within(stats).getByText('Imported').nextSibling).toHaveTextContent('1')

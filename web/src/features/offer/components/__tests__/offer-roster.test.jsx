@@ -16,6 +16,18 @@ const roster = (entries, offered = 0, accepted = 0) => ({
 })
 
 describe('OfferRoster', () => {
+  it('shows no controls for a terminal offer', async () => {
+    mockApi({ 'GET admins/get-roster/k1': () => [200, roster([entry('e1', 'Ann', 'declined', []), entry('e2', 'Bo', 'withdrawn', [''])])] })
+    renderRoute(<OfferRoster campaignId="k1" />)
+    for (const name of ['Ann', 'Bo']) {
+      const row = (await screen.findByText(name)).closest('tr')
+      expect(within(row).queryByRole('combobox')).toBeNull()
+      expect(within(row).queryByRole('checkbox')).toBeNull()
+      expect(within(row).queryByRole('button')).toBeNull()
+      expect(within(row).getByText('No further moves')).toBeInTheDocument()
+    }
+  })
+
   it('offers only the allowed moves and applies a bulk change in one call', async () => {
     const sent = []
     let answer = roster([entry('e1', 'Ann', 'draft', ['sent']), entry('e2', 'Bo', 'draft', ['sent'])])

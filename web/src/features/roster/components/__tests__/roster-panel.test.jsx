@@ -37,6 +37,19 @@ describe('RosterPanel', () => {
     expect(body).toEqual({ campaignId: 'k1', size: 5, niches: ['n1'] })
   })
 
+  it('says which requirement left the roster empty', async () => {
+    const message = 'No creator in Lisbon matches: 0 of 1,000 creators are in Lisbon; widen the location'
+    mockApi({
+      'GET niche': () => [200, { data: { niche: [] } }],
+      'GET campaigns/k1/roster': () => [200, roster([])],
+      'POST campaigns/generate-roaster': () => [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }],
+      'GET jobs/j1': () => [200, { data: { job: { id: 'j1', status: 'succeeded', progress: 100, result: { entries: 0, requirement: 'location', message } } } }],
+    })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate roster' }))
+    expect(await screen.findByText(`${message}.`, {}, { timeout: 4000 })).toHaveClass('alert-warning')
+  })
+
   it('is read-only without the generator', async () => {
     mockApi({ 'GET campaigns/k1/roster': () => [200, roster([entry])] })
     renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)

@@ -28,6 +28,27 @@ describe('TeamSection', () => {
     expect(container.querySelector('section')).toBeNull()
   })
 
+  it('keeps the admin off their own role, names roles readably and cancels a removal', async () => {
+    setUser({ _id: 'u1', name: 'Bea', email: 'bea@acme.io', role: 'BRAND_ADMIN' })
+    const calls = []
+    mockApi({
+      'GET brands/members': () => [200, team()],
+      'PATCH brands/members/u2': (body) => (calls.push(['role', body]), [200, { data: { message: 'Role updated' } }]),
+      'DELETE brands/members/u2': () => (calls.push(['remove']), [200, { data: { message: 'Member removed' } }]),
+    })
+    renderRoute(<TeamSection />)
+    const members = await screen.findByRole('list', { name: 'Team members' })
+    expect(within(members).queryByRole('combobox', { name: 'Role of Bea Brand' })).toBeNull()
+    expect(within(members).getByText('Brand admin', { selector: 'span' })).toBeInTheDocument()
+    expect(within(members).queryByText(/BRAND_/)).toBeNull()
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Max Manager' }), 'BRAND_VIEWER')
+    expect(await screen.findByText('Max Manager is now Brand viewer')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Max Manager' }))
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Remove Max Manager?' })).getByRole('button', { name: 'Keep member' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls).toEqual([['role', { role: 'BRAND_VIEWER' }]])
+  })
+
   it('lists members, invites, changes a role and removes', async () => {
     setUser({ _id: 'u1', name: 'Bea', email: 'bea@acme.io', role: 'BRAND_ADMIN' })
     const calls = []
@@ -54,6 +75,10 @@ describe('TeamSection', () => {
     expect(await screen.findByRole('list', { name: 'Pending invitations' })).toHaveTextContent('vic@acme.io')
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Max Manager' }), 'BRAND_VIEWER')
     await userEvent.click(screen.getByRole('button', { name: 'Remove Max Manager' }))
+    expect(calls).toHaveLength(2) // asks first
+    const dialog = screen.getByRole('dialog', { name: 'Remove Max Manager?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }))
+    expect(await screen.findByText('Max Manager removed')).toBeInTheDocument()
     expect(calls).toEqual([['invite', { email: 'vic@acme.io', role: 'BRAND_VIEWER' }], ['role', { role: 'BRAND_VIEWER' }], ['remove']])
   })
 })

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { Form, Formik } from 'formik'
+import * as yup from 'yup'
+import { TextField } from '../../../components/form/text-field'
+import { showServerError } from '../../../lib/form-errors'
+import { toast } from '../../../lib/toast'
+import { useCreateBrand } from '../api/create-brand'
+
+const schema = yup.object({
+  brandName: yup.string().trim().required('Brand name is required'),
+  name: yup.string().trim().required('Full name is required'),
+  email: yup.string().trim().required('Email is required').email('Invalid email'),
+})
+
+/** CreateBrand is the admin's "Create brand" button and form: a brand and its BRAND_ADMIN, who gets an invitation mail. */
+export function CreateBrand() {
+  const [open, setOpen] = useState(false)
+  const create = useCreateBrand()
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        Create brand
+      </button>
+    )
+  }
+  const onSubmit = async (values, helpers) => {
+    try {
+      const out = await create({ brandName: values.brandName.trim(), name: values.name.trim(), email: values.email.trim() })
+      toast.success(out?.message || 'Brand created')
+      setOpen(false)
+    } catch (err) {
+      showServerError(err, helpers, 'Could not create the brand. Please try again.')
+    }
+  }
+  return (
+    <Formik initialValues={{ brandName: '', name: '', email: '' }} validationSchema={schema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate className="card border-0 shadow-sm p-3 mb-3" aria-label="Create brand">
+          <div className="row g-2">
+            <div className="col-md-4">
+              <TextField name="brandName" label="Brand name" />
+            </div>
+            <div className="col-md-4">
+              <TextField name="name" label="Brand admin's full name" />
+            </div>
+            <div className="col-md-4">
+              <TextField name="email" label="Brand admin's email" type="email" autoComplete="off" />
+            </div>
+          </div>
+          <div className="d-flex gap-2">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Creating…' : 'Create brand and invite'}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(false)} disabled={isSubmitting}>
+              Cancel
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  )
+}

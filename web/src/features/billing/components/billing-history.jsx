@@ -1,0 +1,41 @@
+import { LoadError, Loading } from '../../../components/status'
+import { formatAmount, formatDate } from '../../../lib/format'
+import { useInvoices } from '../api/get-invoices'
+
+const STATUS = { paid: 'Paid', open: 'Due', draft: 'Draft', void: 'Void', uncollectible: 'Unpaid' }
+
+/** BillingHistory lists the payment provider's invoices of the creator: date, amount, status and a link when there is one. */
+export function BillingHistory() {
+  const { data: invoices, error, isLoading, mutate } = useInvoices()
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="billing-history-heading">
+      <div className="card-body p-3 p-md-4">
+        <h2 id="billing-history-heading" className="h5 fw-bold mb-3">
+          Billing history
+        </h2>
+        {isLoading && !invoices && <Loading label="Loading your invoices…" />}
+        {error && !invoices && <LoadError error={error} onRetry={() => mutate()} />}
+        {invoices && invoices.length === 0 && <p className="text-secondary mb-0">No invoices yet.</p>}
+        {invoices && invoices.length > 0 && (
+          <ul className="list-group" aria-label="Invoices">
+            {invoices.map((i) => (
+              <li key={i._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+                <div className="me-auto">
+                  <div className="fw-semibold">{formatDate(i.createdAt)}</div>
+                  <div className="small text-secondary">{i.number || i.description || i._id}</div>
+                </div>
+                <span className="fw-semibold">{formatAmount(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency)}</span>
+                <span className="badge rounded-pill text-bg-light border">{STATUS[i.status] || i.status}</span>
+                {i.hostedUrl && (
+                  <a href={i.hostedUrl} target="_blank" rel="noreferrer" className="small">
+                    View<span className="visually-hidden"> the invoice of {formatDate(i.createdAt)}</span>
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}
