@@ -50,11 +50,18 @@ var (
 // missing). The private one dies with the test process.
 func Endpoint(t testing.TB) string {
 	t.Helper()
-	once.Do(func() { endpoint, startErr = find() })
-	if startErr != nil {
-		t.Fatalf("S3 server: %v", startErr)
+	u, err := Find()
+	if err != nil {
+		t.Fatalf("S3 server: %v", err)
 	}
-	return endpoint
+	return u
+}
+
+// Find is Endpoint for programs (benchmarks): the server's URL, or why
+// there is none.
+func Find() (string, error) {
+	once.Do(func() { endpoint, startErr = find() })
+	return endpoint, startErr
 }
 
 // Config is an S3 configuration for bucket on the test server.
