@@ -43,6 +43,15 @@ func TestBackends(t *testing.T) {
 			if _, err := io.ReadFull(r, head); err != nil || string(head) != "56789" {
 				t.Fatalf("after seek: %q %v", head, err)
 			}
+			if _, err := r.Seek(0, io.SeekStart); err != nil {
+				t.Fatal(err)
+			}
+			if again, err := io.ReadAll(r); err != nil || !bytes.Equal(again, body) {
+				t.Fatalf("read again from the start: %d bytes, %v", len(again), err)
+			}
+			if end, err := r.Seek(0, io.SeekEnd); err != nil || end != int64(len(body)) {
+				t.Fatalf("seek to the end: %d %v", end, err)
+			}
 			r.Close()
 			if _, err := s.Put(ctx, "roster/x.csv", strings.NewReader("a,b\n")); err != nil {
 				t.Fatal(err)

@@ -109,40 +109,83 @@ func (r *sourceReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Open implements Store.
+// Open implements Store: one GET, whose answer gives the size; the reader
+// reads the response body as it comes and issues a ranged GET only when
+// seeking moves away from where the body is.
 func (s *S3) Open(ctx context.Context, key string) (io.ReadSeekCloser, Info, error) {
-	o, err := s.c.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	body, st, _, err := s.core().GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
 	if err != nil {
 		return nil, Info{}, s.err(err)
 	}
-	st, err := o.Stat()
-	if err != nil {
-		o.Close()
-		return nil, Info{}, s.err(err)
-	}
-	return &object{o: o, s: s}, Info{Key: key, Size: st.Size, ModTime: st.LastModified}, nil
+	return &object{s: s, ctx: ctx, key: key, size: st.Size, body: body}, Info{Key: key, Size: st.Size, ModTime: st.LastModified}, nil
 }
 
-// object maps a minio object's read errors onto this package's.
+func (s *S3) core() minio.Core { return minio.Core{Client: s.c} }
+
+// object reads one object: body, when open, yields the bytes from bodyAt on.
 type object struct {
-	o *minio.Object
-	s *S3
+	s      *S3
+	ctx    context.Context
+	key    string
+	size   int64
+	off    int64 // where the next Read starts
+	body   io.ReadCloser
+	bodyAt int64
 }
 
 func (o *object) Read(p []byte) (int, error) {
-	n, err := o.o.Read(p)
-	if err != nil && err != io.EOF {
+	if o.off >= o.size {
+		return 0, io.EOF
+	}
+	if o.body != nil && o.bodyAt != o.off {
+		o.body.Close()
+		o.body = nil
+	}
+	if o.body == nil {
+		opts := minio.GetObjectOptions{}
+		if o.off > 0 { // (0, 0) would be the first byte only
+			if err := opts.SetRange(o.off, 0); err != nil {
+				return 0, err
+			}
+		}
+		body, _, _, err := o.s.core().GetObject(o.ctx, o.s.bucket, o.key, opts)
+		if err != nil {
+			return 0, o.s.err(err)
+		}
+		o.body, o.bodyAt = body, o.off
+	}
+	n, err := o.body.Read(p)
+	o.off += int64(n)
+	o.bodyAt = o.off
+	switch {
+	case err == io.EOF && o.off < o.size:
+		err = o.s.err(io.ErrUnexpectedEOF)
+	case err != nil && err != io.EOF:
 		err = o.s.err(err)
 	}
 	return n, err
 }
 
 func (o *object) Seek(off int64, whence int) (int64, error) {
-	n, err := o.o.Seek(off, whence)
-	return n, o.s.err(err)
+	switch whence {
+	case io.SeekCurrent:
+		off += o.off
+	case io.SeekEnd:
+		off += o.size
+	}
+	if off < 0 {
+		return 0, errors.New("blob: seek before the start")
+	}
+	o.off = off
+	return off, nil
 }
 
-func (o *object) Close() error { return o.o.Close() }
+func (o *object) Close() error {
+	if o.body != nil {
+		return o.body.Close()
+	}
+	return nil
+}
 
 // Stat implements Store.
 func (s *S3) Stat(ctx context.Context, key string) (Info, error) {
