@@ -10,8 +10,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -249,5 +251,24 @@ func (s *server) downloadFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "private, max-age="+strconv.FormatInt(exp-now, 10))
-	http.ServeContent(w, r, "", rec.CreatedAt, f)
+	if _, onDisk := f.(*os.File); onDisk {
+		http.ServeContent(w, r, "", rec.CreatedAt, f) // the kernel copies the file (sendfile)
+		return
+	}
+	http.ServeContent(largeCopy{w}, r, "", rec.CreatedAt, f)
+}
+
+// copyBufs are largeCopy's buffers.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+
+// largeCopy copies a download's body from the object store in pieces of
+// 256 KB rather than the 32 KB of ServeContent's copy: fewer, larger reads
+// and writes, and one copy less.
+type largeCopy struct{ http.ResponseWriter }
+
+// ReadFrom copies src to the response.
+func (l largeCopy) ReadFrom(src io.Reader) (int64, error) {
+	buf := copyBufs.Get().(*[]byte)
+	defer copyBufs.Put(buf)
+	return io.CopyBuffer(struct{ io.Writer }{l.ResponseWriter}, src, *buf)
 }

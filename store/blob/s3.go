@@ -51,6 +51,7 @@ func NewS3(cfg S3Config) (*S3, error) {
 	tr.ResponseHeaderTimeout = 30 * time.Second
 	tr.MaxIdleConnsPerHost = 64
 	tr.DisableCompression = true
+	tr.ReadBufferSize, tr.WriteBufferSize = 256<<10, 256<<10 // fewer, larger socket reads when streaming an object
 	c, err := minio.New(u.Host, &minio.Options{
 		Creds:  credentials.NewStaticV4(cfg.AccessKeyID, cfg.SecretAccessKey, ""),
 		Secure: u.Scheme == "https", Region: cfg.Region, BucketLookup: lookup, Transport: tr,

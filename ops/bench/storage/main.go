@@ -15,7 +15,7 @@
 // database creatorcoach_bench_storage, Redis database 15 and a bucket of
 // its own, removed at the end.
 //
-//	go run ./ops/bench/storage [-runs 5] [-rows 30000] [-mb 20] [-downloads 10]
+//	go run ./ops/bench/storage [-runs 5] [-rows 30000] [-mb 20] [-downloads 10] [-only import|download]
 package main
 
 import (
@@ -47,6 +47,7 @@ var (
 	sizeMB    = flag.Int("mb", 20, "size of the downloaded attachment in MB (at most 25)")
 	downloads = flag.Int("downloads", 10, "downloads per run and side")
 	poll      = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL")
+	only      = flag.String("only", "", "run only the import or the download part")
 )
 
 func main() { benchkit.Main("bench", run) }
@@ -77,8 +78,13 @@ func run(ctx context.Context) error {
 	envs := map[string][]string{"local": {"STORAGE=local"}, "s3": {"STORAGE=s3", "S3_ENDPOINT=" + endpoint, "S3_BUCKET=" + bucket,
 		"S3_ACCESS_KEY_ID=" + blobtest.AccessKey, "S3_SECRET_ACCESS_KEY=" + blobtest.SecretKey}}
 	fmt.Printf("== storage: S3 server %s (versitygw %s, POSIX backend), median of %d\n", endpoint, blobtest.Version, *runs)
-	if err := imports(ctx, s, envs); err != nil {
-		return err
+	if *only != "download" {
+		if err := imports(ctx, s, envs); err != nil {
+			return err
+		}
+	}
+	if *only == "import" {
+		return nil
 	}
 	return download(ctx, s, s3, envs["s3"])
 }
