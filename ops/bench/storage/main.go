@@ -98,9 +98,15 @@ func imports(ctx context.Context, s *benchkit.Stack, envs map[string][]string) e
 	lat := map[string][]float64{}
 	var ratios, latRatios []float64
 	for i := 0; i < *runs; i++ {
-		for _, kind := range []string{"local", "s3"} {
-			if _, err := s.DB.SQL().ExecContext(ctx, `TRUNCATE creators CASCADE`); err != nil {
-				return err
+		order := []string{"local", "s3"}
+		if i%2 == 1 { // neither side always goes first
+			order = []string{"s3", "local"}
+		}
+		for _, kind := range order {
+			for _, q := range []string{`TRUNCATE creators CASCADE`, `VACUUM ANALYZE creators`} {
+				if _, err := s.DB.SQL().ExecContext(ctx, q); err != nil {
+					return err
+				}
 			}
 			proc, l, err := importOnce(ctx, s, envs[kind], fmt.Sprintf("admin%d-%s@bench.io", i, kind), csvBuf.Bytes())
 			if err != nil {
