@@ -15,7 +15,7 @@
 // database creatorcoach_bench_storage, Redis database 15 and a bucket of
 // its own, removed at the end.
 //
-//	go run ./ops/bench/storage [-runs 5] [-rows 30000] [-mb 20] [-downloads 10] [-only import|download]
+//	go run ./ops/bench/storage [-runs 5] [-rows 30000] [-mb 20] [-downloads 50] [-only import|download]
 package main
 
 import (
@@ -45,7 +45,7 @@ var (
 	runs      = flag.Int("runs", 5, "repetitions of each measurement; medians are reported")
 	rows      = flag.Int("rows", 30_000, "rows of the imported CSV")
 	sizeMB    = flag.Int("mb", 20, "size of the downloaded attachment in MB (at most 25)")
-	downloads = flag.Int("downloads", 10, "downloads per run and side")
+	downloads = flag.Int("downloads", 50, "downloads per run and side")
 	poll      = flag.String("poll", "50ms", "the worker's WORKER_POLL_INTERVAL")
 	only      = flag.String("only", "", "run only the import or the download part")
 )
