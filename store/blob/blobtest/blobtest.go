@@ -46,7 +46,7 @@ var (
 // SecretKey: S3_TEST_ENDPOINT when set (ops/test.sh exports the one
 // ops/services.sh found or started), else one answering on 127.0.0.1:7070,
 // else a private versitygw this process starts on a free loopback port with
-// its data in a temporary directory (installed with `go install` when
+// its data in a directory under the system's temporary one (installed with `go install` when
 // missing). The private one dies with the test process.
 func Endpoint(t testing.TB) string {
 	t.Helper()
@@ -129,8 +129,10 @@ func find() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir, err := os.MkdirTemp("", "versitygw-test-")
-	if err != nil {
+	// One directory for every private server: each test's bucket has a name
+	// of its own and is removed when the test ends, so nothing piles up.
+	dir := filepath.Join(os.TempDir(), "creatorcoach-versitygw-test")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
 	addr := freeAddr()
