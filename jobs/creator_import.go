@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"creatorcoach/jobs/rosterfile"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // TypeCreatorImport imports an uploaded roster file into the creator network.
@@ -27,7 +27,8 @@ var creatorImport = TaskType{Name: TypeCreatorImport, Former: []string{"roster:p
 	Handle: (*Handler).HandleCreatorImport}
 
 // CreatorImportPayload names the import job and its file's format (csv, json
-// or xlsx); the file is RosterFilePath(DATA_DIR, JobID, Format).
+// or xlsx); the file is the object RosterFileKey(JobID, Format)
+// (RosterFilePath(DATA_DIR, JobID, Format) on local disk).
 type CreatorImportPayload struct {
 	JobID  string `json:"jobId"`
 	Format string `json:"format"`
@@ -40,6 +41,12 @@ func RosterFileDir(dataDir string) string { return filepath.Join(dataDir, "roste
 func RosterFilePath(dataDir, jobID, format string) string {
 	return filepath.Join(RosterFileDir(dataDir), jobID+"."+format)
 }
+
+// RosterFilePrefix is the key prefix of roster files in the blob store.
+const RosterFilePrefix = "roster/"
+
+// RosterFileKey is the object key of import job jobID's roster file.
+func RosterFileKey(jobID, format string) string { return RosterFilePrefix + jobID + "." + format }
 
 // NewCreatorImportTask returns the outbox task of import job jobID of a
 // format file; its key (the asynq TaskID) is derived from the job id.
@@ -77,8 +84,8 @@ func (h *Handler) HandleCreatorImport(ctx context.Context, t *asynq.Task) error 
 	}
 	ext := "." + p.Format
 	parse, ok := parsers[ext]
-	f, err := os.Open(RosterFilePath(h.DataDir, p.JobID, p.Format))
-	if !ok || errors.Is(err, os.ErrNotExist) {
+	f, info, err := h.blobs().Open(ctx, RosterFileKey(p.JobID, p.Format))
+	if !ok || blob.NotExist(err) {
 		return h.Store.FinishJob(ctx, p.JobID, store.JobProgress{}, nil,
 			store.Errorf(store.EINVALID, "The uploaded file is no longer available."))
 	}
@@ -86,20 +93,26 @@ func (h *Handler) HandleCreatorImport(ctx context.Context, t *asynq.Task) error 
 		return fmt.Errorf("open roster file: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	imp := &importRun{h: h, jobID: p.JobID, size: st.Size(), seen: map[string]int{}, in: &countingReader{r: f}}
+	imp := &importRun{h: h, jobID: p.JobID, size: info.Size, seen: map[string]int{}, in: &countingReader{r: f}}
 	started := time.Now()
 	var cols rosterfile.Columns
 	if ext == ".json" { // JSON can break anywhere; CSV cannot after its header
-		if err = rosterfile.CheckJSON(f); err == nil {
+		check := &countingReader{r: f}
+		if err = rosterfile.CheckJSON(check); check.err != nil {
+			err = check.err
+		}
+		if err == nil {
 			_, err = f.Seek(0, io.SeekStart)
 		}
 	}
 	if err == nil {
 		cols, err = imp.run(ctx, parse)
+	}
+	if imp.in.err != nil {
+		// The file could not be read to its end (the object store went
+		// away): a parser may have taken that for bad content. asynq tries
+		// again; the rerun starts over and ends exact.
+		return fmt.Errorf("read roster file: %w", imp.in.err)
 	}
 	var fe *rosterfile.FileError
 	if errors.As(err, &fe) {
@@ -235,15 +248,20 @@ func (imp *importRun) progress() store.JobProgress {
 	return store.JobProgress{Total: max(total, done), Processed: imp.processed, Failed: imp.failed}
 }
 
-// countingReader counts the bytes read through it.
+// countingReader counts the bytes read through it and keeps its first read
+// error other than io.EOF.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	err error
 }
 
 // Read reads from the underlying reader and counts the bytes.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }

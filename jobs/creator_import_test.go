@@ -37,7 +37,7 @@ func rosterFile(t *testing.T, n int) string {
 }
 
 // rosterJob creates an import job of file and puts the file where h's
-// worker reads it (RosterFilePath), as the api does.
+// worker reads it (the object RosterFileKey), as the api does.
 func rosterJob(t *testing.T, h *Handler, file string) (*store.Job, *asynq.Task) {
 	t.Helper()
 	var task store.Task
@@ -53,12 +53,10 @@ func rosterJob(t *testing.T, h *Handler, file string) (*store.Job, *asynq.Task) 
 	if err := json.Unmarshal(task.Payload, &payload); err != nil || len(payload) != 2 || payload["jobId"] != job.ID || payload["format"] != format {
 		t.Fatalf("payload %s", task.Payload)
 	}
-	data, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err == nil {
-		err = os.MkdirAll(RosterFileDir(h.DataDir), 0o750)
-	}
-	if err == nil {
-		err = os.WriteFile(RosterFilePath(h.DataDir, job.ID, format), data, 0o600)
+		_, err = h.blobs().Put(context.Background(), RosterFileKey(job.ID, format), f)
+		f.Close()
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -2,9 +2,7 @@ package jobs
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -12,6 +10,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // TypeFilePurge removes uploads that nothing uses any more.
@@ -24,9 +23,15 @@ const JobKindFilePurge = "file_purge"
 var filePurge = TaskType{Name: TypeFilePurge, Former: []string{"files:purge"}, Queue: QueueLow, MaxRetry: 3, Timeout: 30 * time.Minute,
 	Cron: "47 3 * * *", Handle: (*Handler).HandleFilePurge}
 
-// FilePath is where the bytes of the upload key live:
-// dataDir/files/<first two characters>/<key>.
+// FilePath is where the bytes of the upload key live on local disk:
+// dataDir/files/<first two characters>/<key>, the object FileKey(key).
 func FilePath(dataDir, key string) string { return filepath.Join(dataDir, "files", key[:2], key) }
+
+// FilePrefix is the key prefix of uploads in the blob store.
+const FilePrefix = "files/"
+
+// FileKey is the object key of the upload key: files/<first two characters>/<key>.
+func FileKey(key string) string { return FilePrefix + key[:2] + "/" + key }
 
 const (
 	// uploadGrace is how long an upload may wait to be attached (its first
@@ -39,7 +44,7 @@ const (
 // FilePurgeResult counts what one purge removed.
 type FilePurgeResult struct {
 	Records     int   `json:"records"` // upload records nothing named
-	Files       int   `json:"files"`   // files under DATA_DIR/files, including bytes left without a record
+	Files       int   `json:"files"`   // uploads' objects (files/), including bytes left without a record
 	RosterFiles int   `json:"rosters"` // roster files of imports finished long ago, and abandoned partial uploads
 	Bytes       int64 `json:"bytes"`
 }
@@ -47,7 +52,8 @@ type FilePurgeResult struct {
 // HandleFilePurge removes, and records as a system job:
 //   - the records and bytes of uploads older than uploadGrace that no campaign
 //     and no profile image names (an upload that was never attached);
-//   - bytes under DATA_DIR/files older than uploadGrace without a record
+//   - objects under files/ (DATA_DIR/files on local disk) older than
+//     uploadGrace without a record
 //     (a brand's records go with the brand);
 //   - roster files of imports finished more than rosterKeep ago, and partial
 //     uploads (".upload-*") older than uploadGrace.
@@ -66,23 +72,24 @@ func (h *Handler) HandleFilePurge(ctx context.Context, _ *asynq.Task) error {
 
 func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResult, error) {
 	var res FilePurgeResult
+	blobs := h.blobs()
 	keys, err := h.Store.PurgeOrphanFiles(ctx, now.Add(-uploadGrace))
 	if err != nil {
 		return res, err
 	}
 	res.Records = len(keys)
 	for _, k := range keys {
-		if h.remove(FilePath(h.DataDir, k), &res.Bytes) {
+		if h.remove(ctx, FileKey(k), &res.Bytes) {
 			res.Files++
 		}
 	}
 	// Bytes without a record.
-	old := map[string]string{} // key → path
-	err = walkOld(filepath.Join(h.DataDir, "files"), now.Add(-uploadGrace), func(path string) {
-		if name := filepath.Base(path); store.ValidFileKey(name) {
-			old[name] = path
+	old := map[string]blob.Info{} // upload key (or partial upload's name) → object
+	err = listOld(ctx, blobs, FilePrefix, now.Add(-uploadGrace), func(o blob.Info) {
+		if name := path.Base(o.Key); store.ValidFileKey(name) {
+			old[name] = o
 		} else if strings.HasPrefix(name, ".upload-") {
-			old[name] = path // a partial upload; never a key, so never known
+			old[name] = o // a partial upload; never a key, so never known
 		}
 	})
 	if err != nil {
@@ -92,23 +99,23 @@ func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResul
 	if err != nil {
 		return res, err
 	}
-	for k, path := range old {
-		if !known[k] && h.remove(path, &res.Bytes) {
+	for k, o := range old {
+		if !known[k] && h.removeObject(ctx, o, &res.Bytes) {
 			res.Files++
 		}
 	}
 	// Roster files.
-	rosters := map[string]string{} // job id → path
-	err = walkOld(RosterFileDir(h.DataDir), now.Add(-uploadGrace), func(path string) {
-		name := filepath.Base(path)
+	rosters := map[string]blob.Info{} // job id → object
+	err = listOld(ctx, blobs, RosterFilePrefix, now.Add(-uploadGrace), func(o blob.Info) {
+		name := path.Base(o.Key)
 		if strings.HasPrefix(name, ".upload-") {
-			if h.remove(path, &res.Bytes) {
+			if h.removeObject(ctx, o, &res.Bytes) {
 				res.RosterFiles++
 			}
 			return
 		}
-		if st, err := os.Stat(path); err == nil && st.ModTime().Before(now.Add(-rosterKeep)) {
-			rosters[strings.TrimSuffix(name, filepath.Ext(name))] = path
+		if o.ModTime.Before(now.Add(-rosterKeep)) {
+			rosters[strings.TrimSuffix(name, path.Ext(name))] = o
 		}
 	})
 	if err != nil {
@@ -118,47 +125,43 @@ func (h *Handler) purgeFiles(ctx context.Context, now time.Time) (FilePurgeResul
 	if err != nil {
 		return res, err
 	}
-	for id, path := range rosters {
-		if !open[id] && h.remove(path, &res.Bytes) {
+	for id, o := range rosters {
+		if !open[id] && h.removeObject(ctx, o, &res.Bytes) {
 			res.RosterFiles++
 		}
 	}
 	return res, nil
 }
 
-// walkOld calls fn with every regular file under dir last changed before
-// before; a missing dir has none.
-func walkOld(dir string, before time.Time, fn func(path string)) error {
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+// listOld calls fn with every object under prefix last changed before before.
+func listOld(ctx context.Context, blobs blob.Store, prefix string, before time.Time, fn func(blob.Info)) error {
+	return blobs.List(ctx, prefix, func(o blob.Info) {
+		if o.ModTime.Before(before) {
+			fn(o)
 		}
-		if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.ModTime().Before(before) {
-			fn(path)
-		}
-		return nil
 	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return err
 }
 
-// remove deletes path, adding its size to bytes; false when it was not there.
-func (h *Handler) remove(path string, bytes *int64) bool {
-	info, err := os.Stat(path)
+// remove deletes the object key, adding its size to bytes; false when it was not there.
+func (h *Handler) remove(ctx context.Context, key string, bytes *int64) bool {
+	o, err := h.blobs().Stat(ctx, key)
 	if err != nil {
 		return false
 	}
-	if err := os.Remove(path); err != nil {
-		h.Log.Warn("cannot remove file", "path", path, "err", err)
+	return h.removeObject(ctx, o, bytes)
+}
+
+// removeObject deletes o, adding its size to bytes.
+func (h *Handler) removeObject(ctx context.Context, o blob.Info, bytes *int64) bool {
+	if err := h.blobs().Remove(ctx, o.Key); err != nil {
+		h.Log.Warn("cannot remove file", "key", o.Key, "err", err)
 		return false
 	}
-	*bytes += info.Size()
+	*bytes += o.Size
 	return true
 }
 
-func mapKeys(m map[string]string) []string {
+func mapKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

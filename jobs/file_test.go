@@ -4,12 +4,36 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
+
+// agedStore reports the times in at as its objects' last changes (S3
+// servers set LastModified themselves).
+type agedStore struct {
+	blob.Store
+	at map[string]time.Time
+}
+
+func (a *agedStore) age(i blob.Info) blob.Info {
+	if at, ok := a.at[i.Key]; ok {
+		i.ModTime = at
+	}
+	return i
+}
+
+func (a *agedStore) List(ctx context.Context, prefix string, fn func(blob.Info)) error {
+	return a.Store.List(ctx, prefix, func(i blob.Info) { fn(a.age(i)) })
+}
+
+func (a *agedStore) Stat(ctx context.Context, key string) (blob.Info, error) {
+	i, err := a.Store.Stat(ctx, key)
+	return a.age(i), err
+}
 
 // TestFilePurge: unused uploads, bytes without a record, old finished
 // imports' files and abandoned partial uploads go; everything in use or
@@ -18,23 +42,28 @@ func TestFilePurge(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	h := setup(t).Handler
-	db, dataDir := h.Store, h.DataDir
+	db := h.Store
 	now := time.Now()
 	db.Now = func() time.Time { return now }
+	// Objects are written as they are, then aged: on local disk by their
+	// files' times, in S3 (where the server sets LastModified) as the
+	// purge sees them.
+	aged := &agedStore{Store: h.blobs(), at: map[string]time.Time{}}
+	h.Blobs = aged
+	local, _ := aged.Store.(*blob.Local)
 	owner, err := db.SaveAccount(ctx, store.AccountSpec{Email: "owner@files.io", Password: "Files#2026", Role: store.RoleBrandAdmin, BrandName: "Files"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	old, fresh := now.Add(-30*time.Hour), now.Add(-time.Hour)
-	write := func(path string, at time.Time) {
+	write := func(key string, at time.Time) {
 		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		if _, err := aged.Put(ctx, key, strings.NewReader("0123456789")); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte("0123456789"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chtimes(path, at, at); err != nil {
+		if local == nil {
+			aged.at[key] = at
+		} else if err := os.Chtimes(local.Path(key), at, at); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -45,17 +74,17 @@ func TestFilePurge(t *testing.T) {
 			t.Fatal(err)
 		}
 		db.Now = func() time.Time { return now }
-		write(FilePath(dataDir, key), at)
-		return FilePath(dataDir, key)
+		write(FileKey(key), at)
+		return FileKey(key)
 	}
 	key := func(c byte) string { return string([]byte{c, c}) + "00000000000000000000000000000000.pdf"[2:] }
 	unused := upload(key('a'), old)
 	attached := upload(key('b'), old)
 	avatar := upload(key('c'), old)
 	recent := upload(key('d'), fresh)
-	stray := FilePath(dataDir, key('e')) // bytes whose record went with its brand
+	stray := FileKey(key('e')) // bytes whose record went with its brand
 	write(stray, old)
-	partial := filepath.Join(dataDir, "files", ".upload-123")
+	partial := FilePrefix + ".upload-123"
 	write(partial, old)
 	c := validCampaignRow(t, db, owner.Brand.ID, key('b'))
 	if _, err := db.SQL().Exec(`UPDATE users SET profile_image = $1 WHERE id = $2`, key('c'), owner.ID); err != nil {
@@ -73,12 +102,12 @@ func TestFilePurge(t *testing.T) {
 		t.Fatal(err)
 	}
 	weekOld := now.Add(-8 * 24 * time.Hour)
-	doneRoster, runningRoster := RosterFilePath(dataDir, done.ID, "csv"), RosterFilePath(dataDir, running.ID, "csv")
+	doneRoster, runningRoster := RosterFileKey(done.ID, "csv"), RosterFileKey(running.ID, "csv")
 	write(doneRoster, weekOld)
 	write(runningRoster, weekOld)
-	recentRoster := RosterFilePath(dataDir, "00000000-0000-0000-0000-000000000001", "csv")
+	recentRoster := RosterFileKey("00000000-0000-0000-0000-000000000001", "csv")
 	write(recentRoster, fresh)
-	partialRoster := filepath.Join(RosterFileDir(dataDir), ".upload-abc.csv")
+	partialRoster := RosterFilePrefix + ".upload-abc.csv"
 	write(partialRoster, old)
 
 	if err := h.HandleFilePurge(ctx, nil); err != nil {
@@ -86,7 +115,7 @@ func TestFilePurge(t *testing.T) {
 	}
 	for path, want := range map[string]bool{unused: false, attached: true, avatar: true, recent: true, stray: false, partial: false,
 		doneRoster: false, runningRoster: true, recentRoster: true, partialRoster: false} {
-		if _, err := os.Stat(path); (err == nil) != want {
+		if _, err := aged.Stat(ctx, path); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", path, err == nil, want)
 		}
 	}
@@ -112,7 +141,7 @@ func TestFilePurge(t *testing.T) {
 	if err := h.HandleFilePurge(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(attached); err != nil {
+	if _, err := aged.Stat(ctx, attached); err != nil {
 		t.Errorf("a deleted campaign's attachment was removed: %v", err)
 	}
 	if n := countRows(t, db, `SELECT count(*) FROM jobs WHERE kind = '`+JobKindFilePurge+`' AND status = 'succeeded' AND result->>'records' = '0' AND result->>'files' = '0'`); n != 1 {

@@ -18,6 +18,7 @@ import (
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // Queues: e-mail first, then the other user-facing work; background syncs
@@ -53,7 +54,9 @@ type Handler struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
-	DataDir     string // uploads (see RosterFilePath)
+	DataDir     string // uploads (see RosterFilePath) when Blobs is nil
+	// Blobs keeps uploads and roster files (STORAGE); nil = local disk under DataDir.
+	Blobs blob.Store
 	Log         *slog.Logger
 	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
 	Social      *Syncer    // social connectors; nil = the analytics tasks are not served
@@ -188,4 +191,12 @@ func decode(t *asynq.Task, v any) error {
 		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
 	}
 	return nil
+}
+
+// blobs is the store of uploads and roster files: Blobs, else DataDir on local disk.
+func (h *Handler) blobs() blob.Store {
+	if h.Blobs != nil {
+		return h.Blobs
+	}
+	return blob.NewLocal(h.DataDir)
 }

@@ -13,6 +13,7 @@ import (
 
 	"creatorcoach/jobs/social"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // How tasks are recovered when something fails under them:
@@ -49,7 +50,7 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 	switch {
 	case errors.Is(err, asynq.ErrLeaseExpired):
 		return time.Second
-	case store.Unavailable(err):
+	case store.Unavailable(err) || blob.Unavailable(err):
 		return unavailableWait
 	case social.AsRateLimit(err) != nil: // the platform's own wait
 		return social.AsRateLimit(err).RetryAfter
@@ -57,9 +58,11 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
-// isFailure: Postgres being away, or a platform asking us to wait, does not
-// count against a task's retries.
-func isFailure(err error) bool { return !store.Unavailable(err) && social.AsRateLimit(err) == nil }
+// isFailure: Postgres or the object store being away, or a platform asking
+// us to wait, does not count against a task's retries.
+func isFailure(err error) bool {
+	return !store.Unavailable(err) && !blob.Unavailable(err) && social.AsRateLimit(err) == nil
+}
 
 // jobOf reads the job id a task's payload names, if any.
 func jobOf(t *asynq.Task) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
+	"creatorcoach/store/blob/blobtest"
 )
 
 // TestMain doubles as a worker process for the crash test: with
@@ -31,8 +34,16 @@ func TestMain(m *testing.M) {
 	}
 	importBatchSize = 50
 	afterImportBatch = func(context.Context, string, int) { time.Sleep(20 * time.Millisecond) }
+	var blobs blob.Store
+	if s3 := os.Getenv("JOBS_TEST_S3"); s3 != "" { // endpoint and bucket of the test's store
+		endpoint, bucket, _ := strings.Cut(s3, " ")
+		if blobs, err = blob.NewS3(blob.S3Config{Endpoint: endpoint, Bucket: bucket, Region: "us-east-1",
+			AccessKeyID: blobtest.AccessKey, SecretAccessKey: blobtest.SecretKey, PathStyle: true}); err != nil {
+			panic(err)
+		}
+	}
 	err = RunWorker(ctx, WorkerDeps{Store: db, RedisOpt: opt, DatabaseURL: os.Getenv("JOBS_TEST_DB"), Log: quietLog(),
-		DataDir: os.Getenv("JOBS_TEST_DATA"), Poll: 50 * time.Millisecond})
+		DataDir: os.Getenv("JOBS_TEST_DATA"), Blobs: blobs, Poll: 50 * time.Millisecond})
 	panic(err)
 }
 
@@ -67,6 +78,9 @@ func TestWorker_KilledMidImport(t *testing.T) {
 
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "JOBS_TEST_WORKER=1", "JOBS_TEST_DB="+dbURL, "JOBS_TEST_REDIS="+redisURL, "JOBS_TEST_DATA="+h.DataDir)
+	if s3, ok := h.Blobs.(*blob.S3); ok {
+		cmd.Env = append(cmd.Env, "JOBS_TEST_S3="+blobtest.Endpoint(t)+" "+s3.Bucket())
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"creatorcoach/jobs/mail"
 	"creatorcoach/jobs/mail/mailtest"
+	"creatorcoach/store/blob/blobtest"
 	"creatorcoach/store/storetest"
 )
 
@@ -27,7 +28,11 @@ type env struct {
 func setup(t *testing.T) *env {
 	t.Helper()
 	db, dbURL := storetest.New(t)
-	return &env{Handler: &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir(), ProductName: "Creator Coach"}, DBURL: dbURL, t: t}
+	h := &Handler{Store: db, Log: quietLog(), DataDir: t.TempDir(), ProductName: "Creator Coach"}
+	if blobtest.Kind() == "s3" { // STORAGE=s3 runs the suite on a bucket of its own
+		h.Blobs = blobtest.S3(t)
+	}
+	return &env{Handler: h, DBURL: dbURL, t: t}
 }
 
 // quietLog is a logger that drops everything.
@@ -69,6 +74,9 @@ func (e *env) startWorker(d WorkerDeps) {
 	}
 	if d.DataDir == "" {
 		d.DataDir = e.DataDir
+	}
+	if d.Blobs == nil {
+		d.Blobs = e.Blobs
 	}
 	if d.Log == nil {
 		d.Log = quietLog()

@@ -11,6 +11,7 @@ import (
 	"creatorcoach/jobs/coach"
 	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // WorkerDeps is what a worker needs; tests build one against their own database and Redis.
@@ -21,7 +22,8 @@ type WorkerDeps struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
-	DataDir     string // the data directory the api stores uploads under (DATA_DIR)
+	DataDir     string // the data directory the api stores uploads under (DATA_DIR) when Blobs is nil
+	Blobs       blob.Store // where uploads and roster files live (STORAGE); nil = local disk under DataDir
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
 	Concurrency int           // tasks at once; 20 when zero (the tasks wait on I/O, not CPU)
@@ -61,7 +63,7 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 		d.Store.SQL().SetMaxOpenConns(n)
 		d.Store.SQL().SetMaxIdleConns(n)
 	}
-	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Log: d.Log,
+	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Blobs: d.Blobs, Log: d.Log,
 		CoachLLM: d.CoachLLM, Social: d.Social, Pay: d.Pay}
 	mux := asynq.NewServeMux()
 	mux.Use(h.lockTask)

@@ -43,10 +43,14 @@ apt_install() {
 version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" = "$2" ]; }
 
 # What this shell started, for stop_started_services.
-STARTED_PG_DATA="" STARTED_PG_BIN="" STARTED_REDIS_PORT="" STARTED_STRIPE_MOCK_PID=""
+STARTED_PG_DATA="" STARTED_PG_BIN="" STARTED_REDIS_PORT="" STARTED_STRIPE_MOCK_PID="" STARTED_VERSITYGW_PID=""
 
 # stop_started_services stops the private Postgres, Redis and stripe-mock this shell started, and only those.
 stop_started_services() {
+  if [ -n "$STARTED_VERSITYGW_PID" ] && kill -0 "$STARTED_VERSITYGW_PID" 2>/dev/null; then
+    log "stopping the S3 server (versitygw) started here (pid $STARTED_VERSITYGW_PID)"
+    kill "$STARTED_VERSITYGW_PID" 2>/dev/null || true
+  fi
   if [ -n "$STARTED_STRIPE_MOCK_PID" ] && kill -0 "$STARTED_STRIPE_MOCK_PID" 2>/dev/null; then
     log "stopping the stripe-mock started here (pid $STARTED_STRIPE_MOCK_PID)"
     kill "$STARTED_STRIPE_MOCK_PID" 2>/dev/null || true
@@ -207,6 +211,45 @@ ensure_stripe_mock() {
   export STRIPE_API_BASE="${STRIPE_API_BASE:-$STRIPE_MOCK_URL}"
 }
 
+# The development credentials of the local S3 server (store/blob/blobtest uses the same).
+VERSITYGW_ACCESS=creatorcoach VERSITYGW_SECRET=creatorcoach-dev-secret
+
+# versitygw_ok PORT: an S3 server answers on 127.0.0.1:PORT (its "access denied" to an unsigned request is an answer).
+versitygw_ok() { curl -s -m 2 "http://127.0.0.1:$1/" 2>/dev/null | grep -qE 'AccessDenied|ListAllMyBucketsResult'; }
+
+# versitygw v1.8.0 (an S3-compatible server with its POSIX backend), for STORAGE=s3 and the file tests on S3:
+# used when one answers on 127.0.0.1:S3_PORT (default 7070), else installed with `go install` when missing
+# and started privately on loopback with its data under .run/versitygw/data (a bucket is a directory there).
+# Exports S3_TEST_ENDPOINT (the tests' server, with the development credentials).
+ensure_versitygw() {
+  local port="${S3_PORT:-7070}"
+  if versitygw_ok "$port"; then
+    log "using the S3 server on 127.0.0.1:$port"
+  else
+    port_open "$port" && port=57070 # something else holds the port: keep ours beside it
+    if ! versitygw_ok "$port"; then
+      local bin
+      bin="$(command -v versitygw || echo "$(go env GOPATH)/bin/versitygw")"
+      if [ ! -x "$bin" ]; then
+        log "installing versitygw v1.8.0 (go install; a few minutes the first time)"
+        (cd /tmp && go install github.com/versity/versitygw/cmd/versitygw@v1.8.0) || die "go install versitygw failed"
+      fi
+      mkdir -p "$RUN_DIR/versitygw/data"
+      log "starting a private S3 server (versitygw) on 127.0.0.1:$port, data in $RUN_DIR/versitygw/data"
+      local pidfile="$RUN_DIR/versitygw/versitygw.pid"
+      rm -f "$pidfile"
+      nohup setsid bash -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$bin" --access "$VERSITYGW_ACCESS" \
+        --secret "$VERSITYGW_SECRET" --port "127.0.0.1:$port" posix "$RUN_DIR/versitygw/data" \
+        >"$RUN_DIR/versitygw/versitygw.log" 2>&1 </dev/null &
+      for _ in $(seq 1 25); do [ -s "$pidfile" ] && break; sleep 0.2; done
+      STARTED_VERSITYGW_PID="$(cat "$pidfile" 2>/dev/null)"
+      for _ in $(seq 1 100); do versitygw_ok "$port" && break; sleep 0.2; done
+      versitygw_ok "$port" || die "versitygw did not start (see $RUN_DIR/versitygw/versitygw.log)"
+    fi
+  fi
+  export S3_TEST_ENDPOINT="http://127.0.0.1:$port"
+}
+
 # create_db NAME [fresh]: makes sure database NAME exists (dropped first with "fresh").
 create_db() {
   local admin="$DATABASE_URL_BASE/postgres?sslmode=disable"
@@ -220,3 +263,4 @@ ensure_go
 ensure_postgres
 ensure_redis
 ensure_stripe_mock
+if [ "${STORAGE:-}" = s3 ]; then ensure_versitygw; fi

@@ -24,6 +24,10 @@ step "go vet"
 go vet ./...
 step "go test"
 go test -count=1 ./... || status=1
+step "go test: the file tests again with STORAGE=s3 (a real S3 server, versitygw)"
+ensure_versitygw
+STORAGE=s3 go test -count=1 ./store/blob/... ./jobs -run 'File|CreatorImport|Recover|Store' || status=1
+STORAGE=s3 go test -count=1 ./cmd/api -run 'File|Upload|Download|Creator|Import|Storage|Campaign|Profile' || status=1
 fi
 
 if want faults; then

@@ -6,7 +6,7 @@
 #
 # Before installing anything it checks that Go and Node.js are as new as go.mod
 # and web/package.json ask. On Ctrl-C (or any exit) it stops the processes and
-# every service it started itself (a private Postgres, Redis or stripe-mock),
+# every service it started itself (a private Postgres, Redis, stripe-mock or, with STORAGE=s3, the S3 server),
 # never one that was already running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,10 @@ export PUBLIC_URL="${PUBLIC_URL:-http://localhost:${HTTP_ADDR##*:}}"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 export WEB_DIR="${WEB_DIR:-$PWD/web/dist}"
 export OPS_USER="${OPS_USER:-ops}" OPS_PASSWORD="${OPS_PASSWORD:-ops}"
+if [ "${STORAGE:-}" = s3 ]; then # uploads and roster files in the local S3 server (ensure_versitygw, services.sh)
+  export S3_ENDPOINT="${S3_ENDPOINT:-$S3_TEST_ENDPOINT}" S3_BUCKET="${S3_BUCKET:-creatorcoach}"
+  export S3_ACCESS_KEY_ID="${S3_ACCESS_KEY_ID:-$VERSITYGW_ACCESS}" S3_SECRET_ACCESS_KEY="${S3_SECRET_ACCESS_KEY:-$VERSITYGW_SECRET}"
+fi
 create_db "$(basename "${DATABASE_URL%%\?*}")"
 
 ensure_node
@@ -50,6 +54,7 @@ cat <<MSG
   Queue dashboard (asynqmon): $PUBLIC_URL/ops/queues  (user $OPS_USER, password $OPS_PASSWORD)
   API docs: $PUBLIC_URL/api/docs  (OpenAPI document: $PUBLIC_URL/api/openapi.json)
   Metrics: $PUBLIC_URL/metrics · health: $PUBLIC_URL/healthz · readiness: $PUBLIC_URL/readyz
+  Uploads and roster files: ${STORAGE:-local} storage$([ "${STORAGE:-}" = s3 ] && echo " (bucket $S3_BUCKET at $S3_ENDPOINT)" || echo " under $DATA_DIR")
   Mail is written to $DATA_DIR/mail (set MAIL_URL=smtp://... to send it)
   Stop with Ctrl-C.
 

@@ -59,6 +59,15 @@ func finishJobSQL(id, status, total, processed, failed, result, errMsg, at strin
 // CreateJob records a queued job of kind for owner (empty = system job) and,
 // in the same transaction, the task that runs it (built by task from the job ID).
 func (s *DB) CreateJob(ctx context.Context, kind, ownerID string, task func(jobID string) Task) (*Job, error) {
+	if task == nil {
+		return s.CreateJobWith(ctx, kind, ownerID, nil)
+	}
+	return s.CreateJobWith(ctx, kind, ownerID, func(jobID string) (Task, error) { return task(jobID), nil })
+}
+
+// CreateJobWith is CreateJob whose task builder may fail, which rolls the
+// job back (e.g. the job's file could not be put in place).
+func (s *DB) CreateJobWith(ctx context.Context, kind, ownerID string, task func(jobID string) (Task, error)) (*Job, error) {
 	var j Job
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := tx.Get(&j, insertJobSQL("DEFAULT", "$1", "NULLIF($2, '')::uuid", "$3")+` RETURNING `+jobColumns,
@@ -68,7 +77,11 @@ func (s *DB) CreateJob(ctx context.Context, kind, ownerID string, task func(jobI
 		if task == nil {
 			return nil
 		}
-		return insertTask(tx, task(j.ID))
+		t, err := task(j.ID)
+		if err != nil {
+			return err
+		}
+		return insertTask(tx, t)
 	})
 	return &j, err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/csv"
 	"encoding/hex"
@@ -9,7 +10,6 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,6 +19,7 @@ import (
 
 	"creatorcoach/jobs"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // Roster file upload limits and messages, word for word as the browser shows them.
@@ -34,45 +35,37 @@ func (s *server) creatorImportRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(allRoles...)).Get("/jobs/{id}/errors", s.creatorImportErrors)
 }
 
-// rosterFileDir is where uploaded rosters are stored (jobs.RosterFileDir), made.
-func (s *server) rosterFileDir() (string, error) {
-	dir := jobs.RosterFileDir(s.cfg.DataPath())
-	return dir, os.MkdirAll(dir, 0o750)
-}
-
 // uploadCreators answers POST /api/upload-creators (multipart field file):
-// it checks and stores the file, then creates the import job and its task in
-// one transaction and answers 202 with the job.
+// it checks and stores the file (an object under a temporary key), then
+// creates the import job and its task in one transaction, in which the
+// object takes its final key, and answers 202 with the job. 503 when the
+// object store cannot be reached; the job is then not recorded.
 func (s *server) uploadCreators(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxRosterFile+1<<20)
-	dir, err := s.rosterFileDir()
+	blobs := s.blobStore()
+	tmp, ext, err := receiveRoster(r, blobs)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	tmp, ext, err := receiveRoster(r, dir)
-	if err != nil {
-		s.writeError(w, r, err)
+		s.writeError(w, r, storageError(err))
 		return
 	}
 	var final string
-	var renameErr error
-	job, err := s.store.CreateJob(r.Context(), store.JobKindCreatorImport, currentUser(r).ID, func(jobID string) store.Task {
-		// Renamed inside the transaction: the file has its final name before the task can run.
+	job, err := s.store.CreateJobWith(r.Context(), store.JobKindCreatorImport, currentUser(r).ID, func(jobID string) (store.Task, error) {
+		// Renamed inside the transaction: the file has its final name before
+		// the task can run, and a failed rename records no job.
 		format := strings.TrimPrefix(ext, ".")
-		final = jobs.RosterFilePath(s.cfg.DataPath(), jobID, format)
-		renameErr = os.Rename(tmp, final)
-		return jobs.NewCreatorImportTask(jobID, format)
-	})
-	if err == nil {
-		err = renameErr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		if final != "" {
-			os.Remove(final)
+		final = jobs.RosterFileKey(jobID, format)
+		if err := blobs.Rename(r.Context(), tmp, final); err != nil {
+			return store.Task{}, err
 		}
-		s.writeError(w, r, err)
+		return jobs.NewCreatorImportTask(jobID, format), nil
+	})
+	if err != nil {
+		ctx := context.WithoutCancel(r.Context())
+		_ = blobs.Remove(ctx, tmp)
+		if final != "" {
+			_ = blobs.Remove(ctx, final)
+		}
+		s.writeError(w, r, storageError(err))
 		return
 	}
 	respond(w, http.StatusAccepted, map[string]any{"job": job})
@@ -82,10 +75,11 @@ func fileErr(code, msg string) error {
 	return &store.Error{Code: code, Message: msg, Fields: map[string]string{"file": msg}}
 }
 
-// receiveRoster streams the multipart field "file" into a temporary file in
-// dir after checking its extension, size and content. It returns the
-// temporary path and the lower-cased extension.
-func receiveRoster(r *http.Request, dir string) (string, string, error) {
+// receiveRoster streams the multipart field "file" into a temporary object
+// of blobs (jobs.RosterFilePrefix + ".upload-…") after checking its
+// extension, size and content. It returns the temporary key and the
+// lower-cased extension.
+func receiveRoster(r *http.Request, blobs blob.Store) (string, string, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return "", "", fileErr(store.EINVALID, msgRosterFileType)
@@ -105,11 +99,11 @@ func receiveRoster(r *http.Request, dir string) (string, string, error) {
 		if ext != ".csv" && ext != ".json" && ext != ".xlsx" {
 			return "", "", fileErr(store.EINVALID, msgRosterFileType)
 		}
-		return saveRosterPart(part, dir, ext)
+		return saveRosterPart(r.Context(), part, blobs, ext)
 	}
 }
 
-func saveRosterPart(part *multipart.Part, dir, ext string) (string, string, error) {
+func saveRosterPart(ctx context.Context, part *multipart.Part, blobs blob.Store, ext string) (string, string, error) {
 	head := make([]byte, 512)
 	n, err := io.ReadFull(part, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
@@ -121,23 +115,19 @@ func saveRosterPart(part *multipart.Part, dir, ext string) (string, string, erro
 	}
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
-	path := filepath.Join(dir, ".upload-"+hex.EncodeToString(rnd[:])+ext)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o640)
-	if err != nil {
-		return "", "", err
-	}
-	written, err := io.Copy(f, io.LimitReader(io.MultiReader(bytes.NewReader(head), part), maxRosterFile))
-	if err == nil && written == maxRosterFile {
-		err = fileErr(store.ETOOLARGE, msgRosterFileSize) // the limit itself is "10 MB or more"
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	key := jobs.RosterFilePrefix + ".upload-" + hex.EncodeToString(rnd[:]) + ext
+	// the limit itself is "10 MB or more": the stream fails at maxRosterFile bytes
+	capped := &capReader{r: io.MultiReader(bytes.NewReader(head), part), max: maxRosterFile - 1,
+		err: fileErr(store.ETOOLARGE, msgRosterFileSize)}
+	_, err = blobs.Put(ctx, key, capped)
+	if capped.over {
+		err = capped.err
 	}
 	if err != nil {
-		os.Remove(path)
+		_ = blobs.Remove(context.WithoutCancel(ctx), key) // nothing is left by a failed Put; this is for safety
 		return "", "", rosterReadErr(err)
 	}
-	return path, ext, nil
+	return key, ext, nil
 }
 
 func rosterReadErr(err error) error {

@@ -147,6 +147,9 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 		return err
 	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
+	if s.blobs, err = app.OpenBlobs(ctx, cfg); err != nil {
+		return err
+	}
 	socialSet, err := socialsetup.Load(cfg)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // server holds the api's dependencies; its methods are the handlers.
@@ -27,6 +28,7 @@ type server struct {
 	verified tokenCache
 	social   *socialDeps // nil = no social calls
 	pay      store.PaymentProvider
+	blobs    blob.Store // uploads and roster files (STORAGE); nil = local disk under DATA_DIR
 }
 
 func newServer(cfg app.Config, db *store.DB, rdb *redis.Client, asynqOpt asynq.RedisConnOpt, log *slog.Logger) *server {
@@ -90,4 +92,12 @@ func noStore(next http.Handler) http.Handler {
 		w.Header()["Cache-Control"] = noStoreValue
 		next.ServeHTTP(w, r)
 	})
+}
+
+// blobStore is where uploads and roster files live: blobs, else DATA_DIR on local disk.
+func (s *server) blobStore() blob.Store {
+	if s.blobs != nil {
+		return s.blobs
+	}
+	return blob.NewLocal(s.cfg.DataPath())
 }

@@ -27,6 +27,8 @@ import (
 	"creatorcoach/jobs/social"
 	"creatorcoach/jobs/social/sandbox"
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
+	"creatorcoach/store/blob/blobtest"
 	"creatorcoach/store/storetest"
 )
 
@@ -128,19 +130,24 @@ func setup(t *testing.T) *env {
 	syncer := jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))
 	plog := &providerLog{}
 	pay := payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, &http.Client{Transport: plog, Timeout: payment.Timeout}).WithTestCards(cfg.PaymentsSandbox())
+	var blobs blob.Store // nil = local disk under DATA_DIR
+	if blobtest.Kind() == "s3" { // STORAGE=s3 runs the suite on a bucket of its own
+		blobs = blobtest.S3(t)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
+			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialsetup.Setup{Config: socialCfg, Sandbox: sb})
 	api.pay = pay
+	api.blobs = blobs
 	srv.Config.Handler = checkContract(t, api.routes())
 	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
-		provider: plog, jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Log: log, Social: syncer, Pay: pay}}
+		provider: plog, jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Social: syncer, Pay: pay}}
 }
 
 // resp is a decoded answer.

@@ -23,7 +23,9 @@ func (e *env) reconfigure(change func(*app.Config)) {
 	ropt, _ := redis.ParseURL(e.redisURL)
 	rdb := redis.NewClient(ropt)
 	e.t.Cleanup(func() { rdb.Close() })
-	srv := httptest.NewServer(checkContract(e.t, newServer(cfg, e.db, rdb, e.asynqOpt, e.log).routes()))
+	api := newServer(cfg, e.db, rdb, e.asynqOpt, e.log)
+	api.blobs = e.api.blobs
+	srv := httptest.NewServer(checkContract(e.t, api.routes()))
 	e.t.Cleanup(srv.Close)
 	e.srv, e.cfg = srv, cfg
 }

@@ -51,12 +51,16 @@ func run(ctx context.Context) error {
 	}
 	rdb := redis.NewClient(ropt)
 	defer rdb.Close()
+	blobs, err := app.OpenBlobs(ctx, cfg)
+	if err != nil {
+		return err
+	}
 	var llm *coach.LLM
 	if cfg.Coach.LLMURL != "" {
 		llm = &coach.LLM{URL: cfg.Coach.LLMURL, Model: cfg.Coach.LLMModel, Key: cfg.Coach.LLMKey, Timeout: cfg.Coach.LLMTimeout}
 	}
 	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
-		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Log: log, Poll: cfg.PollInterval,
+		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: cfg.PollInterval,
 		Concurrency: cfg.WorkerConcurrency, CreatorImportConcurrency: cfg.CreatorImportConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb)),
 		Pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil).WithTestCards(cfg.PaymentsSandbox())})
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"creatorcoach/store"
+	"creatorcoach/store/blob"
 )
 
 // Config is the whole process configuration, read from the environment
@@ -75,6 +77,11 @@ type Config struct {
 	StripePriceMonthly   string // provider price id of the creator_monthly plan
 	StripePriceYearly    string // provider price id of the creator_yearly plan
 	Coach                CoachConfig
+
+	// Storage (STORAGE, local or s3; default local) is where uploads and
+	// roster files are kept: under DataDir, or in the S3 bucket of S3.
+	Storage string
+	S3      blob.S3Config
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
@@ -198,6 +205,9 @@ func LoadConfig() (Config, error) {
 	if c.Coach, err = loadCoachConfig(); err != nil {
 		return c, err
 	}
+	if err := c.loadStorage(); err != nil {
+		return c, err
+	}
 	if c.StripeAPIBase == "" {
 		c.StripeAPIBase = "http://127.0.0.1:12111" // stripe-mock, started by ops/services.sh
 		if c.Production() {
@@ -249,6 +259,77 @@ func (c Config) refuseSandboxes() error {
 		return fmt.Errorf("STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) in production, not a test key")
 	}
 	return nil
+}
+
+// Development defaults of the S3 settings: the versitygw ops/services.sh starts.
+const (
+	devS3Endpoint = "http://127.0.0.1:7070"
+	devS3Bucket   = "creatorcoach"
+	devS3Key      = "creatorcoach"
+	devS3Secret   = "creatorcoach-dev-secret"
+)
+
+// loadStorage reads STORAGE and the S3_* settings. With STORAGE=s3,
+// production needs every one of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and
+// S3_SECRET_ACCESS_KEY (the error names the missing ones); development uses
+// the local versitygw's. S3_REGION defaults to us-east-1; S3_PATH_STYLE to
+// true except for an amazonaws.com endpoint.
+func (c *Config) loadStorage() error {
+	c.Storage = env("STORAGE", "local")
+	if c.Storage != "local" && c.Storage != "s3" {
+		return fmt.Errorf("STORAGE must be local or s3, not %q", c.Storage)
+	}
+	c.S3 = blob.S3Config{Endpoint: os.Getenv("S3_ENDPOINT"), Bucket: os.Getenv("S3_BUCKET"), Region: env("S3_REGION", "us-east-1"),
+		AccessKeyID: os.Getenv("S3_ACCESS_KEY_ID"), SecretAccessKey: os.Getenv("S3_SECRET_ACCESS_KEY")}
+	if c.Storage != "s3" {
+		return nil
+	}
+	if c.Production() {
+		var missing []string
+		for _, s := range []struct{ name, v string }{{"S3_ENDPOINT", c.S3.Endpoint}, {"S3_BUCKET", c.S3.Bucket},
+			{"S3_ACCESS_KEY_ID", c.S3.AccessKeyID}, {"S3_SECRET_ACCESS_KEY", c.S3.SecretAccessKey}} {
+			if s.v == "" {
+				missing = append(missing, s.name)
+			}
+		}
+		if len(missing) > 0 {
+			return fmt.Errorf("STORAGE=s3 needs these settings in production: %s", strings.Join(missing, ", "))
+		}
+	} else {
+		c.S3.Endpoint = orDefault(c.S3.Endpoint, devS3Endpoint)
+		c.S3.Bucket = orDefault(c.S3.Bucket, devS3Bucket)
+		c.S3.AccessKeyID = orDefault(c.S3.AccessKeyID, devS3Key)
+		c.S3.SecretAccessKey = orDefault(c.S3.SecretAccessKey, devS3Secret)
+	}
+	u, err := url.Parse(c.S3.Endpoint)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("S3_ENDPOINT must be an http:// or https:// URL, not %q", c.S3.Endpoint)
+	}
+	c.S3.PathStyle = !strings.HasSuffix(u.Hostname(), ".amazonaws.com")
+	if v := os.Getenv("S3_PATH_STYLE"); v != "" {
+		if c.S3.PathStyle, err = strconv.ParseBool(v); err != nil {
+			return fmt.Errorf("S3_PATH_STYLE must be true or false, not %q", v)
+		}
+	}
+	return nil
+}
+
+// OpenBlobs returns the store of uploads and roster files STORAGE names.
+// Outside production the S3 bucket is created when missing.
+func OpenBlobs(ctx context.Context, c Config) (blob.Store, error) {
+	if c.Storage != "s3" {
+		return blob.NewLocal(c.DataPath()), nil
+	}
+	s, err := blob.NewS3(c.S3)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Production() {
+		if err := s.EnsureBucket(ctx); err != nil {
+			return nil, fmt.Errorf("S3 bucket %s at %s: %w", c.S3.Bucket, c.S3.Endpoint, err)
+		}
+	}
+	return s, nil
 }
 
 // ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8") or
