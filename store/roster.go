@@ -187,16 +187,21 @@ func (p Prefilter) SQL() (string, []any) {
 	if p.Gender != "" {
 		where = append(where, `(audience_`+p.Gender+` IS NULL OR audience_`+p.Gender+` >= `+arg(rosterAudienceFloor)+`)`)
 	}
+	return `SELECT ` + candidateColumns + `
+		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
+}
+
+// candidateColumns are the creators columns a candidateRow reads.
+var candidateColumns = func() string {
 	var followers []string
 	for _, p := range Platforms {
 		followers = append(followers, "coalesce("+FollowersColumn(p)+", 0)")
 	}
-	return `SELECT id, name, niche, location, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
+	return `id, name, niche, location, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
 		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
-		audience_other::float8 AS audience_other, audience_ages
-		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
-}
+		audience_other::float8 AS audience_other, audience_ages`
+}()
 
 // candidateRow is a row of the prefilter.
 type candidateRow struct {

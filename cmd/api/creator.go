@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,6 +15,14 @@ import (
 func (s *server) creatorRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
 	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
+	signedIn.With(s.allow(campaignReaders...)).Get("/creators/{id}", s.getCreator)
+}
+
+// getCreator answers GET /api/creators/{id} (brand roles, ADMIN):
+// {"data": {"creator": <a list entry>, "profile": <its figures with their basis>}}.
+func (s *server) getCreator(w http.ResponseWriter, r *http.Request) {
+	entry, profile, err := s.store.GetCreatorProfile(r.Context(), currentUser(r), chi.URLParam(r, "id"))
+	s.answer(w, r, err, map[string]any{"creator": json.RawMessage(entry), "profile": profile})
 }
 
 // queryParams reads typed query parameters, collecting field errors.
