@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { formatCompact, formatCount } from '../../../lib/format'
+import './trend-chart.css'
+import { formatCompact, formatCount } from '../lib/format'
 import { axisSize } from './chart-axis'
 
 const ticksOf = (u, ticks, axisIdx, space, step) => ticks.map((t) => formatCompact(t, step))
@@ -11,12 +12,13 @@ const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
 /**
  * TrendChart draws a platform's daily followers (left axis) and views or
  * impressions (right axis) with uPlot; it is loaded lazily, so the chart
- * library stays out of the page's first chunk.
+ * library stays out of the page's first chunk. `activity` and
+ * `activityLabel` pick another right-axis series of history (e.g. 'like', 'Likes').
  */
-export default function TrendChart({ history, name, followersLabel = 'Followers' }) {
+export default function TrendChart({ history, name, followersLabel = 'Followers', activity: fixedActivity, activityLabel: fixedLabel }) {
   const box = useRef(null)
-  const activity = history.some((h) => h.view > 0) ? 'view' : 'organicImpression'
-  const activityLabel = activity === 'view' ? 'Views' : 'Organic impressions'
+  const activity = fixedActivity || (history.some((h) => h.view > 0) ? 'view' : 'organicImpression')
+  const activityLabel = fixedLabel || (activity === 'view' ? 'Views' : 'Organic impressions')
   useEffect(() => {
     const el = box.current
     if (!el || history.length === 0) return undefined
