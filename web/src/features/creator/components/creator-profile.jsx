@@ -67,8 +67,9 @@ function Audience({ audience }) {
     <dl className="mb-0 small">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
         <dt className="fw-semibold">Gender</dt>
-        <dd className="mb-0">{split(audience.gender) || '—'}</dd>
-        <BasisLabel basis={audience.basis} />
+        <dd className="mb-0 d-flex flex-wrap gap-2 align-items-center">
+          {split(audience.gender) || '—'} <BasisLabel basis={audience.basis} />
+        </dd>
       </div>
       <div className="d-flex flex-wrap gap-2">
         <dt className="fw-semibold">Ages</dt>
