@@ -1,13 +1,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, loginUi, apiLogin, expectNoA11yViolations, BASE_URL, PHONE } from './helpers.mjs'
+import { launch, newPage, loginUi, apiLogin, shot, BASE_URL, PHONE } from './helpers.mjs'
 
 // Issue 28, part 1 in the browser: brand@ opens a creator from the network
 // (the seed's Cleo Creator, linked to creator@ with Instagram and YouTube
 // connected), sees every figure's basis and the Verified badges, adds her to
 // a draft campaign (the budget bar shows the fee), gets the 409 message on a
 // second add, and a reload of the network keeps its filters. Every screen
-// passes axe-core at 1440 and 390 px.
+// is photographed and passes axe-core (shot) at 1440 and 390 px.
 
 const WIDE = { width: 1440, height: 900 }
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
@@ -52,7 +52,7 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
   await page.goto('/creator-network')
   await page.getByLabel('Search creators').fill('Cleo Creator')
   await page.getByRole('article', { name: 'Cleo Creator' }).waitFor()
-  await expectNoA11yViolations(page, 'creator network')
+  await shot(page, 'creator-network')
   await page.getByRole('link', { name: 'Cleo Creator' }).click()
   await page.waitForURL(/\/creator-network\/[0-9a-f-]{36}$/)
   await page.getByRole('heading', { level: 2, name: 'Cleo Creator' }).waitFor()
@@ -66,17 +66,17 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
   assert.equal(await tiktok.getByText('Verified').count(), 0)
   await page.getByText('Estimated', { exact: true }).first().waitFor()
   await page.getByRole('region', { name: '90-day trends' }).locator('figure').first().waitFor()
-  await expectNoA11yViolations(page, 'creator profile')
+  await shot(page, 'creator-profile')
 
   await page.getByLabel('Campaign', { exact: true }).selectOption({ label: `${CAMPAIGN} (draft)` })
   await page.getByRole('region', { name: 'Budget' }).waitFor()
   assert.match(await page.getByTestId('committed-total').textContent(), /\$0/)
-  await expectNoA11yViolations(page, 'creator profile, campaign picked')
+  await shot(page, 'creator-profile-campaign-picked')
   await page.getByRole('button', { name: 'Add to campaign' }).click()
   await page.getByRole('status').filter({ hasText: `joined ${CAMPAIGN}'s roster as a draft offer` }).waitFor()
   await page.getByRole('button', { name: 'Add to campaign' }).click()
   await page.getByRole('alert').filter({ hasText: "Cleo Creator is already on this campaign's roster" }).waitFor()
-  await expectNoA11yViolations(page, 'creator profile, added twice')
+  await shot(page, 'creator-profile-added-twice')
 
   // The phone layout of the same profile.
   const phone = await newPage(browser, PHONE)
@@ -84,7 +84,7 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
   await phone.goto(new URL(page.url()).pathname)
   await phone.getByRole('heading', { level: 2, name: 'Cleo Creator' }).waitFor()
   await phone.getByRole('region', { name: '90-day trends' }).locator('figure').first().waitFor()
-  await expectNoA11yViolations(phone, 'creator profile (phone)')
+  await shot(phone, 'creator-profile')
   await phone.context().close()
   await page.context().close()
 })
@@ -102,7 +102,7 @@ test('a reload of the network keeps its filters', async () => {
   for (const card of await page.getByRole('article').all()) {
     assert.equal(await card.locator('.cc-tier').textContent(), 'Mid')
   }
-  await expectNoA11yViolations(page, 'creator network, filtered')
+  await shot(page, 'creator-network-filtered')
   // A shared link with filters opens the same list at 390 px.
   const phone = await newPage(browser, PHONE)
   await loginUi(phone, 'brand@example.com')
@@ -110,7 +110,7 @@ test('a reload of the network keeps its filters', async () => {
   await phone.getByRole('article').first().waitFor()
   await phone.getByRole('button', { name: /^Filters/ }).click()
   assert.equal(await phone.getByLabel('Tier').inputValue(), 'Mid')
-  await expectNoA11yViolations(phone, 'creator network, filtered (phone)')
+  await shot(phone, 'creator-network-filtered')
   await phone.context().close()
   await page.context().close()
 })

@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { useAddToCampaign, useCampaignChoices, useCampaignRoster } from '../api/add-to-campaign'
+import { useAddToCampaign } from '../api/add-to-campaign'
+import { useCampaignChoices } from '../api/get-campaign-choices'
+import { useCampaignRoster } from '../api/get-campaign-roster'
 import { formatMoney } from '../../../lib/format'
 import { CardSection } from '../../../components/card-section'
 
