@@ -156,7 +156,7 @@ export function CreatorProfile({ id }) {
             </div>
             <div className="d-flex flex-wrap gap-2 justify-content-end">
               {p.verified && <VerifiedBadge />}
-              <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>
+              <span className={`badge rounded-pill cc-tier ${TIER_CLASS[p.tier.value] || ''}`}>{p.tier.value}</span>
             </div>
           </div>
           <dl className="cc-profile-figures mb-0">

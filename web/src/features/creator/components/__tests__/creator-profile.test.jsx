@@ -38,9 +38,14 @@ const profile = {
   trends: [{ platform: 'instagram', days: [{ date: '2026-11-24', followers: 20990, likes: 500, views: 0 }, { date: '2026-11-25', followers: 21000, likes: 520, views: 0 }] }],
 }
 const campaigns = [
-  { _id: 'k1', campaignName: 'Winter Warmup', status: 'draft', budget: 1000 },
-  { _id: 'k2', campaignName: 'Old One', status: 'completed', budget: 500 },
+  { _id: 'k1', campaignName: 'Winter Warmup', status: 'draft', budget: 1000, createdAt: '2026-11-20T10:00:00Z' },
+  { _id: 'k3', campaignName: 'Spring Fit', status: 'active', budget: 5000, createdAt: '2026-11-21T10:00:00Z' },
 ]
+// The brand's draft and active campaigns, as GET /api/campaigns/all-campaigns?status= answers them.
+const CHOICES = {
+  'GET campaigns/all-campaigns?page=1&limit=100&status=draft': () => [200, { data: { campaigns: [campaigns[0]], total: 1, page: 1, limit: 100 } }],
+  'GET campaigns/all-campaigns?page=1&limit=100&status=active': () => [200, { data: { campaigns: [campaigns[1]], total: 1, page: 1, limit: 100 } }],
+}
 const roster = (entries = []) => ({ campaignId: 'k1', campaignName: 'Winter Warmup', status: 'draft', budget: 1000, estimatedTotal: 900, offeredTotal: 0, acceptedTotal: 0, entries })
 
 describe('CreatorProfile', () => {
@@ -50,7 +55,7 @@ describe('CreatorProfile', () => {
   })
 
   it('shows every figure with its basis, the verified platforms and the trends', async () => {
-    mockApi({ 'GET creators/c1': () => [200, { data: { creator, profile } }], 'GET campaigns/all-campaigns?page=1&limit=100': () => [200, { data: { campaigns, total: 2, page: 1, limit: 100 } }] })
+    mockApi({ 'GET creators/c1': () => [200, { data: { creator, profile } }], ...CHOICES })
     renderRoute(<CreatorProfile id="c1" />, { path: '/creator-network/c1' })
     expect(await screen.findByRole('heading', { name: 'Cleo Creator' })).toBeInTheDocument()
     const figures = screen.getByText('Engagement rate').closest('dl')
@@ -70,7 +75,7 @@ describe('CreatorProfile', () => {
     let added = false
     const fetch = mockApi({
       'GET creators/c1': () => [200, { data: { creator, profile } }],
-      'GET campaigns/all-campaigns?page=1&limit=100': () => [200, { data: { campaigns, total: 2, page: 1, limit: 100 } }],
+      ...CHOICES,
       'GET campaigns/k1/roster': () => [200, { data: { roster: roster(added ? [{ creator: { _id: 'c1' } }] : []) } }],
       'POST campaigns/k1/roster': (body) => {
         if (added) return [409, { message: "Cleo Creator is already on this campaign's roster", error_code: 'conflict' }]
@@ -80,7 +85,8 @@ describe('CreatorProfile', () => {
     })
     renderRoute(<CreatorProfile id="c1" />, { path: '/creator-network/c1' })
     const picker = await screen.findByLabelText('Campaign')
-    expect(within(picker).queryByText(/Old One/)).toBeNull() // completed campaigns take no one
+    // Draft and active campaigns, most recent first.
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a draft or active campaign', 'Spring Fit (active)', 'Winter Warmup (draft)']))
     await userEvent.selectOptions(picker, 'k1')
     const budget = await screen.findByRole('region', { name: 'Budget' })
     expect(within(budget).getByTestId('committed-total')).toHaveTextContent('$900')
