@@ -11,12 +11,15 @@ import (
 	"creatorcoach/store"
 )
 
-// creatorRoutes mounts the admin creator list and the brands' creator search.
+// creatorRoutes mounts the admin creator list, the brands' creator search and a creator's profile.
 func (s *server) creatorRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
 	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
-	signedIn.With(s.allow(campaignReaders...)).Get("/creators/{id}", s.getCreator)
+	signedIn.With(s.allow(profileReaders...)).Get("/creators/{id}", s.getCreator)
 }
+
+// profileReaders may read a creator's profile: brand staff (a viewer too) and ADMIN.
+var profileReaders = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
 
 // getCreator answers GET /api/creators/{id} (brand roles, ADMIN):
 // {"data": {"creator": <a list entry>, "profile": <its figures with their basis>}}.
