@@ -181,16 +181,21 @@ func (p Prefilter) SQL() (string, []any) {
 		where[i] = c.sql
 	}
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	return `SELECT ` + candidateColumns + `
+		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
+}
+
+// candidateColumns are the creators columns a candidateRow reads.
+var candidateColumns = func() string {
 	var followers []string
 	for _, p := range Platforms {
 		followers = append(followers, "coalesce("+FollowersColumn(p)+", 0)")
 	}
-	return `SELECT id, name, niche, location, country, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
+	return `id, name, niche, location, country, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
 		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
-		audience_other::float8 AS audience_other, audience_ages
-		FROM creators WHERE ` + strings.Join(where, " AND ") + ` ORDER BY followers DESC, id LIMIT ` + arg(p.Limit), args
-}
+		audience_other::float8 AS audience_other, audience_ages`
+}()
 
 // prefilterCond is one requirement of the prefilter: the requirement it
 // stands for (a RosterRequirement) and its SQL.

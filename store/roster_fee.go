@@ -1,6 +1,10 @@
 package store
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"strings"
+)
 
 // feeRate is how one platform prices a post: expected impressions per
 // follower, the price per thousand impressions (CPM) and the per-post price
@@ -64,4 +68,24 @@ func EstimateFee(platform, tier string, followers int64) float64 {
 	fee := float64(followers) * r.reach / 1000 * r.cpm
 	fee = math.Min(math.Max(fee, r.min[t]), r.max[t])
 	return math.Round(fee/FeeStep) * FeeStep
+}
+
+// EstimateCreatorFee is a creator's fee estimate, as rosters and the
+// creator profile show it: one post on the platform of their largest
+// following (LargestPlatform), priced by EstimateFee.
+func EstimateCreatorFee(followers [4]int64, tier string) (platform string, fee float64) {
+	platform, n := LargestPlatform(followers)
+	return platform, EstimateFee(platform, tier, n)
+}
+
+// FeeMethod says in words how EstimateCreatorFee priced a post on platform
+// for a creator of tier with followers there.
+func FeeMethod(platform, tier string, followers int64) string {
+	r, ok := feeTable[platform]
+	if !ok {
+		platform, r = Instagram, feeTable[Instagram]
+	}
+	t := tierIndex(tier)
+	return fmt.Sprintf("One %s post: %s followers × %s expected impressions each at a %s CPM, kept within the %s tier's range of %s to %s",
+		PlatformNames[platform], strings.TrimPrefix(Dollars(float64(followers)), "$"), trimNumber(r.reach, 2), Dollars(r.cpm), tier, Dollars(r.min[t]), Dollars(r.max[t]))
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
@@ -105,13 +104,12 @@ func saveRoster(ctx context.Context, tx *sqlx.Tx, campaignID, jobID string, chos
 	}
 	ids, scores, parts, reasons, platforms, fees := []string{}, []float64{}, []string{}, []string{}, []string{}, []float64{}
 	for _, p := range chosen {
-		pj, _ := json.Marshal(p.Parts)
-		if p.Reasons == nil {
-			p.Reasons = []string{}
+		pj, rj, err := pickJSON(p)
+		if err != nil {
+			return err
 		}
-		rj, _ := json.Marshal(p.Reasons)
-		ids, scores, parts = append(ids, p.Candidate.ID), append(scores, p.Score), append(parts, string(pj))
-		reasons, platforms, fees = append(reasons, string(rj)), append(platforms, p.Platform), append(fees, p.Fee)
+		ids, scores, parts = append(ids, p.Candidate.ID), append(scores, p.Score), append(parts, pj)
+		reasons, platforms, fees = append(reasons, rj), append(platforms, p.Platform), append(fees, p.Fee)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO roster_entries (campaign_id, creator_id, rank, score, parts, reasons, platform, estimated_fee, created_at)
 		SELECT $1, c, 0, s, p::jsonb, r::jsonb, pl, f, $8 FROM unnest($2::uuid[], $3::float8[], $4::text[], $5::text[], $6::text[], $7::float8[])

@@ -147,8 +147,7 @@ type partValue struct {
 }
 
 func scoreOne(b RosterBrief, niches map[string]bool, st tierStats, c *Candidate) Pick {
-	platform, followers := LargestPlatform(c.Followers)
-	fee := EstimateFee(platform, c.Tier, followers)
+	platform, fee := EstimateCreatorFee(c.Followers, c.Tier)
 	var vals []partValue
 	if len(niches) > 0 {
 		v, reason := 0.0, ""

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,10 +11,21 @@ import (
 	"creatorcoach/store"
 )
 
-// creatorRoutes mounts the admin creator list and the brands' creator search.
+// creatorRoutes mounts the admin creator list, the brands' creator search and a creator's profile.
 func (s *server) creatorRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
 	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
+	signedIn.With(s.allow(profileReaders...)).Get("/creators/{id}", s.getCreator)
+}
+
+// profileReaders may read a creator's profile: brand staff (a viewer too) and ADMIN.
+var profileReaders = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer}
+
+// getCreator answers GET /api/creators/{id} (brand roles, ADMIN):
+// {"data": {"creator": <a list entry>, "profile": <its figures with their basis>}}.
+func (s *server) getCreator(w http.ResponseWriter, r *http.Request) {
+	entry, profile, err := s.store.GetCreatorProfile(r.Context(), currentUser(r), chi.URLParam(r, "id"))
+	s.answer(w, r, err, map[string]any{"creator": json.RawMessage(entry), "profile": profile})
 }
 
 // queryParams reads typed query parameters, collecting field errors.

@@ -23,6 +23,7 @@ var limitRosterPerUser = redis_rate.PerMinute(10)
 func (s *server) rosterRoutes(r chi.Router) {
 	r.With(s.allow(rosterGenerators...)).Post("/campaigns/generate-roaster", s.generateRoster)
 	r.With(s.allow(campaignReaders...)).Get("/campaigns/{id}/roster", s.getRoster)
+	r.With(s.allow(campaignEditors...)).Post("/campaigns/{id}/roster", s.addToRoster)
 	r.With(s.allow(store.RoleAdmin)).Get("/admins/get-roster/{id}", s.getRoster)
 }
 
@@ -53,4 +54,22 @@ func (s *server) generateRoster(w http.ResponseWriter, r *http.Request) {
 func (s *server) getRoster(w http.ResponseWriter, r *http.Request) {
 	raw, err := s.store.GetRoster(r.Context(), currentUser(r), chi.URLParam(r, "id"))
 	s.answer(w, r, err, map[string]any{"roster": json.RawMessage(raw)})
+}
+
+// addToRoster is POST /campaigns/{id}/roster {"creatorId"} (the campaign's
+// BRAND_ADMIN or BRAND_MANAGER): 201 {"data": {"entry"}}, the creator as a
+// draft offer at its estimated fee.
+func (s *server) addToRoster(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		CreatorID string `json:"creatorId"`
+	}
+	if !s.decode(w, r, &in) {
+		return
+	}
+	raw, err := s.store.AddToRoster(r.Context(), currentUser(r), chi.URLParam(r, "id"), in.CreatorID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, map[string]any{"entry": json.RawMessage(raw)})
 }

@@ -22,6 +22,23 @@ const demoSocialHandle = "cleo_fit"
 // DemoSocialDays is how much history the demo creator starts with.
 const DemoSocialDays = 180
 
+// demoCreatorEntry is the demo creator's entry in the creator network, as
+// a roster file had it: its e-mail links it to creator@example.com, whose
+// connected Instagram and YouTube then verify it (the sync writes their
+// measured handles and counts over these); its TikTok stays imported.
+func demoCreatorEntry() store.CreatorInput {
+	er, female, male := 3.2, 68.0, 32.0
+	c := store.CreatorInput{Name: "Cleo Creator", Email: "creator@example.com", Niche: "Fitness & Health", Location: "Berlin",
+		EngagementRate: &er, Female: &female, Male: &male}
+	for i, p := range store.Platforms {
+		switch p {
+		case store.Instagram, store.TikTok:
+			c.Handles[i], c.Followers[i] = demoSocialHandle, ptr(int64(18_500))
+		}
+	}
+	return c
+}
+
 // socialHistory connects the demo creator's Instagram and YouTube through the
 // sandbox and syncs 180 days of history, offline: the real connectors and
 // sync run in this process against the sandbox served on loopback. The
@@ -31,6 +48,9 @@ func socialHistory(ctx context.Context, db *store.DB, cfg app.Config) error {
 	var userID string
 	if err := db.SQL().GetContext(ctx, &userID, `SELECT id FROM users WHERE email = 'creator@example.com'`); err != nil {
 		return fmt.Errorf("seed social: find the demo creator: %w", err)
+	}
+	if err := db.SaveCreatorImportBatch(ctx, demoImportJobID, []store.CreatorInput{demoCreatorEntry()}, nil); err != nil {
+		return fmt.Errorf("seed social: the demo creator's network entry: %w", err)
 	}
 	sb := sandbox.New()
 	srv := httptest.NewServer(sb.Handler())

@@ -38,4 +38,18 @@ func TestSeedSocial(t *testing.T) {
 			t.Errorf("%s: %+v, want %d days, an audience and tokens", a.Platform, a, DemoSocialDays)
 		}
 	}
+	// The demo creator's network entry is linked to the account and carries the measured handles.
+	var entry struct {
+		Linked   bool   `db:"linked"`
+		Verified string `db:"verified"`
+		TikTok   string `db:"tiktok"`
+	}
+	if err := db.SQL().Get(&entry, `SELECT c.user_id = u.id AS linked, array_to_string(c.verified_platforms, ',') AS verified,
+		coalesce(c.tiktok_handle, '') AS tiktok FROM creators c JOIN users u ON u.email = 'creator@example.com'
+		WHERE c.email = 'creator@example.com'`); err != nil {
+		t.Fatal(err)
+	}
+	if !entry.Linked || entry.Verified != "instagram,youtube" || entry.TikTok != demoSocialHandle {
+		t.Fatalf("network entry %+v", entry)
+	}
 }

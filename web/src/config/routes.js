@@ -49,6 +49,12 @@ export const SIGNED_IN_ROUTES = [
     title: 'Creators',
     nav: { label: 'Creators', icon: 'users' },
   },
+  {
+    path: '/creator-network/:id',
+    page: lazy(() => import('../app/routes/creator-profile')),
+    roles: BRAND_EDITORS,
+    title: 'Creator profile',
+  },
   { path: '/offers', page: lazy(() => import('../app/routes/offers')), roles: [ADMIN], title: 'Campaigns', nav: { label: 'Campaigns', icon: 'megaphone' } },
   {
     path: '/coach',

@@ -15,6 +15,8 @@ const SPEC_TABLE = [
   ['/create-campaign', '/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/update-campaign/:id', '/update-campaign/abc123', 'Update Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/creator-network', '/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  // Issue 28: a creator's profile, opened from the network.
+  ['/creator-network/:id', '/creator-network/abc123', 'Creator profile', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/roaster', '/roaster', 'Roster', ['ADMIN']],
   ['/offers', '/offers', 'Campaigns', ['ADMIN']],
   ['/admin/creators', '/admin/creators', 'Creators', ['ADMIN']],

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import { PLATFORMS } from './creator-options'
 import { formatFollowers, formatPercent, initials } from '../../../lib/format'
 import { audienceLead } from './creator-format'
@@ -5,8 +6,12 @@ import { StatList } from '../../../components/stat-list'
 
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 
-/** CreatorCard: name, tier label, niche, location, followers, engagement rate and platforms of one creator. */
-export function CreatorCard({ creator: c }) {
+/**
+ * CreatorCard: name, tier label, niche, location, followers, engagement rate
+ * and platforms of one creator; the whole card opens the creator's profile
+ * (back brings the list as it was: `back` is the list's URL).
+ */
+export function CreatorCard({ creator: c, back }) {
   const platforms = PLATFORMS.filter((p) => c.platforms?.[p.value])
   const audience = audienceLead(c.audience)
   return (
@@ -17,7 +22,11 @@ export function CreatorCard({ creator: c }) {
             {initials(c.name)}
           </span>
           <div className="flex-grow-1 min-w-0">
-            <h2 className="h6 fw-bold mb-1 text-truncate">{c.name}</h2>
+            <h2 className="h6 fw-bold mb-1 text-truncate">
+              <Link to={`/creator-network/${encodeURIComponent(c._id)}`} state={back ? { back } : undefined} className="stretched-link text-reset text-decoration-none">
+                {c.name}
+              </Link>
+            </h2>
             <p className="small text-secondary mb-0 text-truncate">{[c.niche, c.location].filter(Boolean).join(' · ') || '—'}</p>
           </div>
           <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
-import { useCreators, creatorsKey, CREATORS_PAGE_SIZE } from '../api/get-creators'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { useCreators, CREATORS_PAGE_SIZE } from '../api/get-creators'
 import { useDebounced } from '../../../lib/use-debounced'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatTotal } from '../../../lib/format'
@@ -7,20 +8,43 @@ import { EmptyState } from '../../../components/empty-state'
 import { ListState } from '../../../components/list-state'
 import { CreatorFilters } from './creator-filters'
 import { CreatorCard } from './creator-card'
-import { EMPTY_FILTERS, activeFilterCount } from './creator-options'
+import { EMPTY_FILTERS, activeFilterCount, filterParams, filtersFromParams } from './creator-options'
 import './creator.css'
 
 const FILTER_DEBOUNCE_MS = 300
 
-/** CreatorNetwork: the brands' creator search with filters, sort, cards and pagination. */
+/**
+ * CreatorNetwork: the brands' creator search with filters, sort, cards and
+ * pagination. The filters and the page live in the URL's search params
+ * (replaced as they change; a new page is a history entry).
+ */
 export function CreatorNetwork() {
-  const [filters, setFilters] = useState(EMPTY_FILTERS)
-  const [page, setPage] = useState(1)
+  const [params, setParams] = useSearchParams()
+  const query = params.toString()
+  const fromURL = useMemo(() => filtersFromParams(new URLSearchParams(query)), [query])
+  const page = fromURL.page
+  // The inputs follow local state at once (the URL updates in a transition,
+  // which would make controlled inputs drop keystrokes); the URL follows it,
+  // and a URL changed from outside (back, a link) resets it.
+  const [filters, setFilterState] = useState(fromURL.filters)
+  const written = useRef(new Set()) // the queries this page wrote and may still see arrive
+  useEffect(() => {
+    if (written.current.has(query)) return
+    written.current.clear()
+    setFilterState(fromURL.filters)
+  }, [query, fromURL])
+  const write = (next, p, options) => {
+    const q = filterParams(next, p)
+    written.current.add(q.toString())
+    setParams(q, options)
+  }
+  const setFilters = (next) => {
+    setFilterState(next)
+    write(next, 1, { replace: true })
+  }
+  const setPage = (p) => write(filters, p)
   const debounced = useDebounced(filters, FILTER_DEBOUNCE_MS)
-  const filterKey = creatorsKey(debounced)
   const { data, error, isLoading, mutate } = useCreators({ ...debounced, page })
-
-  useEffect(() => setPage(1), [filterKey])
 
   const filtered = activeFilterCount(debounced) > 0
   const creators = data?.creators ?? []
@@ -67,7 +91,7 @@ export function CreatorNetwork() {
           <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3 mb-0" aria-label="Creators">
             {creators.map((c) => (
               <li key={c._id} className="col">
-                <CreatorCard creator={c} />
+                <CreatorCard creator={c} back={query ? `/creator-network?${query}` : '/creator-network'} />
               </li>
             ))}
           </ul>

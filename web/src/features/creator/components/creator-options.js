@@ -41,3 +41,29 @@ export const EMPTY_FILTERS = {
 export function activeFilterCount(filters) {
   return Object.entries(filters).filter(([k, v]) => k !== 'sort' && String(v ?? '').trim()).length
 }
+
+/**
+ * filtersFromParams reads the network's filters and page from the URL's
+ * search params (absent ones take EMPTY_FILTERS' values), so a reload or a
+ * shared link shows the same list.
+ */
+export function filtersFromParams(params) {
+  const filters = { ...EMPTY_FILTERS }
+  for (const name of Object.keys(EMPTY_FILTERS)) {
+    const v = params.get(name)
+    if (v != null) filters[name] = v
+  }
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1)
+  return { filters, page }
+}
+
+/** filterParams writes filters and page as search params, leaving out blanks and defaults. */
+export function filterParams(filters, page = 1) {
+  const params = new URLSearchParams()
+  for (const [name, empty] of Object.entries(EMPTY_FILTERS)) {
+    const v = String(filters[name] ?? '')
+    if (v.trim() && v !== empty) params.set(name, v)
+  }
+  if (page > 1) params.set('page', String(page))
+  return params
+}

@@ -12,7 +12,7 @@ import { DemographicsCard } from './demographics-card'
 import { PlatformCard } from './platform-card'
 import './social.css'
 
-const TrendChart = lazy(() => import('./trend-chart'))
+const TrendChart = lazy(() => import('../../../components/trend-chart'))
 
 function SyncProgress({ job }) {
   if (!job) return null

@@ -8,7 +8,7 @@ import { mockApi, renderRoute } from '../../../../test-utils'
 import { setUser, resetAuthStore } from '../../../../lib/auth-store'
 
 // The chart draws on a canvas, which jsdom lacks: a stand-in shows what it was given.
-vi.mock('../trend-chart', () => ({
+vi.mock('../../../../components/trend-chart', () => ({
   default: ({ name, history }) => <p>{`${name} chart, ${history.length} days`}</p>,
 }))
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CreatorMissionControl } from '../creator-mission-control'
 import { DemographicsCard } from '../demographics-card'
-import { fromZero, trendOptions } from '../chart-axis'
+import { fromZero, trendOptions } from '../../../../components/chart-axis'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { setUser, resetAuthStore } from '../../../../lib/auth-store'
 

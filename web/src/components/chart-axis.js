@@ -1,4 +1,4 @@
-import { formatCompact } from '../../../lib/format'
+import { formatCompact } from '../lib/format'
 
 /**
  * axisSize fits a value axis to its longest label (uPlot calls it again when

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { formatCount } from '../../../lib/format'
+import './trend-chart.css'
+import { formatCount } from '../lib/format'
 import { CHART_HEIGHT, trendOptions } from './chart-axis'
 
 const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
@@ -11,17 +12,20 @@ const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
  * impressions (right axis) with uPlot, each axis titled and counted from 0;
  * it is loaded lazily, so the chart library stays out of the page's first
  * chunk. A day the platform does not report (null) is a gap, never 0.
+ * `activity` and `activityLabel` pick another right-axis series of history
+ * (e.g. 'like', 'Likes').
+ * @param {{history: any[], name: string, followersLabel?: string, activity?: string, activityLabel?: string}} props
  */
-export default function TrendChart({ history, name, followersLabel = 'Followers' }) {
+export default function TrendChart({ history, name, followersLabel = 'Followers', activity: fixedActivity, activityLabel: fixedLabel }) {
   const box = useRef(null)
-  const activity = history.some((h) => h.view > 0) || history.every((h) => h.organicImpression == null) ? 'view' : 'organicImpression'
-  const activityLabel = activity === 'view' ? 'Views' : 'Organic impressions'
+  const activity = fixedActivity || (history.some((h) => h.view > 0) || history.every((h) => h.organicImpression == null) ? 'view' : 'organicImpression')
+  const activityLabel = fixedLabel || (activity === 'view' ? 'Views' : 'Organic impressions')
   useEffect(() => {
     const el = box.current
     if (!el || history.length === 0) return undefined
     const data = [history.map((h) => toTime(h.date)), history.map((h) => h.followers), history.map((h) => h[activity])]
     const opts = trendOptions({ width: Math.max(el.clientWidth, 240), followersLabel, activityLabel })
-    const plot = new uPlot(/** @type {import("uplot").Options} */ (/** @type {unknown} */ (opts)), data, el)
+    const plot = new uPlot(/** @type {import("uplot").Options} */ (/** @type {unknown} */ (opts)), /** @type {import("uplot").AlignedData} */ (data), el)
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: CHART_HEIGHT }))
     resize.observe(el)
     return () => {

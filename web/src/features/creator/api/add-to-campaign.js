@@ -1,0 +1,17 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { campaignRosterKey } from './get-campaign-roster'
+
+/** addToCampaign calls POST /api/campaigns/{id}/roster {creatorId} and resolves to the new roster entry. */
+export async function addToCampaign({ campaignId, creatorId }) {
+  const json = await request(campaignRosterKey(campaignId), { method: 'POST', body: { creatorId } })
+  return json?.data?.entry ?? null
+}
+
+// Every campaign call's key starts with 'campaigns/' (the Campaigns cache tag).
+const isCampaignKey = (key) => typeof key === 'string' && key.startsWith('campaigns/')
+
+/** useAddToCampaign adds a creator to a campaign's roster and refreshes the campaign calls (the roster, its totals). */
+export function useAddToCampaign() {
+  return useMutation(addToCampaign, isCampaignKey)
+}

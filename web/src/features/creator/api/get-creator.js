@@ -1,0 +1,16 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+
+/** creatorKey is the SWR key of one creator's profile. */
+export const creatorKey = (id) => `creators/${encodeURIComponent(id)}`
+
+/** getCreator loads GET /api/creators/{id}: {creator (a list entry), profile (the figures with their basis)}. */
+export async function getCreator(key) {
+  const json = await request(key)
+  return { creator: json?.data?.creator ?? null, profile: json?.data?.profile ?? null }
+}
+
+/** useCreator loads a creator's profile; a 404 comes back as error.status 404. */
+export function useCreator(id) {
+  return useSWR(id ? creatorKey(id) : null, getCreator, { revalidateOnFocus: false, shouldRetryOnError: false })
+}

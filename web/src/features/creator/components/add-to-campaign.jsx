@@ -1,0 +1,119 @@
+import { useState } from 'react'
+import { useAddToCampaign } from '../api/add-to-campaign'
+import { useCampaignChoices } from '../api/get-campaign-choices'
+import { useCampaignRoster } from '../api/get-campaign-roster'
+import { formatMoney } from '../../../lib/format'
+import { CardSection } from '../../../components/card-section'
+
+const pct = (part, whole) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0)
+
+/**
+ * BudgetImpact is the chosen campaign's budget bar: what its roster already
+ * commits (estimated fees of the entries in play) plus this creator's fee,
+ * against the budget.
+ */
+export function BudgetImpact({ roster, fee, onRoster }) {
+  const committed = roster.estimatedTotal
+  const added = onRoster ? 0 : fee
+  const total = committed + added
+  const over = total - roster.budget
+  const base = pct(committed, roster.budget)
+  const extra = Math.max(0, pct(total, roster.budget) - base)
+  return (
+    <section aria-label="Budget" className="d-flex flex-column gap-1">
+      <p className="small mb-0 d-flex flex-wrap gap-3">
+        <span>
+          Committed <strong data-testid="committed-total">{formatMoney(committed)}</strong>
+        </span>
+        <span>
+          {onRoster ? 'Already on this roster' : 'This creator'} <strong>{onRoster ? '' : `+ ${formatMoney(fee)}`}</strong>
+        </span>
+        <span>
+          Total <strong data-testid="budget-total">{formatMoney(total)}</strong> of {formatMoney(roster.budget)}
+        </span>
+      </p>
+      <div className="progress-stacked cc-budget-bar">
+        <div className="progress" role="progressbar" aria-label="Committed of budget" aria-valuenow={base} aria-valuemin={0} aria-valuemax={100} style={{ width: `${base}%` }}>
+          <div className="progress-bar bg-primary" />
+        </div>
+        <div className="progress" role="progressbar" aria-label="This creator's fee of budget" aria-valuenow={extra} aria-valuemin={0} aria-valuemax={100} style={{ width: `${extra}%` }}>
+          <div className={`progress-bar ${over > 0 ? 'bg-danger' : 'bg-warning'}`} />
+        </div>
+      </div>
+      {over > 0 && <p className="small text-danger mb-0">Adding goes over the budget by {formatMoney(over)}.</p>}
+    </section>
+  )
+}
+
+/**
+ * AddToCampaign picks one of the brand's draft or active campaigns and puts
+ * the creator on its roster as a draft offer at the estimated fee, showing
+ * what that does to the campaign's budget first.
+ */
+export function AddToCampaign({ creator, fee }) {
+  const { data: campaigns, error: listError } = useCampaignChoices()
+  const [campaignId, setCampaignId] = useState('')
+  const { data: roster } = useCampaignRoster(campaignId || null)
+  const add = useAddToCampaign()
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState(null) // {ok, message}
+  const onRoster = Boolean(roster?.entries?.some((e) => e.creator?._id === creator._id))
+  const choose = (e) => {
+    setCampaignId(e.target.value)
+    setResult(null)
+  }
+  const submit = async (e) => {
+    e.preventDefault()
+    if (!campaignId) return
+    setBusy(true)
+    setResult(null)
+    try {
+      const entry = await add({ campaignId, creatorId: creator._id })
+      const name = campaigns?.find((c) => c._id === campaignId)?.campaignName || 'the campaign'
+      setResult({ ok: true, message: `${creator.name} joined ${name}'s roster as a draft offer at ${formatMoney(entry?.offer?.amount ?? fee)}.` })
+    } catch (err) {
+      setResult({ ok: false, message: err.message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <CardSection title="Add to campaign" titleId="add-to-campaign">
+      {listError ? (
+        <p className="text-danger mb-0">{listError.message}</p>
+      ) : campaigns && campaigns.length === 0 ? (
+        <p className="text-secondary mb-0">Create a campaign first: creators join draft or active campaigns.</p>
+      ) : (
+        <form className="d-flex flex-column gap-3" onSubmit={submit}>
+          <div className="d-flex flex-wrap gap-2 align-items-end">
+            <div className="flex-grow-1" style={{ minWidth: 220 }}>
+              <label className="form-label small mb-1" htmlFor="add-campaign">
+                Campaign
+              </label>
+              <select id="add-campaign" className="form-select" value={campaignId} onChange={choose}>
+                <option value="">Choose a draft or active campaign</option>
+                {(campaigns || []).map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.campaignName} ({c.status})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={!campaignId || busy}>
+              {busy ? 'Adding…' : 'Add to campaign'}
+            </button>
+          </div>
+          {campaignId && roster && <BudgetImpact roster={roster} fee={fee} onRoster={onRoster} />}
+          <p className="small text-secondary mb-0">The creator joins the roster as a draft offer at the estimated fee of {formatMoney(fee)}; send it from the campaign.</p>
+        </form>
+      )}
+      <div aria-live="polite">
+        {result && (
+          <p role={result.ok ? 'status' : 'alert'} className={`mb-0 mt-3 small fw-semibold ${result.ok ? 'text-success' : 'text-danger'}`}>
+            {result.message}
+          </p>
+        )}
+      </div>
+    </CardSection>
+  )
+}
