@@ -197,7 +197,7 @@ func seedOfferMoves(ctx context.Context, db *store.DB, admin *store.User, campai
 			if st == store.OfferCountered {
 				ch.Amount = ptr(store.Number(ro.Entries[i].Fee * 1.3))
 			}
-			if _, err := db.UpdateOffers(ctx, admin, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{ch}}); err != nil {
+			if _, err := db.UpdateOffers(ctx, admin, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{ch}}, nil); err != nil {
 				return err
 			}
 		}
