@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -162,7 +163,7 @@ func unprefix(err error) error {
 	}
 	out := &Error{Code: e.Code, Message: e.Message, Fields: map[string]string{}}
 	for k, v := range e.Fields {
-		switch k = k[len("entries.0."):]; k {
+		switch k = strings.TrimPrefix(k, "entries.0."); k {
 		case "note":
 			k = "message"
 		case "entryId":

@@ -7,6 +7,9 @@ import (
 
 // sqlStates is a constant list of offer states as a SQL text array.
 func sqlStates(states []string) string {
+	if len(states) == 0 {
+		return `'{}'::text[]`
+	}
 	return `ARRAY['` + strings.Join(states, `','`) + `']::text[]`
 }
 
