@@ -128,7 +128,7 @@ func offers(ctx context.Context, db *store.DB) error {
 		}
 	}
 	fmt.Printf("Demo network: %d creators; brand campaigns: %d\n", DemoCreators, len(demoCampaigns))
-	return nil
+	return creatorOffers(ctx, db, brand)
 }
 
 func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, niches []store.Niche, dc demoCampaign) error {
