@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
-import { EXCLUSIVITY, SIDE, USAGE, statusOf } from './offer-labels'
+import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
@@ -56,7 +56,7 @@ export function OfferCard({ offer }) {
             <ol className="small ps-3 mb-0 mt-1">
               {offer.history.map((h, i) => (
                 <li key={i}>
-                  {formatDateTime(h.at)}: {SIDE[h.side] ?? h.side} — {statusOf(h.to).label}
+                  {formatDateTime(h.at)}: {SIDE[h.side] ?? h.side} {MOVES[h.to] ?? h.to}
                   {h.amount != null ? ` (${formatMoney(h.amount)})` : ''}
                 </li>
               ))}

@@ -11,7 +11,11 @@ export const STATUS = {
 
 export const USAGE = { organic_only: 'Organic only', unlimited: 'Unlimited', '30_days': '30 days' }
 export const EXCLUSIVITY = { no_exclusivity: 'No exclusivity', exclusive: 'Exclusive' }
-export const SIDE = { admin: 'Creator Coach', brand: 'Brand', creator: 'You', system: 'Expired' }
+/** SIDE names who made a move. */
+export const SIDE = { admin: 'Creator Coach', brand: 'The brand', creator: 'You', system: 'The offer' }
+
+/** MOVES names each state as a move in the history. */
+export const MOVES = { sent: 'sent', countered: 'countered', accepted: 'accepted', completed: 'completed', declined: 'declined', expired: 'expired', withdrawn: 'withdrawn' }
 
 /** statusOf returns the label and badge class of a state. */
 export const statusOf = (s) => STATUS[s] ?? { label: s, badge: 'text-bg-light' }
