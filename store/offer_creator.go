@@ -36,13 +36,15 @@ const creatorOfferScope = `e.offer_status <> 'draft' AND e.creator_id = (SELECT 
 
 // creatorOfferJSON is roster entry e as its creator sees it (campaign k,
 // brand b): the brand, the campaign's brief, the amount, status, deadline
-// (a sent offer's expiry), the moves the creator may make and the history
+// (a sent offer's expiry), the moves the creator may make (no counter past
+// the cap) and the history
 // with the side of each move ($1 is OFFER_TTL in seconds).
 var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 	'note', e.offer_note, 'platform', e.platform, 'updatedAt', e.offer_updated_at, 'sentAt', e.offer_sent_at,
 	'deadline', CASE WHEN e.offer_status = 'sent' THEN e.offer_sent_at + make_interval(secs => $1) END,
 	'counterRounds', (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered'),
-	'next', ` + sideNextSQL(SideCreator) + `,
+	'next', (SELECT coalesce(json_agg(m), '[]') FROM json_array_elements_text(` + sideNextSQL(SideCreator) + `) m
+		WHERE m <> 'countered' OR (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') < ` + strconv.Itoa(OfferCounterRounds) + `),
 	'brand', json_build_object('_id', b.id, 'name', b.name),
 	'campaign', json_build_object('_id', k.id, 'name', k.name, 'goals', k.goals, 'customGoal', k.custom_goal,
 		'startDate', k.start_date, 'endDate', k.end_date, 'deliverables', k.additional_instructions,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -102,6 +103,9 @@ func TestCreatorOffers_Loop(t *testing.T) {
 	}
 	if r := e.want(e.call("POST", offer+"/counter", f.creator, map[string]any{"amount": 700}), http.StatusConflict); r.str("message") != store.MsgOfferCounterCap {
 		t.Errorf("fourth counter: %v", r.Body)
+	}
+	if next := e.want(e.call("GET", offer, f.creator, nil), http.StatusOK).data()["offer"].(map[string]any)["next"]; fmt.Sprint(next) != "[accepted declined]" {
+		t.Errorf("moves after the cap: %v", next)
 	}
 	// The administrator's PATCH answers the same offers (on the creator's behalf here).
 	e.want(e.call("POST", offer+"/accept", f.creator, nil), http.StatusOK)
