@@ -207,7 +207,9 @@ func TestCreatorOffers_Race(t *testing.T) {
 			func() resp { return e.brandMove(f, "withdrawn", nil) },
 		}
 		if round > 0 {
-			calls[1] = func() resp { return e.call("POST", "/api/offers/"+f.entry+"/decline", f.creator, map[string]any{"reason": "No"}) }
+			calls[1] = func() resp {
+				return e.call("POST", "/api/offers/"+f.entry+"/decline", f.creator, map[string]any{"reason": "No"})
+			}
 			if _, err := e.db.SQL().Exec(`UPDATE roster_entries SET offer_status = 'sent' WHERE id = $1`, f.entry); err != nil {
 				t.Fatal(err)
 			}
