@@ -24,17 +24,65 @@ const (
 	OfferCompleted = "completed"
 )
 
-// OfferMoves is the offer state machine: the states each state may move to.
-// Any other move is ECONFLICT "Cannot move an offer from X to Y".
-var OfferMoves = map[string][]string{
-	OfferDraft:     {OfferSent},
-	OfferSent:      {OfferAccepted, OfferDeclined, OfferCountered, OfferExpired, OfferWithdrawn},
-	OfferCountered: {OfferSent, OfferDeclined},
-	OfferAccepted:  {OfferCompleted},
-	OfferDeclined:  {},
-	OfferExpired:   {},
-	OfferWithdrawn: {},
-	OfferCompleted: {},
+// Sides of an offer move: who makes it. The administrator may make every
+// move (on either side's behalf); the brand (BRAND_ADMIN or BRAND_MANAGER of
+// the campaign's brand) sends, answers a counter and withdraws; the creator
+// (the USER linked to the entry's network creator) accepts, declines and
+// counters; the system expires a sent offer after OFFER_TTL.
+const (
+	SideAdmin   = "admin"
+	SideBrand   = "brand"
+	SideCreator = "creator"
+	SideSystem  = "system"
+)
+
+// OfferMove is one move of the offer state machine.
+type OfferMove struct{ From, To string }
+
+// OfferMoveSides is the offer state machine: each allowed move and the sides
+// that may make it. Any other move is ECONFLICT "Cannot move an offer from X
+// to Y"; a move of the table by a side not listed is ECONFLICT "A <side>
+// cannot move an offer from X to Y".
+var OfferMoveSides = map[OfferMove][]string{
+	{OfferDraft, OfferSent}:          {SideAdmin, SideBrand},
+	{OfferSent, OfferAccepted}:       {SideAdmin, SideCreator},
+	{OfferSent, OfferDeclined}:       {SideAdmin, SideCreator},
+	{OfferSent, OfferCountered}:      {SideAdmin, SideCreator},
+	{OfferSent, OfferExpired}:        {SideAdmin, SideSystem},
+	{OfferSent, OfferWithdrawn}:      {SideAdmin, SideBrand},
+	{OfferCountered, OfferSent}:      {SideAdmin, SideBrand},
+	{OfferCountered, OfferDeclined}:  {SideAdmin},
+	{OfferCountered, OfferAccepted}:  {SideBrand},
+	{OfferCountered, OfferWithdrawn}: {SideBrand},
+	{OfferAccepted, OfferCompleted}:  {SideAdmin},
+}
+
+// OfferCounterRounds is how many times an offer may be countered; after
+// that the creator may only accept or decline.
+const OfferCounterRounds = 3
+
+// MsgOfferCounterCap refuses a counter past OfferCounterRounds.
+const MsgOfferCounterCap = "This offer was countered 3 times already: accept or decline it"
+
+// MsgOfferChanged answers a move that lost a race with another one.
+const MsgOfferChanged = "This offer has just changed; reload it and try again"
+
+// OfferMoves is the administrator's state machine: the states each state
+// may move to (every state is a key), derived from OfferMoveSides.
+var OfferMoves = sideMoves(SideAdmin)
+
+// sideMoves lists, for every state, the states side may move it to.
+func sideMoves(side string) map[string][]string {
+	out := map[string][]string{}
+	for _, st := range OfferStates {
+		out[st] = []string{}
+		for _, to := range OfferStates {
+			if slices.Contains(OfferMoveSides[OfferMove{st, to}], side) {
+				out[st] = append(out[st], to)
+			}
+		}
+	}
+	return out
 }
 
 // OfferStates lists every state in the order of the pipeline.
@@ -63,10 +111,22 @@ const (
 )
 
 // CheckOfferMove returns ECONFLICT "Cannot move an offer from X to Y" unless
-// the state machine allows from → to.
+// the state machine lets the administrator move from → to.
 func CheckOfferMove(from, to string) error {
-	if slices.Contains(OfferMoves[from], to) {
+	return CheckOfferMoveBy(SideAdmin, from, to)
+}
+
+// CheckOfferMoveBy returns nil when side may move an offer from → to, else
+// ECONFLICT: "Cannot move an offer from X to Y" for a move outside the state
+// machine, "A brand cannot move an offer from X to Y" for a move of another
+// side.
+func CheckOfferMoveBy(side, from, to string) error {
+	sides, ok := OfferMoveSides[OfferMove{from, to}]
+	switch {
+	case slices.Contains(sides, side):
 		return nil
+	case ok && side != SideAdmin:
+		return Errorf(ECONFLICT, "A "+side+" cannot move an offer from "+from+" to "+to)
 	}
 	return Errorf(ECONFLICT, "Cannot move an offer from "+from+" to "+to)
 }
@@ -114,11 +174,18 @@ func (u *OfferUpdate) validate() error {
 }
 
 type entryState struct {
-	Status string   `db:"offer_status"`
-	Amount *float64 `db:"offer_amount"`
-	Fee    float64  `db:"estimated_fee"`
-	Note   string   `db:"offer_note"`
+	Status    string   `db:"offer_status"`
+	Amount    *float64 `db:"offer_amount"`
+	Fee       float64  `db:"estimated_fee"`
+	Note      string   `db:"offer_note"`
+	CreatorID string   `db:"creator_id"`
+	Linked    bool     `db:"linked"`
+	Counters  int      `db:"counters"`
 }
+
+// OfferMailer makes the outbox task that mails the other side about the
+// move recorded as offer history row historyID; nil mails nobody.
+type OfferMailer func(historyID int64) Task
 
 // UpdateOffers applies every change of u as one transaction (all or
 // nothing) and records each in the offer's history; it answers the updated
@@ -127,11 +194,34 @@ type entryState struct {
 // counter need an amount. ADMIN only (EFORBIDDEN otherwise); ENOTFOUND for
 // an unknown campaign or entry; ECONFLICT for a move the state machine
 // refuses; EINVALID for a bad amount, note or status. Errors carry the
-// field entries.<i>.<field> of the first change at fault.
-func (s *DB) UpdateOffers(ctx context.Context, actor *User, u OfferUpdate) ([]byte, error) {
+// field entries.<i>.<field> of the first change at fault. mail makes the
+// task mailing the other side of each move.
+func (s *DB) UpdateOffers(ctx context.Context, actor *User, u OfferUpdate, mail OfferMailer) ([]byte, error) {
 	if actor.Role != RoleAdmin {
 		return nil, Errorf(EFORBIDDEN, "You don't have permission to do this")
 	}
+	return s.updateOffers(ctx, actor, SideAdmin, u, mail)
+}
+
+// UpdateBrandOffers is UpdateOffers for the campaign's brand: a BRAND_ADMIN
+// or BRAND_MANAGER of its brand makes the brand's moves (send, accept a
+// counter, send a new amount, withdraw). ENOTFOUND for another brand's
+// campaign, EFORBIDDEN for other roles.
+func (s *DB) UpdateBrandOffers(ctx context.Context, actor *User, u OfferUpdate, mail OfferMailer) ([]byte, error) {
+	if err := campaignEditor(actor); err != nil {
+		return nil, err
+	}
+	b, err := getBrief(s.db, u.CampaignID, false)
+	if err != nil {
+		return nil, err
+	}
+	if b.BrandID != actor.Brand.ID {
+		return nil, errCampaignNotFound
+	}
+	return s.updateOffers(ctx, actor, SideBrand, u, mail)
+}
+
+func (s *DB) updateOffers(ctx context.Context, actor *User, side string, u OfferUpdate, mail OfferMailer) ([]byte, error) {
 	if err := u.validate(); err != nil {
 		return nil, err
 	}
@@ -142,7 +232,9 @@ func (s *DB) UpdateOffers(ctx context.Context, actor *User, u OfferUpdate) ([]by
 		}
 		ids := make([]string, len(u.Entries))
 		for i, c := range u.Entries {
-			if err := s.applyOffer(ctx, tx, actor, u.CampaignID, i, c); err != nil {
+			m := offerMove{actorID: actor.ID, side: side, key: "entries." + strconv.Itoa(i) + ".", change: c, mail: mail,
+				scope: `e.campaign_id = $2`, scopeArg: u.CampaignID}
+			if err := s.applyOffer(ctx, tx, m); err != nil {
 				return err
 			}
 			ids[i] = c.EntryID
@@ -154,17 +246,35 @@ func (s *DB) UpdateOffers(ctx context.Context, actor *User, u OfferUpdate) ([]by
 	return out, err
 }
 
-func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, actor *User, campaignID string, i int, c OfferChange) error {
-	key := "entries." + strconv.Itoa(i) + "."
+// offerMove is one change of one entry by one side: the entry must match
+// scope (a condition on roster_entries e with scopeArg as $2); key prefixes
+// the error fields.
+type offerMove struct {
+	actorID, side, key string
+	change             OfferChange
+	scope              string
+	scopeArg           any
+	mail               OfferMailer
+}
+
+// applyOffer locks the entry, checks the move against the state machine and
+// the counter cap, updates the entry only if its status is still the one
+// read (a move racing another one gets ECONFLICT MsgOfferChanged), records
+// the move in the history and queues the mail to the other side.
+func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
+	c := m.change
 	fail := func(code, field, msg string) error {
-		return &Error{Code: code, Message: msg, Fields: map[string]string{key + field: msg}}
+		return &Error{Code: code, Message: msg, Fields: map[string]string{m.key + field: msg}}
 	}
 	var cur entryState
 	if !isUUID(c.EntryID) {
 		return fail(ENOTFOUND, "entryId", MsgOfferEntry)
 	}
-	err := tx.GetContext(ctx, &cur, `SELECT offer_status, offer_amount::float8 AS offer_amount, estimated_fee::float8 AS estimated_fee,
-		offer_note FROM roster_entries WHERE id = $1 AND campaign_id = $2 FOR UPDATE`, c.EntryID, campaignID)
+	err := tx.GetContext(ctx, &cur, `SELECT e.offer_status, e.offer_amount::float8 AS offer_amount,
+		e.estimated_fee::float8 AS estimated_fee, e.offer_note, e.creator_id,
+		EXISTS (SELECT 1 FROM creators c WHERE c.id = e.creator_id AND c.user_id IS NOT NULL) AS linked,
+		(SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') AS counters
+		FROM roster_entries e WHERE e.id = $1 AND `+m.scope+` FOR UPDATE OF e`, c.EntryID, m.scopeArg)
 	if ErrorCode(translate(err, "")) == ENOTFOUND {
 		return fail(ENOTFOUND, "entryId", MsgOfferEntry)
 	}
@@ -181,10 +291,12 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, actor *User, campaignI
 	}
 	if c.Status != nil {
 		next = *c.Status
-		if err := CheckOfferMove(cur.Status, next); err != nil {
+		if err := CheckOfferMoveBy(m.side, cur.Status, next); err != nil {
 			return fail(ECONFLICT, "status", err.Error())
 		}
 		switch {
+		case next == OfferCountered && cur.Counters >= OfferCounterRounds:
+			return fail(ECONFLICT, "status", MsgOfferCounterCap)
 		case next == OfferCountered && c.Amount == nil:
 			return fail(EINVALID, "amount", MsgOfferCounterAmount)
 		case next == OfferSent && cur.Status == OfferCountered && c.Amount == nil:
@@ -195,13 +307,48 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, actor *User, campaignI
 	} else if c.Amount != nil && cur.Status != OfferDraft {
 		return fail(ECONFLICT, "amount", MsgOfferAmountLocked)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE roster_entries SET offer_status = $2, offer_amount = $3, offer_note = $4,
-		offer_updated_at = $5, offer_updated_by = $6 WHERE id = $1`, c.EntryID, next, amount, note, s.now(), actor.ID); err != nil {
+	now := s.now()
+	var actor *string
+	if m.actorID != "" {
+		actor = &m.actorID
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE roster_entries SET offer_status = $2, offer_amount = $3, offer_note = $4,
+		offer_updated_at = $5, offer_updated_by = $6,
+		offer_sent_at = CASE WHEN $2 = 'sent' AND offer_status <> 'sent' THEN $5 ELSE offer_sent_at END
+		WHERE id = $1 AND offer_status = $7`, c.EntryID, next, amount, note, now, actor, cur.Status)
+	if err != nil {
 		return fmt.Errorf("update offer: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO offer_history (entry_id, actor_id, at, from_status, to_status, amount, note)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, c.EntryID, actor.ID, s.now(), cur.Status, next, amount, note); err != nil {
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fail(ECONFLICT, "status", MsgOfferChanged)
+	}
+	var hid int64
+	if err := tx.GetContext(ctx, &hid, `INSERT INTO offer_history (entry_id, actor_id, actor_side, at, from_status, to_status, amount, note)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, c.EntryID, actor, m.side, now, cur.Status, next, amount, note); err != nil {
 		return fmt.Errorf("record offer history: %w", err)
 	}
-	return nil
+	if m.mail == nil || next == cur.Status {
+		return nil
+	}
+	to := OfferMailTo(cur.Status, next)
+	if !cur.Linked && !slices.Contains(to, SideBrand) {
+		return nil // nobody to mail: the creator has no account
+	}
+	return insertTask(tx, m.mail(hid))
+}
+
+// OfferMailTo is who hears of a move from → to: the creator of a brand's
+// move (a send, an accepted counter, a withdrawal) and of a completion; the
+// brand of the creator's answers (accept, decline, counter); both of an
+// expiry.
+func OfferMailTo(from, to string) []string {
+	switch {
+	case to == OfferExpired:
+		return []string{SideCreator, SideBrand}
+	case to == OfferSent, to == OfferWithdrawn, to == OfferCompleted, to == OfferAccepted && from == OfferCountered:
+		return []string{SideCreator}
+	case to == OfferDraft:
+		return nil
+	}
+	return []string{SideBrand}
 }

@@ -35,7 +35,7 @@ var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + c
 		'updatedAt', e.offer_updated_at,
 		'updatedBy', (SELECT json_build_object('_id', u.id, 'name', u.name) FROM users u WHERE u.id = e.offer_updated_by),
 		'next', ` + offerNextSQL + `,
-		'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'by', hu.name, 'from', h.from_status,
+		'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'by', hu.name, 'side', h.actor_side, 'from', h.from_status,
 			'to', h.to_status, 'amount', h.amount::float8, 'note', h.note) ORDER BY h.id), '[]')
 			FROM offer_history h LEFT JOIN users hu ON hu.id = h.actor_id WHERE h.entry_id = e.id)))`
 

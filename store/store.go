@@ -30,6 +30,10 @@ type DB struct {
 	// OTPFailuresPerDay caps the failed code checks of an e-mail address in
 	// 24 hours (default DefaultOTPFailuresPerDay); see MsgOTPLocked.
 	OTPFailuresPerDay int
+	// OfferTTL is how long a sent offer waits for the creator's answer
+	// before the periodic offer:expire task expires it (default
+	// DefaultOfferTTL).
+	OfferTTL time.Duration
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte

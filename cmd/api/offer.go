@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
 
@@ -14,6 +15,12 @@ func (s *server) offerRoutes(r chi.Router) {
 	r.With(s.allow(store.RoleAdmin)).Patch("/admins/campaign/update-offer", s.updateOffers)
 	r.With(s.allow(store.RoleAdmin)).Post("/admins/filter-campaign", s.filterCampaigns)
 	r.With(s.allow(store.RoleAdmin)).Get("/admins/overview", s.adminOverview)
+	r.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer)).Patch("/campaigns/{id}/offers", s.updateBrandOffers)
+	r.With(s.allow(store.RoleUser)).Get("/offers", s.listCreatorOffers)
+	r.With(s.allow(store.RoleUser)).Get("/offers/{id}", s.getCreatorOffer)
+	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/accept", s.acceptOffer)
+	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/decline", s.declineOffer)
+	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/counter", s.counterOffer)
 }
 
 // updateOffers is PATCH /admins/campaign/update-offer {"campaignId",
@@ -24,7 +31,7 @@ func (s *server) updateOffers(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) {
 		return
 	}
-	raw, err := s.store.UpdateOffers(r.Context(), currentUser(r), in)
+	raw, err := s.store.UpdateOffers(r.Context(), currentUser(r), in, jobs.NewOfferSendMailTask)
 	s.answer(w, r, err, map[string]any{"entries": json.RawMessage(raw), "message": "Offers updated"})
 }
 

@@ -41,6 +41,8 @@ func TestOffersRoleTable(t *testing.T) {
 		{"AdminRoster", "GET", "/api/admins/get-roster/" + id, nil, set(admin), 200, false},
 		{"UpdateOffer", "PATCH", "/api/admins/campaign/update-offer", map[string]any{"campaignId": id,
 			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, set(admin), 404, false},
+		{"BrandOffers", "PATCH", "/api/campaigns/" + id + "/offers", map[string]any{
+			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, set(ba, bm), 404, true},
 		{"FilterCampaigns", "POST", "/api/admins/filter-campaign", map[string]any{}, set(admin), 200, false},
 		{"Overview", "GET", "/api/admins/overview", nil, set(admin), 200, false},
 		{"CreateBrand", "POST", "/api/admins/brands", map[string]any{}, set(admin), 422, false},

@@ -46,6 +46,11 @@ func TestRoleTable(t *testing.T) {
 		{"AccountToken", "POST", "/api/accounts/token", map[string]any{"platform": "instagram", "code": "c", "state": "s"}, creators, 422},
 		{"SyncAccount", "POST", "/api/accounts/00000000-0000-0000-0000-000000000000/sync", nil, creators, 404},
 		{"Disconnect", "DELETE", "/api/accounts/00000000-0000-0000-0000-000000000000", nil, creators, 404},
+		{"CreatorOffers", "GET", "/api/offers", nil, creators, 200},
+		{"CreatorOffer", "GET", "/api/offers/00000000-0000-0000-0000-000000000000", nil, creators, 404},
+		{"AcceptOffer", "POST", "/api/offers/00000000-0000-0000-0000-000000000000/accept", nil, creators, 404},
+		{"DeclineOffer", "POST", "/api/offers/00000000-0000-0000-0000-000000000000/decline", map[string]any{"reason": "Busy"}, creators, 404},
+		{"CounterOffer", "POST", "/api/offers/00000000-0000-0000-0000-000000000000/counter", map[string]any{"amount": 900}, creators, 404},
 		{"Logout", "POST", "/api/users/logout", nil, everyone, 200},
 	}
 	for _, tt := range tests {

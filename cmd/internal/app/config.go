@@ -57,6 +57,9 @@ type Config struct {
 	// duration) is the absolute lifetime of a session: refreshing never
 	// keeps it alive past its start plus this.
 	SessionMaxAge time.Duration
+	// OfferTTL (OFFER_TTL, default 7 days; "7d" or a Go duration) is how
+	// long a sent offer waits for the creator's answer before it expires.
+	OfferTTL time.Duration
 	// OTPFailuresPerDay (OTP_FAILED_ATTEMPTS_PER_DAY, default 20) is how many
 	// wrong one-time codes an e-mail address may enter in 24 hours before
 	// every code check of it is refused for 24 hours.
@@ -187,6 +190,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
 		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")
+	}
+	if c.OfferTTL, err = parseAge(env("OFFER_TTL", "7d")); err != nil {
+		return c, fmt.Errorf("OFFER_TTL must be a positive duration such as 7d or 168h")
 	}
 	if c.OTPFailuresPerDay, err = strconv.Atoi(env("OTP_FAILED_ATTEMPTS_PER_DAY", "20")); err != nil || c.OTPFailuresPerDay < 1 {
 		return c, fmt.Errorf("OTP_FAILED_ATTEMPTS_PER_DAY must be a positive integer")
@@ -410,7 +416,7 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 		return nil, err
 	}
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
-	db.OTPFailuresPerDay = c.OTPFailuresPerDay
+	db.OTPFailuresPerDay, db.OfferTTL = c.OTPFailuresPerDay, c.OfferTTL
 	return db, nil
 }
 

@@ -11,7 +11,7 @@ func clearEnv(t *testing.T) {
 	t.Helper()
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
 		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
-		"STRIPE_API_BASE", "SOCIAL_SANDBOX"} {
+		"STRIPE_API_BASE", "SOCIAL_SANDBOX", "OFFER_TTL"} {
 		t.Setenv(name, "")
 	}
 }
@@ -104,6 +104,13 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if c.WorkerConcurrency != 20 || c.LowConcurrency != 10 || c.CreatorImportConcurrency != 2 {
 		t.Fatalf("concurrency defaults: %d %d %d", c.WorkerConcurrency, c.LowConcurrency, c.CreatorImportConcurrency)
 	}
+	if c.OfferTTL != 7*24*time.Hour {
+		t.Fatalf("OFFER_TTL default: %v", c.OfferTTL)
+	}
+	t.Setenv("OFFER_TTL", "2d")
+	if c, err = LoadConfig(); err != nil || c.OfferTTL != 48*time.Hour {
+		t.Fatalf("OFFER_TTL 2d: %v %v", c.OfferTTL, err)
+	}
 	t.Setenv("SESSION_MAX_AGE", "36h")
 	t.Setenv("OTP_FAILED_ATTEMPTS_PER_DAY", "7")
 	t.Setenv("UPLOAD_QUOTA_MB", "20")
@@ -112,7 +119,7 @@ func TestLoadConfig_Limits(t *testing.T) {
 		t.Fatalf("set: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
 	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0",
-		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0"} {
+		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0", "OFFER_TTL": "soon"} {
 		t.Run("Err"+name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {

@@ -131,7 +131,7 @@ func offers(ctx context.Context, db *store.DB) error {
 		}
 	}
 	fmt.Printf("Demo network: %d creators; brand campaigns: %d\n", DemoCreators, len(demoCampaigns))
-	return nil
+	return creatorOffers(ctx, db, brand)
 }
 
 func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, niches []store.Niche, dc demoCampaign) error {
@@ -205,7 +205,7 @@ func seedOfferMoves(ctx context.Context, db *store.DB, admin *store.User, campai
 			if st == store.OfferCountered {
 				ch.Amount = ptr(store.Number(ro.Entries[i].Fee * 1.3))
 			}
-			if _, err := db.UpdateOffers(ctx, admin, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{ch}}); err != nil {
+			if _, err := db.UpdateOffers(ctx, admin, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{ch}}, nil); err != nil {
 				return err
 			}
 		}

@@ -33,4 +33,20 @@ func TestSeedOffers(t *testing.T) {
 	if got.Creators != DemoCreators+1 || got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
+	// creator@example.com is linked and has an offer waiting and an accepted
+	// one; brand@example.com has a counter to answer.
+	var states []string
+	if err := db.SQL().Select(&states, `SELECT e.offer_status || ':' || (SELECT string_agg(h.actor_side || '>' || h.to_status, ',' ORDER BY h.id)
+		FROM offer_history h WHERE h.entry_id = e.id) FROM roster_entries e JOIN creators c ON c.id = e.creator_id
+		JOIN users u ON u.id = c.user_id WHERE u.email = 'creator@example.com' ORDER BY e.offer_status DESC`); err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != 2 || states[0] != "sent:brand>sent" || states[1] != "accepted:brand>sent,creator>accepted" {
+		t.Errorf("creator's offers: %v", states)
+	}
+	var counters int
+	if err := db.SQL().Get(&counters, `SELECT count(*) FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
+		JOIN users u ON u.brand_id = c.brand_id WHERE u.email = 'brand@example.com' AND e.offer_status = 'countered'`); err != nil || counters < 1 {
+		t.Errorf("brand's counters: %d %v", counters, err)
+	}
 }

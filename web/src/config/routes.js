@@ -57,6 +57,14 @@ export const SIGNED_IN_ROUTES = [
   },
   { path: '/offers', page: lazy(() => import('../app/routes/offers')), roles: [ADMIN], title: 'Campaigns', nav: { label: 'Campaigns', icon: 'megaphone' } },
   {
+    path: '/my-offers',
+    page: lazy(() => import('../app/routes/my-offers')),
+    roles: [USER],
+    title: 'Offers',
+    subtitle: 'Offers from brands, newest first',
+    nav: { label: 'Offers', icon: 'inbox' },
+  },
+  {
     path: '/coach',
     page: lazy(() => import('../app/routes/coach')),
     roles: [USER],

@@ -8,6 +8,7 @@ const PATHS = {
   menu: 'M3 12h18M3 6h18M3 18h18',
   chat: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
   back: 'M19 12H5M12 19l-7-7 7-7',
+  inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z',
 }
 
 export function Icon({ name, size = 20 }) {

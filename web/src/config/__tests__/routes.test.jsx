@@ -24,6 +24,8 @@ const SPEC_TABLE = [
   ['/account-settings', '/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
   // The creators' coaching chat, 'Ask Your {product}'.
   ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
+  // Issue 28: the creator's offers (the administrator's page is /offers).
+  ['/my-offers', '/my-offers', 'Offers', ['USER']],
 ]
 
 const CASES = SPEC_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
@@ -61,6 +63,12 @@ describe('route table', () => {
       ['Dashboard', '/dashboard'],
       ['Campaigns', '/campaigns'],
       ['Creators', '/creator-network'],
+      ['Settings', '/account-settings'],
+    ])
+    expect(navItems('USER').map((i) => [i.label, i.to])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Offers', '/my-offers'],
+      ['Ask Your Creator Coach', '/coach'],
       ['Settings', '/account-settings'],
     ])
     expect(navItems(null)).toEqual([])

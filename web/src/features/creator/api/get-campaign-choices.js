@@ -8,7 +8,13 @@ const OPEN_STATUSES = ['draft', 'active']
 
 /** getCampaignChoices loads the brand's draft and active campaigns. */
 export async function getCampaignChoices() {
-  const pages = await Promise.all(OPEN_STATUSES.map((status) => request(`campaigns/all-campaigns?page=1&limit=100&status=${status}`)))
+  const pages = await Promise.all(
+    OPEN_STATUSES.map(async (status) => {
+      /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/all-campaigns', 'get'>} */
+      const json = await request(`campaigns/all-campaigns?page=1&limit=100&status=${status}`)
+      return json
+    }),
+  )
   const campaigns = pages.flatMap((json) => (Array.isArray(json?.data?.campaigns) ? json.data.campaigns : []))
   return campaigns.sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')))
 }

@@ -6,6 +6,7 @@ export const campaignRosterKey = (id) => `campaigns/${encodeURIComponent(id)}/ro
 
 /** getCampaignRoster loads GET /api/campaigns/{id}/roster: its budget, totals and entries. */
 export async function getCampaignRoster(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/roster', 'get'>} */
   const json = await request(key)
   return json?.data?.roster ?? null
 }

@@ -6,6 +6,7 @@ export const creatorKey = (id) => `creators/${encodeURIComponent(id)}`
 
 /** getCreator loads GET /api/creators/{id}: {creator (a list entry), profile (the figures with their basis)}. */
 export async function getCreator(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/creators/{id}', 'get'>} */
   const json = await request(key)
   return { creator: json?.data?.creator ?? null, profile: json?.data?.profile ?? null }
 }

@@ -8,6 +8,7 @@ import { formatFollowers, formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
+import { CounterAnswer } from './counter-answer'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -76,7 +77,7 @@ function Generator({ campaignId, disabled }) {
   )
 }
 
-function RosterTable({ roster }) {
+function RosterTable({ roster, campaignId, canAnswer }) {
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0 cc-stack-table">
@@ -96,7 +97,9 @@ function RosterTable({ roster }) {
                 <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
               <td data-label="Est. fee">{formatMoney(e.estimatedFee)}</td>
-              <td className="small text-capitalize" data-label="Offer">{e.offer?.status}</td>
+              <td className="small" data-label="Offer">
+                {canAnswer && e.offer?.status === 'countered' ? <CounterAnswer campaignId={campaignId} entry={e} /> : <span className="text-capitalize">{e.offer?.status}</span>}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -127,7 +130,7 @@ export function RosterPanel({ campaignId, canGenerate }) {
           isEmpty={(r) => r.entries.length === 0}
           empty={<p className="text-secondary mb-0">No roster yet.</p>}
         >
-          {(r) => <RosterTable roster={r} />}
+          {(r) => <RosterTable roster={r} campaignId={campaignId} canAnswer={canGenerate} />}
         </ListState>
       </div>
     </section>

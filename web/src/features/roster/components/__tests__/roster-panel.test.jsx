@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderRoute, mockApi } from '../../../../test-utils'
 import { RosterPanel } from '../roster-panel'
@@ -55,5 +55,36 @@ describe('RosterPanel', () => {
     renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
     expect(await screen.findByText('Ann Fit')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Generate roster' })).toBeNull()
+  })
+})
+
+describe('RosterPanel counters', () => {
+  const countered = { ...entry, offer: { status: 'countered', amount: 650, next: [], history: [{ to: 'countered', note: 'Two reels', amount: 650 }] } }
+
+  it('lets an editor accept a counter through PATCH campaigns/{id}/offers', async () => {
+    let body
+    let current = countered
+    mockApi({
+      'GET campaigns/k1/roster': () => [200, roster([current])],
+      'PATCH campaigns/k1/offers': (b) => {
+        body = b
+        current = { ...entry, offer: { status: 'accepted', amount: 650, next: [] } }
+        return [200, { data: { entries: [current], message: 'Offers updated' } }]
+      },
+    })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+    expect(await screen.findByText('“Two reels”')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Accept counter' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the counter?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept counter' }))
+    expect(await screen.findByText('accepted')).toBeInTheDocument()
+    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'accepted' }] })
+  })
+
+  it('shows a counter read-only to a viewer', async () => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
+    expect(await screen.findByText('countered')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept counter' })).toBeNull()
   })
 })

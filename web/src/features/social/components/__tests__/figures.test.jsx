@@ -7,7 +7,7 @@ import { fromZero, trendOptions } from '../../../../components/chart-axis'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { setUser, resetAuthStore } from '../../../../lib/auth-store'
 
-vi.mock('../trend-chart', () => ({ default: ({ name }) => <p>{`${name} chart`}</p> }))
+vi.mock('../../../../components/trend-chart', () => ({ default: ({ name }) => <p>{`${name} chart`}</p> }))
 
 const PLATFORMS = ['instagram', 'youtube', 'tiktok', 'linkedin'].map((id, i) => ({
   id,

@@ -1,0 +1,81 @@
+package seed
+
+import (
+	"context"
+	"fmt"
+
+	"creatorcoach/store"
+)
+
+// demoCreatorOffers are the demo creator's offers: the campaign and the
+// moves of each (the brand sends, the creator answers).
+var demoCreatorOffers = []struct {
+	campaign string
+	amount   float64
+	moves    []string
+}{
+	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent}},
+	{campaign: "Autumn Lookbook", amount: 600, moves: []string{store.OfferSent, store.OfferAccepted}},
+}
+
+// creatorOffers links creator@example.com to a network creator (Cleo
+// Creator, on Instagram under the sandbox handle) and puts it on two of the
+// demo brand's rosters: one offer waiting for the creator's answer (sent)
+// and one accepted. Each move is made by its side, so the history shows
+// the brand's send and the creator's accept. Entries already there are
+// left alone, so it may run again.
+func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
+	creator, _, err := db.Login(ctx, "creator@example.com", DemoPassword, store.SessionMeta{UserAgent: "api seed"})
+	if err != nil {
+		return fmt.Errorf("seed: creator log-in: %w", err)
+	}
+	var creatorID string
+	err = db.SQL().GetContext(ctx, &creatorID, `INSERT INTO creators (identity, user_id, name, email, niche, location,
+			instagram_handle, instagram_followers, engagement_rate, audience_female, audience_male, audience_other)
+		VALUES ('email:creator@example.com', $1, 'Cleo Creator', 'creator@example.com', 'Fitness & Health', 'Berlin',
+			$2, 24000, 4.2, 68, 30, 2)
+		ON CONFLICT (identity) DO UPDATE SET user_id = excluded.user_id RETURNING id`, creator.ID, demoSocialHandle)
+	if err != nil {
+		return fmt.Errorf("seed: link the demo creator: %w", err)
+	}
+	for _, o := range demoCreatorOffers {
+		var ids []string
+		err := db.SQL().SelectContext(ctx, &ids, `INSERT INTO roster_entries (campaign_id, creator_id, rank, score, parts, platform, estimated_fee)
+			SELECT c.id, $2, coalesce((SELECT max(rank) FROM roster_entries WHERE campaign_id = c.id), 0) + 1, 82, '[]', 'instagram', $3
+			FROM campaigns c JOIN users u ON u.brand_id = c.brand_id
+			WHERE u.email = 'brand@example.com' AND c.name = $1 AND c.status <> 'deleted'
+			ON CONFLICT (campaign_id, creator_id) DO NOTHING RETURNING id`, o.campaign, creatorID, o.amount)
+		if err != nil {
+			return fmt.Errorf("seed: roster entry in %q: %w", o.campaign, err)
+		}
+		for _, id := range ids {
+			if err := seedCreatorMoves(ctx, db, brand, creator, id, o.amount, o.moves); err != nil {
+				return fmt.Errorf("seed: offer in %q: %w", o.campaign, err)
+			}
+		}
+	}
+	fmt.Printf("  creator@example.com: linked to a network creator, %d offers\n", len(demoCreatorOffers))
+	return nil
+}
+
+// seedCreatorMoves makes each move of entry id by its side: the brand sends
+// (at amount), the creator answers.
+func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string) error {
+	var campaignID string
+	if err := db.SQL().GetContext(ctx, &campaignID, `SELECT campaign_id FROM roster_entries WHERE id = $1`, id); err != nil {
+		return err
+	}
+	for _, st := range moves {
+		var err error
+		if st == store.OfferSent {
+			_, err = db.UpdateBrandOffers(ctx, brand, store.OfferUpdate{CampaignID: campaignID,
+				Entries: []store.OfferChange{{EntryID: id, Status: ptr(st), Amount: ptr(store.Number(amount))}}}, nil)
+		} else {
+			_, err = db.AnswerOffer(ctx, creator, id, st, nil, nil, nil)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { launch, newPage, quietShot, expectToast, loginUi, PHONE } from './helpers.mjs'
+
+// Issue 28 section 2 in the browser: the demo creator sees the seeded waiting offer on "Offers" and counters it;
+// the demo brand sees the counter on the campaign's roster and accepts it; the creator's offer is then accepted
+// with no controls left. Every screen passes axe-core (WCAG 2.1 AA) at 1440 and 390 px.
+
+const WIDE = { width: 1440, height: 900 }
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+/** waitingOffer is the seeded offer card of the demo creator. */
+const offerCard = (page) => page.getByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+
+test('the creator counters the waiting offer and the brand accepts the counter', async () => {
+  for (const viewport of [WIDE, PHONE]) {
+    const look = await newPage(browser, viewport)
+    await loginUi(look, 'creator@example.com')
+    if (viewport === WIDE) {
+      await look.getByRole('link', { name: 'Offers', exact: true }).click() // the sidebar entry
+      await look.waitForURL('**/my-offers')
+    } else {
+      await look.goto('/my-offers')
+    }
+    await offerCard(look).getByText('Waiting for you', { exact: true }).waitFor()
+    await quietShot(look, 'creator-offers')
+    await look.close()
+  }
+
+  const creator = await newPage(browser, WIDE)
+  await loginUi(creator, 'creator@example.com')
+  await creator.goto('/my-offers')
+  const card = offerCard(creator)
+  await card.getByText('Waiting for you', { exact: true }).waitFor()
+  await card.getByText(/Answer by/).waitFor()
+  // The accepted one is terminal: no controls.
+  const done = creator.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
+  await done.getByText('Accepted', { exact: true }).waitFor()
+  assert.equal(await done.getByRole('button').count(), 0)
+
+  await card.getByRole('button', { name: 'Counter' }).click()
+  await card.getByLabel('Your amount (USD)').fill('1100')
+  await card.getByLabel('Message to the brand (optional)').fill('Two reels and three stories')
+  await quietShot(creator, 'creator-offers-counter')
+  await card.getByRole('button', { name: 'Review counter' }).click()
+  const dialog = creator.getByRole('dialog', { name: 'Send this counter?' })
+  await dialog.waitFor()
+  await quietShot(creator, 'creator-offers-counter-confirm')
+  await dialog.getByRole('button', { name: 'Send counter' }).click()
+  await expectToast(creator, 'Counter sent')
+  await card.getByText('Countered', { exact: true }).waitFor()
+  assert.equal(await card.getByRole('button', { name: 'Accept' }).count(), 0)
+
+  for (const viewport of [PHONE, WIDE]) {
+    const brand = await newPage(browser, viewport)
+    await loginUi(brand, 'brand@example.com')
+    await brand.goto('/campaigns')
+    await brand.getByRole('button', { name: 'Roster of Spring Fitness Push' }).click()
+    const counter = brand.getByRole('group', { name: 'Counter from Cleo Creator' })
+    await counter.getByText('Two reels and three stories').waitFor()
+    await counter.getByText('$1,100').waitFor()
+    await quietShot(brand, 'roster-counter')
+    if (viewport === PHONE) {
+      await brand.close()
+      continue
+    }
+    await counter.getByRole('button', { name: 'Accept counter' }).click()
+    const confirm = brand.getByRole('dialog', { name: 'Accept the counter?' })
+    await confirm.waitFor()
+    await quietShot(brand, 'roster-counter-confirm')
+    await confirm.getByRole('button', { name: 'Accept counter' }).click()
+    await expectToast(brand, 'Counter accepted: Cleo Creator is in at $1,100')
+    await brand.getByRole('group', { name: 'Counter from Cleo Creator' }).waitFor({ state: 'detached' }) // the roster reloaded
+    await brand.close()
+  }
+
+  await creator.reload()
+  await card.getByText('Accepted', { exact: true }).waitFor()
+  await card.getByText('$1,100').first().waitFor()
+  assert.equal(await card.getByRole('button').count(), 0)
+  await quietShot(creator, 'creator-offers-accepted')
+  await creator.close()
+})

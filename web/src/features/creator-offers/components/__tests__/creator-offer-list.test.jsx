@@ -1,0 +1,63 @@
+import { describe, it, expect } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderRoute, mockApi } from '../../../../test-utils'
+import { CreatorOfferList } from '../creator-offer-list'
+
+const campaign = { _id: 'k1', name: 'Spring Fitness Push', goals: ['Brand awareness'], customGoal: '', startDate: '2026-12-01', endDate: '2026-12-31',
+  deliverables: 'Two reels', contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }] }
+const offer = (over) => ({ _id: 'o1', status: 'sent', amount: 850, note: '', platform: 'instagram', updatedAt: null, sentAt: '2026-11-20T10:00:00Z',
+  deadline: '2026-11-27T10:00:00Z', counterRounds: 0, next: ['accepted', 'declined', 'countered'], brand: { _id: 'b1', name: 'Acme Studio' }, campaign,
+  history: [{ at: '2026-11-20T10:00:00Z', side: 'brand', from: 'draft', to: 'sent', amount: 850, note: '' }], ...over })
+const page = (offers) => [200, { data: { offers, total: offers.length, page: 1, limit: 10 } }]
+
+describe('CreatorOfferList', () => {
+  it('shows an offer with its brief and deadline, and counters it after a confirmation', async () => {
+    let current = offer()
+    let body
+    mockApi({
+      'GET offers?page=1&limit=10': () => page([current]),
+      'POST offers/o1/counter': (b) => {
+        body = b
+        current = offer({ status: 'countered', amount: 1000, next: [] })
+        return [200, { data: { offer: current, message: 'Counter sent' } }]
+      },
+    })
+    renderRoute(<CreatorOfferList />)
+    const card = await screen.findByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+    expect(within(card).getByText('Waiting for you')).toBeInTheDocument()
+    expect(within(card).getByText('Two reels')).toBeInTheDocument()
+    expect(within(card).getByText('brand-book.pdf')).toBeInTheDocument()
+    expect(within(card).getByText(/Answer by/)).toBeInTheDocument()
+    await userEvent.click(within(card).getByRole('button', { name: 'Counter' }))
+    await userEvent.click(within(card).getByRole('button', { name: 'Review counter' }))
+    expect(within(card).getByText('Enter an amount between $1 and $1,000,000')).toBeInTheDocument()
+    await userEvent.type(within(card).getByLabelText('Your amount (USD)'), '1000')
+    await userEvent.type(within(card).getByLabelText('Message to the brand (optional)'), 'Two reels and a story')
+    await userEvent.click(within(card).getByRole('button', { name: 'Review counter' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send this counter?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send counter' }))
+    expect(await screen.findByText('Countered')).toBeInTheDocument()
+    expect(body).toEqual({ amount: 1000, message: 'Two reels and a story' })
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()
+  })
+
+  it('declines with a reason and shows no controls on a terminal offer', async () => {
+    let body
+    mockApi({
+      'GET offers?page=1&limit=10': () => page([offer(), offer({ _id: 'o2', status: 'accepted', next: [], campaign: { ...campaign, name: 'Autumn Lookbook' } })]),
+      'POST offers/o1/decline': (b) => ((body = b), [200, { data: { offer: offer({ status: 'declined', next: [] }), message: 'Offer declined' } }]),
+    })
+    renderRoute(<CreatorOfferList />)
+    const done = await screen.findByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
+    expect(within(done).queryByRole('button')).toBeNull()
+    const card = screen.getByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline' }))
+    await userEvent.type(within(card).getByLabelText('Why do you decline?'), 'Booked that month')
+    await userEvent.click(within(card).getByRole('button', { name: 'Review decline' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this offer?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline offer' }))
+    await screen.findByText('Offer declined')
+    expect(body).toEqual({ reason: 'Booked that month' })
+  })
+})

@@ -1,0 +1,70 @@
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
+import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
+import { OfferAnswer } from './offer-answer'
+
+const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
+
+/** Brief shows what the campaign asks for: goals, dates, deliverables, vibes, usage rights, exclusivity, guidelines. */
+function Brief({ campaign }) {
+  const goals = [...(campaign.goals ?? []).filter((g) => g !== 'Other'), campaign.customGoal].filter(Boolean)
+  const rows = [
+    ['Goals', goals.join(', ') || '—'],
+    ['Dates', `${formatDate(campaign.startDate)} – ${formatDate(campaign.endDate)}`],
+    ['Deliverables', campaign.deliverables || '—'],
+    ['Content vibes', (campaign.contentVibes ?? []).join(', ') || '—'],
+    ['Usage rights', USAGE[campaign.usageRights] ?? campaign.usageRights],
+    ['Exclusivity', EXCLUSIVITY[campaign.exclusivity] ?? campaign.exclusivity],
+    ['Guidelines', (campaign.guidelines ?? []).map((g) => g.name || 'Attachment').join(', ') || '—'],
+  ]
+  return (
+    <dl className="row small mb-0">
+      {rows.map(([k, v]) => (
+        <div key={k} className="col-12 col-md-6 d-flex gap-2 mb-1">
+          <dt className="text-secondary fw-normal text-nowrap">{k}</dt>
+          <dd className="mb-0">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** OfferCard is one offer for its creator: brand, campaign, amount, status, deadline, brief, history and the answers. */
+export function OfferCard({ offer }) {
+  const st = statusOf(offer.status)
+  const waiting = offer.status === 'sent'
+  const last = (offer.history ?? []).at(-1)
+  return (
+    <article className="card border-0 shadow-sm" aria-label={`Offer from ${offer.brand?.name} for ${offer.campaign?.name}`}>
+      <div className="card-body p-3 p-md-4">
+        <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
+          <div>
+            <h2 className="h5 fw-bold mb-0">{offer.campaign?.name}</h2>
+            <div className="small text-secondary">{offer.brand?.name} · {offer.platform}</div>
+          </div>
+          <div className="text-md-end">
+            <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
+            <span className={`badge ${st.badge}`}>{st.label}</span>
+          </div>
+        </div>
+        {waiting && offer.deadline && <p className="small mb-2">Answer by <strong>{formatDateTime(offer.deadline)}</strong>.</p>}
+        {offer.status === 'countered' && <p className="small mb-2">You asked for {formatMoney(offer.amount)}; waiting for {offer.brand?.name}.</p>}
+        {last?.note && <p className="small fst-italic text-secondary mb-2">“{last.note}”</p>}
+        <Brief campaign={offer.campaign ?? {}} />
+        {(offer.history ?? []).length > 0 && (
+          <details className="mt-2">
+            <summary className="small">History</summary>
+            <ol className="small ps-3 mb-0 mt-1">
+              {offer.history.map((h, i) => (
+                <li key={i}>
+                  {formatDateTime(h.at)}: {SIDE[h.side] ?? h.side} {MOVES[h.to] ?? h.to}
+                  {h.amount != null ? ` (${formatMoney(h.amount)})` : ''}
+                </li>
+              ))}
+            </ol>
+          </details>
+        )}
+        {!TERMINAL.includes(offer.status) && (offer.next ?? []).length > 0 && <OfferAnswer offer={offer} />}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,21 @@
+// How the creator's page names offer states, usage rights and exclusivity.
+export const STATUS = {
+  sent: { label: 'Waiting for you', badge: 'text-bg-primary' },
+  countered: { label: 'Countered', badge: 'text-bg-warning' },
+  accepted: { label: 'Accepted', badge: 'text-bg-success' },
+  completed: { label: 'Completed', badge: 'text-bg-dark' },
+  declined: { label: 'Declined', badge: 'text-bg-danger' },
+  expired: { label: 'Expired', badge: 'text-bg-secondary' },
+  withdrawn: { label: 'Withdrawn', badge: 'text-bg-secondary' },
+}
+
+export const USAGE = { organic_only: 'Organic only', unlimited: 'Unlimited', '30_days': '30 days' }
+export const EXCLUSIVITY = { no_exclusivity: 'No exclusivity', exclusive: 'Exclusive' }
+/** SIDE names who made a move. */
+export const SIDE = { admin: 'Creator Coach', brand: 'The brand', creator: 'You', system: 'The offer' }
+
+/** MOVES names each state as a move in the history. */
+export const MOVES = { sent: 'sent', countered: 'countered', accepted: 'accepted', completed: 'completed', declined: 'declined', expired: 'expired', withdrawn: 'withdrawn' }
+
+/** statusOf returns the label and badge class of a state. */
+export const statusOf = (s) => STATUS[s] ?? { label: s, badge: 'text-bg-light' }

@@ -1,0 +1,18 @@
+import { request } from '../../../lib/request'
+import { useMutation } from '../../../lib/use-mutation'
+import { rosterKey } from './get-roster'
+
+/**
+ * updateBrandOffers calls PATCH /api/campaigns/{id}/offers {entries: [{entryId, status, amount?, note?}]}:
+ * the brand's moves (send, accept a counter, send a new amount, withdraw), all or nothing.
+ */
+export async function updateBrandOffers(campaignId, entries) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/offers', 'patch'>} */
+  const json = await request(`campaigns/${encodeURIComponent(campaignId)}/offers`, { method: 'PATCH', body: { entries } })
+  return json?.data ?? {}
+}
+
+/** useUpdateBrandOffers returns updateBrandOffers(campaignId, entries) that then revalidates that campaign's roster. */
+export function useUpdateBrandOffers(campaignId) {
+  return useMutation(updateBrandOffers, rosterKey(campaignId))
+}
