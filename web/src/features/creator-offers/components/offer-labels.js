@@ -1,13 +1,7 @@
+import { OFFER_STATES } from '../../../config/offer-states'
+
 // How the creator's page names offer states, usage rights and exclusivity.
-export const STATUS = {
-  sent: { label: 'Waiting for you', badge: 'text-bg-primary' },
-  countered: { label: 'Countered', badge: 'text-bg-warning' },
-  accepted: { label: 'Accepted', badge: 'text-bg-success' },
-  completed: { label: 'Completed', badge: 'text-bg-dark' },
-  declined: { label: 'Declined', badge: 'text-bg-danger' },
-  expired: { label: 'Expired', badge: 'text-bg-secondary' },
-  withdrawn: { label: 'Withdrawn', badge: 'text-bg-secondary' },
-}
+export const STATUS = { ...OFFER_STATES, sent: { ...OFFER_STATES.sent, label: 'Waiting for you' } }
 
 export const USAGE = { organic_only: 'Organic only', unlimited: 'Unlimited', '30_days': '30 days' }
 export const EXCLUSIVITY = { no_exclusivity: 'No exclusivity', exclusive: 'Exclusive' }

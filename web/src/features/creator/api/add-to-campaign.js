@@ -1,11 +1,11 @@
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
-import { campaignRosterKey } from './get-campaign-roster'
+import { rosterKey } from '../../../lib/campaign-roster'
 
 /** addToCampaign calls POST /api/campaigns/{id}/roster {creatorId} and resolves to the new roster entry. */
 export async function addToCampaign({ campaignId, creatorId }) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/roster', 'post'>} */
-  const json = await request(campaignRosterKey(campaignId), { method: 'POST', body: { creatorId } })
+  const json = await request(rosterKey(campaignId), { method: 'POST', body: { creatorId } })
   return json?.data?.entry ?? null
 }
 

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { useAddToCampaign } from '../api/add-to-campaign'
 import { useCampaignChoices } from '../api/get-campaign-choices'
-import { useCampaignRoster } from '../api/get-campaign-roster'
+import { useRoster } from '../../../lib/campaign-roster'
 import { formatMoney } from '../../../lib/format'
 import { CardSection } from '../../../components/card-section'
-
-const pct = (part, whole) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0)
+import { BudgetBar } from '../../../components/budget-bar'
 
 /**
  * BudgetImpact is the chosen campaign's budget bar: what its roster already
@@ -17,8 +16,6 @@ export function BudgetImpact({ roster, fee, onRoster }) {
   const added = onRoster ? 0 : fee
   const total = committed + added
   const over = total - roster.budget
-  const base = pct(committed, roster.budget)
-  const extra = Math.max(0, pct(total, roster.budget) - base)
   return (
     <section aria-label="Budget" className="d-flex flex-column gap-1">
       <p className="small mb-0 d-flex flex-wrap gap-3">
@@ -32,14 +29,14 @@ export function BudgetImpact({ roster, fee, onRoster }) {
           Total <strong data-testid="budget-total">{formatMoney(total)}</strong> of {formatMoney(roster.budget)}
         </span>
       </p>
-      <div className="progress-stacked cc-budget-bar">
-        <div className="progress" role="progressbar" aria-label="Committed of budget" aria-valuenow={base} aria-valuemin={0} aria-valuemax={100} style={{ width: `${base}%` }}>
-          <div className="progress-bar bg-primary" />
-        </div>
-        <div className="progress" role="progressbar" aria-label="This creator's fee of budget" aria-valuenow={extra} aria-valuemin={0} aria-valuemax={100} style={{ width: `${extra}%` }}>
-          <div className={`progress-bar ${over > 0 ? 'bg-danger' : 'bg-warning'}`} />
-        </div>
-      </div>
+      <BudgetBar
+        className="cc-budget-bar"
+        budget={roster.budget}
+        segments={[
+          { label: 'Committed of budget', total: committed, barClass: 'bg-primary' },
+          { label: "This creator's fee of budget", total, barClass: over > 0 ? 'bg-danger' : 'bg-warning' },
+        ]}
+      />
       {over > 0 && <p className="small text-danger mb-0">Adding goes over the budget by {formatMoney(over)}.</p>}
     </section>
   )
@@ -53,7 +50,7 @@ export function BudgetImpact({ roster, fee, onRoster }) {
 export function AddToCampaign({ creator, fee }) {
   const { data: campaigns, error: listError } = useCampaignChoices()
   const [campaignId, setCampaignId] = useState('')
-  const { data: roster } = useCampaignRoster(campaignId || null)
+  const { data: roster } = useRoster(campaignId || null)
   const add = useAddToCampaign()
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState(null) // {ok, message}

@@ -1,15 +1,7 @@
-// Offer states, their labels and badge colours; the allowed moves come from
-// the server with each entry (offer.next), so the state machine lives in one place.
-export const OFFER_LABELS = {
-  draft: { label: 'Draft', badge: 'text-bg-light' },
-  sent: { label: 'Sent', badge: 'text-bg-primary' },
-  countered: { label: 'Countered', badge: 'text-bg-warning' },
-  accepted: { label: 'Accepted', badge: 'text-bg-success' },
-  completed: { label: 'Completed', badge: 'text-bg-dark' },
-  declined: { label: 'Declined', badge: 'text-bg-danger' },
-  expired: { label: 'Expired', badge: 'text-bg-secondary' },
-  withdrawn: { label: 'Withdrawn', badge: 'text-bg-secondary' },
-}
+import { OFFER_STATES } from '../../../config/offer-states'
+
+// Offer states, their labels and badge colours (config/offer-states.js).
+export const OFFER_LABELS = OFFER_STATES
 
 export const offerLabel = (s) => OFFER_LABELS[s]?.label ?? s
 

@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr'
 import { request } from '../../../lib/request'
-import { rosterKey } from './get-roster'
+import { rosterKey } from '../../../lib/campaign-roster'
 
 export const ROSTER_JOB_POLL_MS = 400
 

@@ -1,6 +1,6 @@
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
-import { rosterKey } from './get-roster'
+import { rosterKey } from '../../../lib/campaign-roster'
 
 /**
  * updateBrandOffers calls PATCH /api/campaigns/{id}/offers {entries: [{entryId, status, amount?, note?}]}:

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { generateRoster } from '../api/generate-roster'
-import { useRoster } from '../api/get-roster'
+import { useRoster } from '../../../lib/campaign-roster'
 import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
 import { useNiches } from '../../../lib/niches'
 import { ListState } from '../../../components/list-state'

@@ -1,12 +1,15 @@
 import useSWR from 'swr'
-import { request } from '../../../lib/request'
+import { request } from './request'
 
-/** rosterKey is the SWR key of a campaign's roster (under the Campaigns tag). */
+/**
+ * rosterKey is the SWR key of a campaign's roster (under the Campaigns tag), and the path of
+ * GET and POST /api/campaigns/{id}/roster; the roster and creator features both read it.
+ */
 export const rosterKey = (id) => `campaigns/${encodeURIComponent(id)}/roster`
 
 /** getRoster loads GET /api/campaigns/{id}/roster and returns data.roster. */
 export async function getRoster(key) {
-  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/roster', 'get'>} */
+  /** @type {import('./api-types').Answer<'/api/campaigns/{id}/roster', 'get'>} */
   const json = await request(key)
   return json?.data?.roster ?? null
 }
