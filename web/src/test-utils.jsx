@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { Toaster } from './lib/toast'
 
 /**
@@ -84,4 +84,13 @@ export function installFakeXHR() {
   }
   globalThis.XMLHttpRequest = FakeXHR
   return { sent, restore: () => (globalThis.XMLHttpRequest = original) }
+}
+
+/** expectUpload checks a fake XHR upload: a POST of file `fileName` to `url` with the test session's token. */
+export function expectUpload(xhr, url, fileName) {
+  expect(xhr.method).toBe('POST')
+  expect(xhr.url).toBe(url)
+  expect(xhr.headers.Authorization).toBe('Bearer tok')
+  expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
+  expect(xhr.body.get('file').name).toBe(fileName)
 }

@@ -82,24 +82,24 @@ describe('LoginForm', () => {
     expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ email: 'new@example.com' })
   })
 
-  it('goes to /verify-email when the code resend is rate-limited', async () => {
+  // An unverified log-in whose code resend answers status with message.
+  const unverifiedLogIn = async (status, message) => {
     mockApi({
       'POST users/login': () => [401, { message: 'unverified', error_code: 401 }],
-      'POST users/send-email-verification-otp': () => [429, { message: 'Too many attempts. Please try again later.' }],
+      'POST users/send-email-verification-otp': () => [status, { message }],
     })
     renderRoute(<LoginForm />, { path: '/login' })
     await logIn('new@example.com')
+  }
+
+  it('goes to /verify-email when the code resend is rate-limited', async () => {
+    await unverifiedLogIn(429, 'Too many attempts. Please try again later.')
     expect(await screen.findByText('Please verify your email to continue')).toBeInTheDocument()
     expect(await screen.findByTestId('location')).toHaveTextContent('/verify-email')
   })
 
   it('reports a failed resend of the verification code', async () => {
-    mockApi({
-      'POST users/login': () => [401, { message: 'unverified', error_code: 401 }],
-      'POST users/send-email-verification-otp': () => [500, { message: 'Something went wrong. Please try again.' }],
-    })
-    renderRoute(<LoginForm />, { path: '/login' })
-    await logIn('new@example.com')
+    await unverifiedLogIn(500, 'Something went wrong. Please try again.')
     expect(await screen.findByText('Failed to send verification code. Please try again.')).toBeInTheDocument()
   })
 

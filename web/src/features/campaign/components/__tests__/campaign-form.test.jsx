@@ -5,7 +5,7 @@ import { CampaignForm } from '../campaign-form'
 import { CampaignEditor } from '../campaign-editor'
 import { campaignSchema } from '../campaign-schema'
 import { EMPTY_CAMPAIGN } from '../campaign-values'
-import { mockApi, renderRoute, installFakeXHR } from '../../../../test-utils'
+import { mockApi, renderRoute, installFakeXHR, expectUpload } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
 
 const FUTURE = `${new Date().getFullYear() + 2}`
@@ -310,11 +310,7 @@ describe('attachments', () => {
     const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' })
     await userEvent.upload(screen.getByLabelText('Brand Guidelines'), file)
     const xhr = sent[0]
-    expect(xhr.method).toBe('POST')
-    expect(xhr.url).toBe('/api/files/upload')
-    expect(xhr.headers.Authorization).toBe('Bearer tok')
-    expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
-    expect(xhr.body.get('file').name).toBe('brief.pdf')
+    expectUpload(xhr, '/api/files/upload', 'brief.pdf')
     act(() => xhr.upload.onprogress({ lengthComputable: true, loaded: 40, total: 100 }))
     const bar = await screen.findByRole('progressbar', { name: 'Uploading brief.pdf' })
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'))

@@ -7,24 +7,8 @@ import { PlatformFilter } from '../platform-filter'
 import { freeCredits } from '../credits'
 import { subscriptionState } from '../../../../lib/subscription'
 import { resetAuthStore, setUser } from '../../../../lib/auth-store'
+import { answered, chat } from './chat-fixtures'
 
-const answered = (id, question) => ({
-  _id: id,
-  question,
-  platform: null,
-  status: 'answered',
-  createdAt: '2026-11-20T10:00:00Z',
-  answeredAt: '2026-11-20T10:00:01Z',
-  answer: 'On Instagram you have 14,760 followers.',
-  facts: [
-    { label: 'Instagram followers', value: 14760, text: '14,760', kind: 'measured', period: 'Nov 20, 2026' },
-    { label: 'Instagram followers growth, last 30 days', value: 8.8, text: '+8.8%', kind: 'derived', period: 'Oct 21, 2026 to Nov 20, 2026' },
-    { label: 'Days to reach 20,000 followers on Instagram', value: 131, text: '131', kind: 'estimated', period: 'from Nov 20, 2026' },
-  ],
-  suggestions: ['Why did my views drop?'],
-})
-
-const chat = (entries) => ({ data: { chats: entries.length ? [{ _id: 'c1', platform: null, createdAt: '2026-11-20T10:00:00Z', data: entries }] : [], total: 1, page: 1, limit: 10 } })
 
 describe('credits', () => {
   it('follows SPEC: 5 with no chats, 5 minus the first chat entries, floor 0', () => {

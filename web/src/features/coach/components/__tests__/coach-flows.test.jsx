@@ -7,23 +7,19 @@ import { PlatformFilter } from '../platform-filter'
 import { freeCredits } from '../credits'
 import { DEDUPE_MS, POLL_MS, chatsOptions } from '../../api/get-chats'
 import { resetAuthStore, setUser } from '../../../../lib/auth-store'
+import { answered as answeredWith, chat } from './chat-fixtures'
 
-const answered = (id, question, extra = {}) => ({
-  _id: id,
-  question,
-  platform: null,
-  status: 'answered',
-  createdAt: '2026-11-20T10:00:00Z',
-  answer: 'On Instagram you have 14,760 followers.',
-  facts: [
-    { label: 'Instagram followers', value: 14760, text: '14,760', kind: 'measured', period: 'Nov 20, 2026' },
-    { label: 'Instagram views, last 30 days', value: 98000, text: '98,000', kind: 'measured', period: 'Oct 22, 2026 to Nov 20, 2026' },
-  ],
-  suggestions: [`After ${id}?`],
-  ...extra,
-})
-
-const chat = (entries) => ({ data: { chats: entries.length ? [{ _id: 'c1', platform: null, createdAt: '2026-11-20T10:00:00Z', data: entries }] : [], total: 1, page: 1, limit: 10 } })
+// Two measured facts and a follow-up named after the entry.
+const answered = (id, question, extra = {}) =>
+  answeredWith(id, question, {
+    answeredAt: undefined,
+    facts: [
+      { label: 'Instagram followers', value: 14760, text: '14,760', kind: 'measured', period: 'Nov 20, 2026' },
+      { label: 'Instagram views, last 30 days', value: 98000, text: '98,000', kind: 'measured', period: 'Oct 22, 2026 to Nov 20, 2026' },
+    ],
+    suggestions: [`After ${id}?`],
+    ...extra,
+  })
 const noSubscription = () => [200, { data: { subscription: null } }]
 
 describe('the coaching chat says what happened', () => {

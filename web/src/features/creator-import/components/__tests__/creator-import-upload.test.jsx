@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderRoute, mockApi, installFakeXHR } from '../../../../test-utils'
+import { renderRoute, mockApi, installFakeXHR, expectUpload } from '../../../../test-utils'
 import { CreatorImportUpload } from '../creator-import-upload'
 import { RecentCreatorImports } from '../recent-creator-imports'
 
@@ -79,11 +79,7 @@ describe('CreatorImportUpload', () => {
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())
     await userEvent.click(screen.getByRole('button', { name: 'Upload File' }))
     const xhr = sent[0]
-    expect(xhr.method).toBe('POST')
-    expect(xhr.url).toBe('/api/upload-creators')
-    expect(xhr.headers.Authorization).toBe('Bearer tok')
-    expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
-    expect(xhr.body.get('file').name).toBe('roster.csv')
+    expectUpload(xhr, '/api/upload-creators', 'roster.csv')
     act(() => xhr.upload.onprogress({ lengthComputable: true, loaded: 50, total: 100 }))
     const bar = screen.getByRole('progressbar', { name: 'Upload progress' })
     expect(bar).toHaveAttribute('aria-valuenow', '15')

@@ -4,18 +4,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import userEvent from '@testing-library/user-event'
 import { CreatorMissionControl } from '../creator-mission-control'
-import { mockApi, renderRoute } from '../../../../test-utils'
+import { renderRoute } from '../../../../test-utils'
 import { setUser, resetAuthStore } from '../../../../lib/auth-store'
+import { mockDashboard } from './dashboard-api'
 
 // The chart draws on a canvas, which jsdom lacks: a stand-in shows what it was given.
 vi.mock('../../../../components/trend-chart', () => ({
   default: ({ name, history }) => <p>{`${name} chart, ${history.length} days`}</p>,
-}))
-
-const PLATFORMS = ['instagram', 'youtube', 'tiktok', 'linkedin'].map((id, i) => ({
-  id,
-  name: ['Instagram', 'YouTube', 'TikTok', 'LinkedIn'][i],
-  logo_url: `/api/accounts/logos/${id}.svg`,
 }))
 
 const ACCOUNTS = [
@@ -40,13 +35,7 @@ const engagement = (days) => ({
 })
 
 function api(extra = {}) {
-  return mockApi({
-    'GET accounts/platform': () => [200, { data: { platforms: PLATFORMS } }],
-    'GET accounts': () => [200, { data: { accounts: ACCOUNTS } }],
-    'GET accounts/engagement?days=30': () => [200, engagement(30)],
-    'GET accounts/engagement?days=90': () => [200, engagement(90)],
-    ...extra,
-  })
+  return mockDashboard({ accounts: { accounts: ACCOUNTS }, engagement: { 30: engagement(30), 90: engagement(90) } }, extra)
 }
 
 describe('CreatorMissionControl', () => {

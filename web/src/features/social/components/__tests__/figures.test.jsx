@@ -4,16 +4,12 @@ import userEvent from '@testing-library/user-event'
 import { CreatorMissionControl } from '../creator-mission-control'
 import { DemographicsCard } from '../demographics-card'
 import { fromZero, trendOptions } from '../../../../components/chart-axis'
-import { mockApi, renderRoute } from '../../../../test-utils'
+import { renderRoute } from '../../../../test-utils'
 import { setUser, resetAuthStore } from '../../../../lib/auth-store'
 
-vi.mock('../../../../components/trend-chart', () => ({ default: ({ name }) => <p>{`${name} chart`}</p> }))
+import { mockDashboard } from './dashboard-api'
 
-const PLATFORMS = ['instagram', 'youtube', 'tiktok', 'linkedin'].map((id, i) => ({
-  id,
-  name: ['Instagram', 'YouTube', 'TikTok', 'LinkedIn'][i],
-  logo_url: `/api/accounts/logos/${id}.svg`,
-}))
+vi.mock('../../../../components/trend-chart', () => ({ default: ({ name }) => <p>{`${name} chart`}</p> }))
 
 const YT = { _id: 'a2', platform: 'youtube', platformName: 'YouTube', username: 'cleo_fit', createdAt: '2026-11-01T10:00:00Z', status: 'connected', lastSyncedAt: '2026-11-22T10:00:00Z', analytics: { subscribers: 900 } }
 
@@ -36,12 +32,7 @@ const ENGAGEMENT = {
 }
 
 function api(extra = {}) {
-  return mockApi({
-    'GET accounts/platform': () => [200, { data: { platforms: PLATFORMS } }],
-    'GET accounts': () => [200, { data: { accounts: [YT], disconnected: [{ _id: 'a1', platform: 'instagram', platformName: 'Instagram', username: 'cleo_ig', status: 'disconnected', disconnectedAt: '2026-11-20T12:00:00Z' }] } }],
-    'GET accounts/engagement?days=30': () => [200, ENGAGEMENT],
-    ...extra,
-  })
+  return mockDashboard({ accounts: { accounts: [YT], disconnected: [{ _id: 'a1', platform: 'instagram', platformName: 'Instagram', username: 'cleo_ig', status: 'disconnected', disconnectedAt: '2026-11-20T12:00:00Z' }] }, engagement: { 30: ENGAGEMENT } }, extra)
 }
 
 describe('figures on the creator dashboard', () => {
