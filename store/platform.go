@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -21,6 +22,17 @@ var Platforms = []string{Instagram, YouTube, TikTok, LinkedIn}
 
 // PlatformNames are the platforms' display names.
 var PlatformNames = map[string]string{Instagram: "Instagram", YouTube: "YouTube", TikTok: "TikTok", LinkedIn: "LinkedIn"}
+
+// platformTableSQL is the platform list as an SQL table p (id, name, ord):
+// "(VALUES ('instagram', 'Instagram', 1), ...) p (id, name, ord)", for the
+// statements that name and order accounts by platform.
+var platformTableSQL = func() string {
+	rows := make([]string, len(Platforms))
+	for i, id := range Platforms {
+		rows[i] = fmt.Sprintf("('%s', '%s', %d)", id, PlatformNames[id], i+1)
+	}
+	return "(VALUES " + strings.Join(rows, ", ") + ") p (id, name, ord)"
+}()
 
 // IsPlatform reports whether id is a platform id.
 func IsPlatform(id string) bool { return slices.Contains(Platforms, id) }

@@ -227,7 +227,7 @@ func uuidOrNil(id string) string {
 // accountsQuery builds the user's accounts as the API answers them: the
 // connected ones (any status but disconnected), then the disconnected ones
 // (platform, handle and when), each in platform order.
-const accountsQuery = `SELECT (SELECT coalesce(json_agg(json_build_object(
+var accountsQuery = `SELECT (SELECT coalesce(json_agg(json_build_object(
 		'_id', a.id, 'platform', a.platform, 'platformName', p.name, 'fullName', a.full_name,
 		'firstName', split_part(a.full_name, ' ', 1), 'username', a.username, 'createdAt', a.connected_at,
 		'status', CASE WHEN a.status = 'reconnect_needed' THEN 'reconnect_needed'
@@ -238,7 +238,7 @@ const accountsQuery = `SELECT (SELECT coalesce(json_agg(json_build_object(
 			ELSE json_build_object('followers', coalesce(l.followers, 0)) END)
 		ORDER BY p.ord), '[]')
 	FROM social_accounts a
-	JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
+	JOIN ` + platformTableSQL + `
 		ON p.id = a.platform
 	LEFT JOIN jobs j ON j.id = a.sync_job_id
 	LEFT JOIN LATERAL (SELECT followers FROM social_daily d WHERE d.account_id = a.id ORDER BY day DESC LIMIT 1) l ON true
@@ -246,7 +246,7 @@ const accountsQuery = `SELECT (SELECT coalesce(json_agg(json_build_object(
 	(SELECT coalesce(json_agg(json_build_object('_id', a.id, 'platform', a.platform, 'platformName', p.name,
 			'username', a.username, 'status', 'disconnected', 'disconnectedAt', a.disconnected_at) ORDER BY p.ord), '[]')
 		FROM social_accounts a
-		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
+		JOIN ` + platformTableSQL + `
 			ON p.id = a.platform
 		WHERE a.user_id = $1 AND a.status = 'disconnected')`
 

@@ -318,7 +318,7 @@ func (s *DB) EnqueueSocialSyncs(ctx context.Context, taskType, queue string, buc
 var engagementQuery = `WITH win AS (SELECT ` + lastDaySQL("$1::uuid", "$3::date") + ` AS last),
 	acc AS (
 		SELECT a.id, a.platform, p.name, p.ord FROM social_accounts a
-		JOIN (VALUES ('instagram', 'Instagram', 1), ('youtube', 'YouTube', 2), ('tiktok', 'TikTok', 3), ('linkedin', 'LinkedIn', 4)) p (id, name, ord)
+		JOIN ` + platformTableSQL + `
 			ON p.id = a.platform
 		WHERE a.user_id = $1 AND a.status <> 'disconnected' AND (cardinality($2::text[]) = 0 OR a.platform = ANY ($2::text[]))),
 	latest AS (SELECT acc.id, coalesce((SELECT followers FROM social_daily d WHERE d.account_id = acc.id ORDER BY day DESC LIMIT 1), 0) AS followers FROM acc),

@@ -57,5 +57,5 @@ func NotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 // unavailableError marks err as ErrUnavailable while keeping its text and chain.
 type unavailableError struct{ err error }
 
-func (e unavailableError) Error() string { return "object store unreachable: " + e.err.Error() }
+func (e unavailableError) Error() string   { return "object store unreachable: " + e.err.Error() }
 func (e unavailableError) Unwrap() []error { return []error{ErrUnavailable, e.err} }
