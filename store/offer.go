@@ -39,23 +39,36 @@ const (
 // OfferMove is one move of the offer state machine.
 type OfferMove struct{ From, To string }
 
-// OfferMoveSides is the offer state machine: each allowed move and the sides
-// that may make it. Any other move is ECONFLICT "Cannot move an offer from X
-// to Y"; a move of the table by a side not listed is ECONFLICT "A <side>
-// cannot move an offer from X to Y".
-var OfferMoveSides = map[OfferMove][]string{
-	{OfferDraft, OfferSent}:          {SideAdmin, SideBrand},
-	{OfferSent, OfferAccepted}:       {SideAdmin, SideCreator},
-	{OfferSent, OfferDeclined}:       {SideAdmin, SideCreator},
-	{OfferSent, OfferCountered}:      {SideAdmin, SideCreator},
-	{OfferSent, OfferExpired}:        {SideAdmin, SideSystem},
-	{OfferSent, OfferWithdrawn}:      {SideAdmin, SideBrand},
-	{OfferCountered, OfferSent}:      {SideAdmin, SideBrand},
-	{OfferCountered, OfferDeclined}:  {SideAdmin},
-	{OfferCountered, OfferAccepted}:  {SideBrand},
-	{OfferCountered, OfferWithdrawn}: {SideBrand},
-	{OfferAccepted, OfferCompleted}:  {SideAdmin},
+// offerMoveTable is the offer state machine: each allowed move and the sides
+// that may make it, in the order a state's next moves are listed.
+var offerMoveTable = []struct {
+	move  OfferMove
+	sides []string
+}{
+	{OfferMove{OfferDraft, OfferSent}, []string{SideAdmin, SideBrand}},
+	{OfferMove{OfferSent, OfferAccepted}, []string{SideAdmin, SideCreator}},
+	{OfferMove{OfferSent, OfferDeclined}, []string{SideAdmin, SideCreator}},
+	{OfferMove{OfferSent, OfferCountered}, []string{SideAdmin, SideCreator}},
+	{OfferMove{OfferSent, OfferExpired}, []string{SideAdmin, SideSystem}},
+	{OfferMove{OfferSent, OfferWithdrawn}, []string{SideAdmin, SideBrand}},
+	{OfferMove{OfferCountered, OfferSent}, []string{SideAdmin, SideBrand}},
+	{OfferMove{OfferCountered, OfferDeclined}, []string{SideAdmin}},
+	{OfferMove{OfferCountered, OfferAccepted}, []string{SideBrand}},
+	{OfferMove{OfferCountered, OfferWithdrawn}, []string{SideBrand}},
+	{OfferMove{OfferAccepted, OfferCompleted}, []string{SideAdmin}},
 }
+
+// OfferMoveSides is the offer state machine (offerMoveTable as a map). Any
+// other move is ECONFLICT "Cannot move an offer from X to Y"; a move of the
+// table by a side not listed is ECONFLICT "A <side> cannot move an offer
+// from X to Y".
+var OfferMoveSides = func() map[OfferMove][]string {
+	m := make(map[OfferMove][]string, len(offerMoveTable))
+	for _, r := range offerMoveTable {
+		m[r.move] = r.sides
+	}
+	return m
+}()
 
 // OfferCounterRounds is how many times an offer may be countered; after
 // that the creator may only accept or decline.
@@ -76,10 +89,10 @@ func sideMoves(side string) map[string][]string {
 	out := map[string][]string{}
 	for _, st := range OfferStates {
 		out[st] = []string{}
-		for _, to := range OfferStates {
-			if slices.Contains(OfferMoveSides[OfferMove{st, to}], side) {
-				out[st] = append(out[st], to)
-			}
+	}
+	for _, r := range offerMoveTable {
+		if slices.Contains(r.sides, side) {
+			out[r.move.From] = append(out[r.move.From], r.move.To)
 		}
 	}
 	return out
