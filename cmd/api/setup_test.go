@@ -130,7 +130,7 @@ func setup(t *testing.T) *env {
 	syncer := jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb))
 	plog := &providerLog{}
 	pay := payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, &http.Client{Transport: plog, Timeout: payment.Timeout}).WithTestCards(cfg.PaymentsSandbox())
-	var blobs blob.Store // nil = local disk under DATA_DIR
+	var blobs blob.Store         // nil = local disk under DATA_DIR
 	if blobtest.Kind() == "s3" { // STORAGE=s3 runs the suite on a bucket of its own
 		blobs = blobtest.S3(t)
 	}

@@ -159,24 +159,12 @@ func (s *server) connect(ctx context.Context, platform, code, state, userID stri
 		return nil, err
 	}
 	tok, err := conn.Exchange(ctx, code, verifier)
-	if re := social.AsReconnect(err); re != nil {
-		return nil, store.Errorf(store.EINVALID, re.Error()+". Please connect again and allow access.")
-	}
-	if ae := social.AsAnswer(err); ae != nil {
-		return nil, store.Errorf(store.EINVALID, ae.Error())
-	}
 	if err != nil {
-		return nil, err
+		return nil, grantError(err)
 	}
 	who, err := conn.Identify(ctx, tok)
-	if re := social.AsReconnect(err); re != nil {
-		return nil, store.Errorf(store.EINVALID, re.Error()+". Please connect again and allow access.")
-	}
-	if ae := social.AsAnswer(err); ae != nil {
-		return nil, store.Errorf(store.EINVALID, ae.Error())
-	}
 	if err != nil {
-		return nil, err
+		return nil, grantError(err)
 	}
 	sealed, err := s.social.syncer.SealTokens(tok)
 	if err != nil {
@@ -331,4 +319,17 @@ func (s *server) disconnectAccount(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	respond(w, http.StatusOK, map[string]string{"message": store.PlatformNames[platform] + " disconnected"})
+}
+
+// grantError is how a refused exchange or identification of a new grant is
+// answered: the platform's refusal and an unreadable answer are the caller's
+// to fix (EINVALID), anything else passes through.
+func grantError(err error) error {
+	if re := social.AsReconnect(err); re != nil {
+		return store.Errorf(store.EINVALID, re.Error()+". Please connect again and allow access.")
+	}
+	if ae := social.AsAnswer(err); ae != nil {
+		return store.Errorf(store.EINVALID, ae.Error())
+	}
+	return err
 }
