@@ -4,16 +4,16 @@ package stripetest
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"creatorcoach/store/storetest/gobin"
 )
 
 // Version is the stripe-mock release the tests and ops/services.sh use.
@@ -53,7 +53,7 @@ func find() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	httpAddr, httpsAddr := freeAddr(), freeAddr()
+	httpAddr, httpsAddr := gobin.FreeAddr(), gobin.FreeAddr()
 	cmd := exec.Command(bin, "-http-addr", httpAddr, "-https-addr", httpsAddr)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
@@ -85,35 +85,5 @@ func answers(base string) bool {
 
 // binary finds stripe-mock on PATH or in GOPATH/bin, installing it when missing.
 func binary() (string, error) {
-	if p, err := exec.LookPath("stripe-mock"); err == nil {
-		return p, nil
-	}
-	gobin := os.Getenv("GOBIN")
-	if gobin == "" {
-		out, err := exec.Command("go", "env", "GOPATH").Output()
-		if err != nil {
-			return "", fmt.Errorf("go env GOPATH: %w", err)
-		}
-		gobin = filepath.Join(strings.TrimSpace(string(out)), "bin")
-	}
-	p := filepath.Join(gobin, "stripe-mock")
-	if _, err := os.Stat(p); err == nil {
-		return p, nil
-	}
-	cmd := exec.Command("go", "install", "github.com/stripe/stripe-mock@"+Version)
-	cmd.Dir = os.TempDir()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go install stripe-mock: %v: %s", err, out)
-	}
-	return p, nil
-}
-
-// freeAddr returns a loopback address with a port nothing listens on.
-func freeAddr() string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "127.0.0.1:0"
-	}
-	defer l.Close()
-	return l.Addr().String()
+	return gobin.Binary("stripe-mock", "github.com/stripe/stripe-mock", Version)
 }

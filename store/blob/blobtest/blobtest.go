@@ -5,14 +5,13 @@ package blobtest
 
 import (
 	"context"
+	"creatorcoach/store/storetest/gobin"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -135,7 +134,7 @@ func find() (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	addr := freeAddr()
+	addr := gobin.FreeAddr()
 	cmd := exec.Command(bin, "--access", AccessKey, "--secret", SecretKey, "--port", addr, "posix", dir)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
@@ -167,35 +166,5 @@ func answers(u string) bool {
 
 // binary finds versitygw on PATH or in GOPATH/bin, installing it when missing.
 func binary() (string, error) {
-	if p, err := exec.LookPath("versitygw"); err == nil {
-		return p, nil
-	}
-	gobin := os.Getenv("GOBIN")
-	if gobin == "" {
-		out, err := exec.Command("go", "env", "GOPATH").Output()
-		if err != nil {
-			return "", fmt.Errorf("go env GOPATH: %w", err)
-		}
-		gobin = filepath.Join(strings.TrimSpace(string(out)), "bin")
-	}
-	p := filepath.Join(gobin, "versitygw")
-	if _, err := os.Stat(p); err == nil {
-		return p, nil
-	}
-	cmd := exec.Command("go", "install", "github.com/versity/versitygw/cmd/versitygw@"+Version)
-	cmd.Dir = os.TempDir()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go install versitygw: %v: %s", err, out)
-	}
-	return p, nil
-}
-
-// freeAddr returns a loopback address with a port nothing listens on.
-func freeAddr() string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "127.0.0.1:0"
-	}
-	defer l.Close()
-	return l.Addr().String()
+	return gobin.Binary("versitygw", "github.com/versity/versitygw/cmd/versitygw", Version)
 }
