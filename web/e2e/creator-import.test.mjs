@@ -41,7 +41,7 @@ function rosterCsv() {
     { Name: `Bad ${TAG} Rate`, Email: `bad2.${RUN}@example.com`, Niche: 'Technology', 'Instagram Handle': `@bad2_${RUN}`, 'Instagram Followers': '1000', 'Engagement Rate': 'high' },
   ]
   // 40 more good rows so the job has something to count.
-  const filler = Array.from({ length: 40 }, (_, i) => ({ Name: `Filler ${TAG} N${i}`, Email: `filler${i}.${RUN}@example.com`, Niche: 'Lifestyle', 'Instagram Handle': `@filler${i}_${RUN}`, 'Instagram Followers': String(1000 + i) }))
+  const filler = Array.from({ length: 40 }, (_, i) => ({ Name: `Filler ${TAG} N${i}`, Email: `filler${i}.${RUN}@example.com`, Niche: 'Lifestyle', Location: 'Porto, Portugal', 'Instagram Handle': `@filler${i}_${RUN}`, 'Instagram Followers': String(1000 + i) }))
   return Buffer.from([HEADER, ...good, ...bad, ...filler].map((r) => (typeof r === 'string' ? r : row(r))).join('\n') + '\n')
 }
 
