@@ -13,17 +13,9 @@ func sqlStates(states []string) string {
 	return `ARRAY['` + strings.Join(states, `','`) + `']::text[]`
 }
 
-// offerNextSQL is the JSON array of the states an entry e may move to,
-// derived from OfferMoves.
-var offerNextSQL = func() string {
-	var b strings.Builder
-	b.WriteString(`CASE e.offer_status`)
-	for _, st := range OfferStates {
-		b.WriteString(` WHEN '` + st + `' THEN to_json(` + sqlStates(OfferMoves[st]) + `)`)
-	}
-	b.WriteString(` END`)
-	return b.String()
-}()
+// offerNextSQL is the JSON array of the states an entry e may move to, as
+// the administrator sees them (derived from OfferMoves).
+var offerNextSQL = sideNextSQL(SideAdmin)
 
 // entryJSON is a roster entry e of creator c as JSON: the creator (the
 // creator list's shape), score, parts, reasons, estimated fee and the offer
