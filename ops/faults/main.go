@@ -12,8 +12,12 @@
 //	two       two workers at once: a large import and a thousand OTP mails,
 //	          exact rows and exactly one mail per request
 //	bomb      an XLSX shared-strings bomb fails cleanly; worker peak RSS
+//	sentinel  Redis under Sentinel (master, replica, three Sentinels): the
+//	          master killed during sign-ups and an import; the replica is
+//	          promoted, every sign-up is accepted and mailed once, the import
+//	          ends exact; prints the seconds of degraded service
 //
-// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb] [-runs 10]
+// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,sentinel] [-runs 10]
 // It prints one line per check and exits 1 when any fails.
 package main
 
@@ -31,15 +35,16 @@ import (
 )
 
 var (
-	scenarios = flag.String("scenarios", "redis,postgres,kill,two,bomb", "scenarios to run, comma-separated")
-	runs      = flag.Int("runs", 1, "repetitions of the kill scenario")
-	killRows  = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
-	twoRows   = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
-	twoMails  = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
-	outage    = flag.Duration("outage", 30*time.Second, "how long Redis stays down")
-	pgDown    = flag.Duration("pg-down", 5*time.Second, "how long Postgres stays down")
-	bombMB    = flag.Int("bomb-mb", 220, "uncompressed size of the bomb's shared strings, MB")
-	keep      = flag.Bool("keep", false, "keep the suite's directory (logs) at the end")
+	scenarios    = flag.String("scenarios", "redis,postgres,kill,two,bomb,sentinel", "scenarios to run, comma-separated")
+	runs         = flag.Int("runs", 1, "repetitions of the kill scenario")
+	killRows     = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
+	twoRows      = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
+	twoMails     = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
+	outage       = flag.Duration("outage", 30*time.Second, "how long Redis stays down")
+	pgDown       = flag.Duration("pg-down", 5*time.Second, "how long Postgres stays down")
+	bombMB       = flag.Int("bomb-mb", 220, "uncompressed size of the bomb's shared strings, MB")
+	sentinelRows = flag.Int("sentinel-rows", 30_000, "rows of the import running across the Sentinel failover")
+	keep         = flag.Bool("keep", false, "keep the suite's directory (logs) at the end")
 )
 
 const (
@@ -118,6 +123,7 @@ func run(ctx context.Context, st *stack) error {
 	}
 	steps := map[string]func(context.Context) error{
 		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "two": s.twoWorkers, "bomb": s.bomb,
+		"sentinel": s.sentinelFailover,
 	}
 	for _, name := range strings.Split(*scenarios, ",") {
 		step, ok := steps[strings.TrimSpace(name)]
