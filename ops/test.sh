@@ -31,7 +31,9 @@ STORAGE=s3 go test -count=1 ./cmd/api -run 'File|Upload|Download|Creator|Import|
 fi
 
 if want faults; then
-step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb)"
+step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover)"
+# The sentinel scenario's Sentinels are redis-sentinel when installed, else redis-server --sentinel: Debian's
+# redis-sentinel package is the same binary (and would start a system Sentinel of its own).
 command -v redis-server >/dev/null || apt_install redis-server
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
 go run ./ops/faults || status=1
