@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -410,11 +412,20 @@ func (s *DB) countCreators(ctx context.Context, f CreatorFilter) (int, error) {
 
 // linkCreator links the network entry whose e-mail is email to the user
 // userID, when the entry is not linked yet (creator sign-up calls it); it is
-// a no-op when nothing matches.
+// a no-op when nothing matches. It looks first with a plain read, so a
+// sign-up whose e-mail names no entry (most of them) never waits for the
+// table lock a creator import holds while it writes a batch.
 func linkCreator(tx *sqlx.Tx, userID, email string) error {
-	_, err := tx.Exec(`UPDATE creators SET user_id = $1, updated_at = now()
-		WHERE email = $2 AND user_id IS NULL AND NOT EXISTS (SELECT 1 FROM creators WHERE user_id = $1)`,
-		userID, NormalizeEmail(email))
+	var id string
+	err := tx.Get(&id, `SELECT id FROM creators WHERE email = $1 AND user_id IS NULL LIMIT 1`, NormalizeEmail(email))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("link creator: %w", err)
+	}
+	_, err = tx.Exec(`UPDATE creators SET user_id = $1, updated_at = now()
+		WHERE id = $2 AND user_id IS NULL AND NOT EXISTS (SELECT 1 FROM creators WHERE user_id = $1)`, userID, id)
 	if err != nil {
 		return fmt.Errorf("link creator: %w", err)
 	}
