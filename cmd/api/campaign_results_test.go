@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -329,5 +328,90 @@ func TestCampaignResults_PDF(t *testing.T) {
 	// Another brand's staff cannot start one.
 	other := e.brandAccount("other@globex.io", store.RoleBrandAdmin, "Globex")
 	e.want(e.call("POST", "/api/campaigns/"+f.id+"/results/pdf", other, nil), http.StatusNotFound)
-	_ = context.Background()
+}
+
+// TestCampaignSummary_Performance: Mission Control's performance counts the
+// brand's active campaigns of this month, their posts published this month,
+// spend against budget, the top posts and the counters waiting on the brand.
+func TestCampaignSummary_Performance(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	owner := e.account("owner@acme.io", store.RoleBrandAdmin)
+	viewer := e.account("viewer@acme.io", store.RoleBrandViewer)
+	other := e.brandAccount("other@globex.io", store.RoleBrandAdmin, "Globex")
+	now := e.clock.Now().UTC()
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	activate := func(id string) {
+		if _, err := e.db.SQL().Exec(`UPDATE campaigns SET status = 'active', start_date = $2, end_date = $3 WHERE id = $1`,
+			id, first.Format(time.DateOnly), first.AddDate(0, 1, -1).Format(time.DateOnly)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live := e.createCampaign(owner, "Live now")
+	activate(live)
+	a := e.addCreatorOffer(live, "Ann", "instagram", "ann", "accepted", 1000)
+	b := e.addCreatorOffer(live, "Ben", "tiktok", "ben", "completed", 500)
+	e.addCreatorOffer(live, "Cat", "youtube", "cat", "countered", 900)
+	for i, v := range []int64{700, 100, 400, 300, 200, 600} {
+		entry := a
+		if i%2 == 1 {
+			entry = b
+		}
+		e.addPost(live, entry, "instagram", "#live", resultsPost{published: first.Add(time.Duration(i+1) * time.Hour),
+			views: n64(v), likes: n64(v / 10)})
+	}
+	// Last month's post, a draft's posts and another brand's are not counted.
+	e.addPost(live, a, "instagram", "#live", resultsPost{published: first.Add(-time.Hour), views: n64(100000)})
+	draft := e.createCampaign(owner, "Draft")
+	e.addPost(draft, e.addCreatorOffer(draft, "Dee", "instagram", "dee", "accepted", 50), "instagram", "#d",
+		resultsPost{published: first.Add(time.Hour), views: n64(100000)})
+	theirs := e.createCampaign(other, "Theirs")
+	activate(theirs)
+	e.addPost(theirs, e.addCreatorOffer(theirs, "Eli", "instagram", "eli", "accepted", 50), "instagram", "#t",
+		resultsPost{published: first.Add(time.Hour), views: n64(100000)})
+
+	sum := e.want(e.call("GET", "/api/campaigns/summary", viewer, nil), http.StatusOK).data()["summary"].(map[string]any)
+	perf := sum["performance"].(map[string]any)
+	if perf["month"] != first.Format("2006-01") || perf["budget"] != 2500.0 {
+		t.Errorf("month %v, budget %v", perf["month"], perf["budget"])
+	}
+	wantFigure(t, perf, "views", measured(2300))
+	wantFigure(t, perf, "engagements", derived(230, store.FormulaEngagements))
+	wantFigure(t, perf, "engagementRate", derived(10, store.FormulaEngagementRate))
+	wantFigure(t, perf, "spend", derived(1500, store.FormulaSpend))
+	var top []float64
+	for _, p := range perf["topPosts"].([]any) {
+		top = append(top, p.(map[string]any)["views"].(float64))
+	}
+	if !reflect.DeepEqual(top, []float64{700, 600, 400, 300, 200}) {
+		t.Errorf("top posts %v", top)
+	}
+	if p := perf["topPosts"].([]any)[0].(map[string]any); p["creatorName"] != "Ann" || p["campaignName"] != "Live now" {
+		t.Errorf("top post %v", p)
+	}
+	waiting := perf["waitingOnBrand"].([]any)
+	if len(waiting) != 1 || waiting[0].(map[string]any)["creatorName"] != "Cat" || waiting[0].(map[string]any)["amount"] != 900.0 {
+		t.Errorf("waiting %v", waiting)
+	}
+
+	// The same figures as the campaign's results when every post is this month's.
+	if _, err := e.db.SQL().Exec(`DELETE FROM campaign_posts WHERE published_at < $1`, first); err != nil {
+		t.Fatal(err)
+	}
+	res := e.results(owner, live)
+	if !reflect.DeepEqual(resultFigure(res, "totals.views"), resultFigure(perf, "views")) ||
+		!reflect.DeepEqual(resultFigure(res, "totals.engagementRate"), resultFigure(perf, "engagementRate")) ||
+		!reflect.DeepEqual(resultFigure(res, "totals.spend"), resultFigure(perf, "spend")) {
+		t.Errorf("results %v and Mission Control %v differ", res["totals"], perf)
+	}
+
+	// A brand with nothing this month: unavailable, not 0.
+	perf = e.want(e.call("GET", "/api/campaigns/summary", e.brandAccount("new@initech.io", store.RoleBrandAdmin, "Initech"), nil),
+		http.StatusOK).data()["summary"].(map[string]any)["performance"].(map[string]any)
+	wantFigure(t, perf, "views", unavailable(store.ReasonNoPostsThisMonth))
+	wantFigure(t, perf, "engagementRate", unavailable(store.ReasonNoPostsThisMonth))
+	wantFigure(t, perf, "spend", derived(0, store.FormulaSpend))
+	if len(perf["topPosts"].([]any)) != 0 || len(perf["waitingOnBrand"].([]any)) != 0 {
+		t.Errorf("empty brand %v", perf)
+	}
 }
