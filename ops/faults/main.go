@@ -12,8 +12,12 @@
 //	two       two workers at once: a large import and a thousand OTP mails,
 //	          exact rows and exactly one mail per request
 //	bomb      an XLSX shared-strings bomb fails cleanly; worker peak RSS
+//	cluster   HAProxy, two apis, two workers, two schedulers, STORAGE=s3: every
+//	          flow across the nodes, then one api and the importing worker
+//	          killed mid-import: no client-visible failure, the import exact
+//	          (repeated -runs times; see cluster.go)
 //
-// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb] [-runs 10]
+// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,cluster] [-runs 10]
 // It prints one line per check and exits 1 when any fails.
 package main
 
@@ -31,8 +35,8 @@ import (
 )
 
 var (
-	scenarios = flag.String("scenarios", "redis,postgres,kill,two,bomb", "scenarios to run, comma-separated")
-	runs      = flag.Int("runs", 1, "repetitions of the kill scenario")
+	scenarios = flag.String("scenarios", "redis,postgres,kill,two,bomb,cluster", "scenarios to run, comma-separated")
+	runs      = flag.Int("runs", 1, "repetitions of the kill and cluster scenarios")
 	killRows  = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
 	twoRows   = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
 	twoMails  = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
@@ -118,6 +122,7 @@ func run(ctx context.Context, st *stack) error {
 	}
 	steps := map[string]func(context.Context) error{
 		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "two": s.twoWorkers, "bomb": s.bomb,
+		"cluster": s.clusterScenario,
 	}
 	for _, name := range strings.Split(*scenarios, ",") {
 		step, ok := steps[strings.TrimSpace(name)]
