@@ -51,7 +51,7 @@ import (
 
 var (
 	step      = flag.Duration("step", 4*time.Second, "length of each load step")
-	startRate = flag.Int("start", 100, "offered requests/s of the first step")
+	startRate = flag.Int("start", 25, "offered requests/s of the first step")
 	factor    = flag.Float64("factor", 1.5, "each step offers this many times the last held rate")
 	refine    = flag.Int("refine", 2, "bisections between the last held rate and the first one missed")
 	maxRate   = flag.Int("max", 5000, "highest rate offered")
@@ -101,6 +101,7 @@ func run(ctx context.Context) error {
 			}
 			fmt.Println("   mix:", mix.describe())
 		}
+		mix.base = "http://" + t.addr
 		fmt.Printf("-- %d api process(es) behind HAProxy\n", n)
 		held[i], err = capacity(ctx, t.addr, mix)
 		t.stop()
@@ -138,7 +139,7 @@ func fill(ctx context.Context, s *benchkit.Stack) error {
 		FROM (SELECT g, f, l, f || '_' || l || g AS h FROM (SELECT g,
 			(ARRAY['ava','liam','mia','noah','zoe','ethan','lena','omar','iris','mateo'])[1 + g % 10] AS f,
 			(ARRAY['martinez','chen','okafor','novak','silva','rossi','tanaka','larsen','dubois','mensah','costa'])[1 + (g / 10) % 11] AS l
-			FROM generate_series(1, $1) g) x) y`, *creators)
+			FROM generate_series(1::bigint, $1) g) x) y`, *creators)
 	if err != nil {
 		return fmt.Errorf("creators: %w", err)
 	}
@@ -273,6 +274,7 @@ type mix struct {
 	kinds    []request
 	tokens   map[string][]string // who → access tokens
 	schedule []int               // kinds by weight, shuffled
+	names    map[string]string // "METHOD path" → the kind's name
 	next     atomic.Uint64
 	base     string
 	results  bool // GET /api/campaigns/{id}/results exists
@@ -282,8 +284,10 @@ type mix struct {
 // and builds the mix.
 func newMix(ctx context.Context, s *benchkit.Stack, addr string) (*mix, error) {
 	m := &mix{tokens: map[string][]string{}, base: "http://" + addr}
+	// A brand's viewer reads campaigns; searching the network is for its admins and managers.
 	accounts := map[string][]string{"creator": {"creator@example.com", "pro@example.com"},
-		"brand": {"brand@example.com", "manager@example.com", "viewer@example.com"}, "admin": {"admin@example.com"}}
+		"brand": {"brand@example.com", "manager@example.com", "viewer@example.com"},
+		"brand staff": {"brand@example.com", "manager@example.com"}, "admin": {"admin@example.com"}}
 	for who, emails := range accounts {
 		for _, email := range emails {
 			for range *sessions {
@@ -312,14 +316,16 @@ func newMix(ctx context.Context, s *benchkit.Stack, addr string) (*mix, error) {
 		{"creator", "engagement", 15, "GET", "/api/accounts/engagement?platform=instagram&days=30", nil},
 		{"creator", "coach history", 8, "GET", "/api/chats", nil},
 		{"creator", "offers", 7, "GET", "/api/offers", nil},
-		{"brand", "search the network", 12, "GET", "/api/creators?limit=10&search=mia%20chen&niche=Travel", nil},
+		{"brand staff", "search the network", 12, "GET", "/api/creators?limit=10&search=mia%20chen&niche=Travel", nil},
 		{"brand", "list campaigns", 10, "GET", "/api/campaigns/all-campaigns?page=1&limit=10", nil},
 		{"brand", "campaign summary", 3, "GET", "/api/campaigns/summary", nil},
 		{"brand", map[bool]string{true: "campaign results", false: "campaign read (results stand-in)"}[m.results], 10, "GET", results, nil},
 		{"admin", "offers board", 10, "POST", "/api/admins/filter-campaign?page=1&limit=10", filter},
 		{"admin", "overview", 5, "GET", "/api/admins/overview", nil},
 	}
+	m.names = map[string]string{}
 	for i, k := range m.kinds { // every kind answers 200 before it is measured
+		m.names[k.method+" "+k.path] = k.name
 		tok := m.tokens[k.who][0]
 		if code := do(m.base+k.path, k.method, tok, k.body); code != http.StatusOK {
 			return nil, fmt.Errorf("%s %s: status %d", k.method, k.path, code)
@@ -339,7 +345,7 @@ func (m *mix) describe() string {
 	var names []string
 	for _, k := range m.kinds {
 		total += k.weight
-		by[k.who] += k.weight
+		by[strings.Fields(k.who)[0]] += k.weight
 		names = append(names, fmt.Sprintf("%s %d", k.name, k.weight))
 	}
 	return fmt.Sprintf("creators %d%%, brands %d%%, admins %d%% (%s); %d sessions each of 6 demo accounts",
@@ -364,6 +370,26 @@ type stepResult struct {
 	rate   int
 	m      vegeta.Metrics
 	errors int
+	byKind map[string][]time.Duration // latencies by kind of request
+}
+
+// kinds is each kind's p99 (and share of the errors), slowest first.
+func (r stepResult) kinds() string {
+	type kp struct {
+		name string
+		p99  time.Duration
+	}
+	var list []kp
+	for name, lat := range r.byKind {
+		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+		list = append(list, kp{name, lat[len(lat)*99/100]})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].p99 > list[j].p99 })
+	var parts []string
+	for _, k := range list {
+		parts = append(parts, fmt.Sprintf("%s %.0f", k.name, ms(k.p99)))
+	}
+	return "p99 ms by kind: " + strings.Join(parts, ", ")
 }
 
 func (r stepResult) held() bool {
@@ -399,11 +425,13 @@ func codes(c map[string]int) string {
 // attack offers rate requests/s of the mix for d.
 func attack(ctx context.Context, m *mix, rate int, d time.Duration) stepResult {
 	a := vegeta.NewAttacker(vegeta.Timeout(10*time.Second), vegeta.KeepAlive(true), vegeta.Connections(256),
-		vegeta.Workers(32), vegeta.MaxWorkers(2048))
+		vegeta.Workers(32), vegeta.MaxWorkers(2048), vegeta.MaxBody(0))
 	var met vegeta.Metrics
-	res := stepResult{rate: rate}
+	res := stepResult{rate: rate, byKind: map[string][]time.Duration{}}
 	for r := range a.Attack(m.targeter(), vegeta.Rate{Freq: rate, Per: time.Second}, d, fmt.Sprint(rate)) {
 		met.Add(r)
+		name := m.names[r.Method+" "+strings.TrimPrefix(r.URL, m.base)]
+		res.byKind[name] = append(res.byKind[name], r.Latency)
 		if r.Error != "" || r.Code != http.StatusOK {
 			res.errors++
 		}
@@ -422,14 +450,24 @@ func attack(ctx context.Context, m *mix, rate int, d time.Duration) stepResult {
 func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
 	attack(ctx, m, *startRate/2, 2*time.Second) // warm-up: connections, caches, Postgres plans
 	best, missed := 0, 0
-	for rate := *startRate; rate <= *maxRate && ctx.Err() == nil; rate = int(float64(rate) * *factor) {
+	var bestStep, missedStep stepResult
+	for rate := *startRate; rate <= *maxRate && rate >= 5 && ctx.Err() == nil; {
 		r := attack(ctx, m, rate, *step)
 		fmt.Println("  ", r)
 		if !r.held() {
-			missed = rate
+			missed, missedStep = rate, r
+			if best > 0 {
+				break
+			}
+			rate /= 2 // the first step missed: step down until one holds
+			time.Sleep(time.Second)
+			continue
+		}
+		best, bestStep = rate, r
+		if missed > 0 {
 			break
 		}
-		best = rate
+		rate = int(float64(rate) * *factor)
 	}
 	for i := 0; i < *refine && missed > 0 && best > 0 && ctx.Err() == nil; i++ {
 		rate := (best + missed) / 2
@@ -437,10 +475,16 @@ func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
 		r := attack(ctx, m, rate, *step)
 		fmt.Println("  ", r)
 		if r.held() {
-			best = rate
+			best, bestStep = rate, r
 		} else {
-			missed = rate
+			missed, missedStep = rate, r
 		}
+	}
+	if best > 0 {
+		fmt.Printf("   at %d req/s, %s\n", best, bestStep.kinds())
+	}
+	if missed > 0 {
+		fmt.Printf("   at %d req/s, %s\n", missed, missedStep.kinds())
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
