@@ -56,12 +56,15 @@ type Handler struct {
 	PublicURL   string
 	DataDir     string // uploads (see RosterFilePath) when Blobs is nil
 	// Blobs keeps uploads and roster files (STORAGE); nil = local disk under DataDir.
-	Blobs blob.Store
-	Log         *slog.Logger
-	CoachLLM    *coach.LLM // optional language model of the coach; nil = built-in answers only
-	Social      *Syncer    // social connectors; nil = the analytics tasks are not served
+	Blobs    blob.Store
+	Log      *slog.Logger
+	CoachLLM *coach.LLM // optional language model of the coach; nil = built-in answers only
+	Social   *Syncer    // social connectors; nil = the analytics tasks are not served
 	// Pay is the payment provider's client; nil = the billing erasure tasks are not served.
 	Pay *payment.Client
+	// finished forgets the relayed rows of finished tasks (see Relay); nil
+	// outside RunWorker.
+	finished *finisher
 }
 
 // taskTypes is every task the worker runs. A new task is one file (its type

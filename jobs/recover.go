@@ -81,6 +81,8 @@ func (h *Handler) giveUp(ctx context.Context, t *asynq.Task, err error) {
 	if errors.Is(err, asynq.ErrLeaseExpired) || (!errors.Is(err, asynq.SkipRetry) && retried < maxRetry) {
 		return // a lost lease is the orphan scanner's to recover
 	}
+	id, _ := asynq.GetTaskID(ctx)
+	h.finished.add(id)
 	msg := MsgJobGaveUp
 	if store.ErrorCode(err) != store.EINTERNAL && store.ErrorCode(err) != store.EUNAVAILABLE {
 		msg = store.ErrorMessage(err)

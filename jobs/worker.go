@@ -22,7 +22,7 @@ type WorkerDeps struct {
 	Mail        Mailer
 	ProductName string
 	PublicURL   string
-	DataDir     string // the data directory the api stores uploads under (DATA_DIR) when Blobs is nil
+	DataDir     string     // the data directory the api stores uploads under (DATA_DIR) when Blobs is nil
 	Blobs       blob.Store // where uploads and roster files live (STORAGE); nil = local disk under DataDir
 	Log         *slog.Logger
 	Poll        time.Duration // asynq TaskCheckInterval and relay polling
@@ -36,6 +36,9 @@ type WorkerDeps struct {
 	CoachLLM       *coach.LLM      // optional language model of the coach
 	Social         *Syncer         // social connectors; nil = no analytics tasks
 	Pay            *payment.Client // payment provider; nil = no billing erasure tasks
+	// RecheckAfter is how long after relaying a task the relay checks that
+	// Redis still has it (RELAY_RECHECK_AFTER); 2 minutes when zero.
+	RecheckAfter time.Duration
 }
 
 // RunWorker serves tasks and relays the outbox until ctx ends, then shuts down gracefully.
@@ -64,9 +67,9 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 		d.Store.SQL().SetMaxIdleConns(n)
 	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Blobs: d.Blobs, Log: d.Log,
-		CoachLLM: d.CoachLLM, Social: d.Social, Pay: d.Pay}
+		CoachLLM: d.CoachLLM, Social: d.Social, Pay: d.Pay, finished: newFinisher(d.Store, d.Log)}
 	mux := asynq.NewServeMux()
-	mux.Use(h.lockTask)
+	mux.Use(h.finishTasks, h.lockTask)
 	h.Register(mux)
 	var servers []*asynq.Server
 	for _, p := range d.pools() {
@@ -82,9 +85,12 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	}
 	client := asynq.NewClient(d.RedisOpt)
 	defer client.Close()
-	relay := &Relay{Store: d.Store, Client: client, DatabaseURL: d.DatabaseURL, Poll: d.Poll, Log: d.Log}
+	relay := &Relay{Store: d.Store, Client: client, DatabaseURL: d.DatabaseURL, Poll: d.Poll, RecheckAfter: d.RecheckAfter, Log: d.Log}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return relay.Run(gctx) })
+	fctx, stopFinisher := context.WithCancel(context.Background()) // outlives the servers' shutdown below
+	finisherDone := make(chan struct{})
+	go func() { _ = h.finished.run(fctx); close(finisherDone) }()
 	inspector := asynq.NewInspector(d.RedisOpt)
 	defer inspector.Close()
 	scanner := &orphanScanner{h: h, inspector: inspector, client: client, queues: allQueues(), log: d.Log}
@@ -96,6 +102,8 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	for _, srv := range servers {
 		srv.Shutdown()
 	}
+	stopFinisher()
+	<-finisherDone
 	return err
 }
 

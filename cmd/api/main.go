@@ -20,7 +20,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/api/openapi"
@@ -120,29 +119,27 @@ func createAdmin(ctx context.Context, db *store.DB, args []string) error {
 	return nil
 }
 
-// newRedisClient is the api's Redis client. A request never waits on a
+// apiRedis tunes the api's go-redis client. A request never waits on a
 // Redis that is away (the limiter then counts in process), so one dial
 // attempt is made per call instead of go-redis's five.
+func apiRedis(o *redis.UniversalOptions) {
+	o.DialerRetries = 1
+	o.DialTimeout = time.Second
+}
+
+// newRedisClient is the api's client of the one Redis at url (tests).
 func newRedisClient(url string) (*redis.Client, error) {
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		return nil, err
-	}
-	opt.DialerRetries = 1
-	opt.DialTimeout = time.Second
-	return redis.NewClient(opt), nil
+	conn, err := app.Config{Redis: app.RedisConfig{URL: url}}.OpenRedis(apiRedis)
+	return conn.Client, err
 }
 
 func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) error {
-	rdb, err := newRedisClient(cfg.RedisURL)
+	conn, err := cfg.OpenRedis(apiRedis)
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		return err
 	}
+	rdb, asynqOpt := conn.Client, conn.Asynq
 	defer rdb.Close()
-	asynqOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
-	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
-	}
 	if err := db.SetPlanPrices(ctx, cfg.PlanPrices()); err != nil {
 		return err
 	}

@@ -24,11 +24,12 @@ func run(ctx context.Context) error {
 		return err
 	}
 	log := cfg.Logger()
-	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	conn, err := cfg.OpenRedis(nil)
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		return err
 	}
-	s := asynq.NewScheduler(redisOpt, &asynq.SchedulerOpts{Location: time.UTC})
+	conn.Client.Close() // the scheduler needs asynq's connection only
+	s := asynq.NewScheduler(conn.Asynq, &asynq.SchedulerOpts{Location: time.UTC})
 	interval, err := social.SyncInterval()
 	if err != nil {
 		return err

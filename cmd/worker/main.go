@@ -3,11 +3,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/go-redis/redis_rate/v10"
-	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
@@ -32,10 +29,11 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer db.Close()
-	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	conn, err := cfg.OpenRedis(nil)
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		return err
 	}
+	defer conn.Client.Close()
 	sender, err := mail.New(cfg.MailURL, cfg.DataPath("mail"), cfg.MailFrom, log)
 	if err != nil {
 		return err
@@ -45,12 +43,6 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ropt, err := redis.ParseURL(cfg.RedisURL)
-	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
-	}
-	rdb := redis.NewClient(ropt)
-	defer rdb.Close()
 	blobs, err := app.OpenBlobs(ctx, cfg)
 	if err != nil {
 		return err
@@ -59,8 +51,8 @@ func run(ctx context.Context) error {
 	if cfg.Coach.LLMURL != "" {
 		llm = &coach.LLM{URL: cfg.Coach.LLMURL, Model: cfg.Coach.LLMModel, Key: cfg.Coach.LLMKey, Timeout: cfg.Coach.LLMTimeout}
 	}
-	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: redisOpt, DatabaseURL: cfg.DatabaseURL, Mail: sender,
+	return jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: conn.Asynq, RecheckAfter: cfg.RelayRecheckAfter, DatabaseURL: cfg.DatabaseURL, Mail: sender,
 		ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: cfg.PollInterval,
-		Concurrency: cfg.WorkerConcurrency, CreatorImportConcurrency: cfg.CreatorImportConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(rdb)),
+		Concurrency: cfg.WorkerConcurrency, CreatorImportConcurrency: cfg.CreatorImportConcurrency, LowConcurrency: cfg.LowConcurrency, CoachLLM: llm, Social: jobs.NewSyncer(socialCfg, redis_rate.NewLimiter(conn.Client)),
 		Pay: payment.New(cfg.StripeAPIBase, cfg.StripeSecretKey, nil).WithTestCards(cfg.PaymentsSandbox())})
 }

@@ -12,12 +12,16 @@
 //	two       two workers at once: a large import and a thousand OTP mails,
 //	          exact rows and exactly one mail per request
 //	bomb      an XLSX shared-strings bomb fails cleanly; worker peak RSS
+//	sentinel  Redis under Sentinel (master, replica, three Sentinels): the
+//	          master killed during sign-ups and an import; the replica is
+//	          promoted, every sign-up is accepted and mailed once, the import
+//	          ends exact; prints the seconds of degraded service
 //	cluster   HAProxy, two apis, two workers, two schedulers, STORAGE=s3: every
 //	          flow across the nodes, then one api and the importing worker
 //	          killed mid-import: no client-visible failure, the import exact
 //	          (repeated -runs times; see cluster.go)
 //
-// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,cluster] [-runs 10]
+// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,sentinel,cluster] [-runs 10]
 // It prints one line per check and exits 1 when any fails.
 package main
 
@@ -35,15 +39,16 @@ import (
 )
 
 var (
-	scenarios = flag.String("scenarios", "redis,postgres,kill,two,bomb,cluster", "scenarios to run, comma-separated")
-	runs      = flag.Int("runs", 1, "repetitions of the kill and cluster scenarios")
-	killRows  = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
-	twoRows   = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
-	twoMails  = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
-	outage    = flag.Duration("outage", 30*time.Second, "how long Redis stays down")
-	pgDown    = flag.Duration("pg-down", 5*time.Second, "how long Postgres stays down")
-	bombMB    = flag.Int("bomb-mb", 220, "uncompressed size of the bomb's shared strings, MB")
-	keep      = flag.Bool("keep", false, "keep the suite's directory (logs) at the end")
+	scenarios    = flag.String("scenarios", "redis,postgres,kill,two,bomb,sentinel,cluster", "scenarios to run, comma-separated")
+	runs         = flag.Int("runs", 1, "repetitions of the kill and cluster scenarios")
+	killRows     = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
+	twoRows      = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
+	twoMails     = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
+	outage       = flag.Duration("outage", 30*time.Second, "how long Redis stays down")
+	pgDown       = flag.Duration("pg-down", 5*time.Second, "how long Postgres stays down")
+	bombMB       = flag.Int("bomb-mb", 220, "uncompressed size of the bomb's shared strings, MB")
+	sentinelRows = flag.Int("sentinel-rows", 30_000, "rows of the import running across the Sentinel failover")
+	keep         = flag.Bool("keep", false, "keep the suite's directory (logs) at the end")
 )
 
 const (
@@ -122,7 +127,7 @@ func run(ctx context.Context, st *stack) error {
 	}
 	steps := map[string]func(context.Context) error{
 		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "two": s.twoWorkers, "bomb": s.bomb,
-		"cluster": s.clusterScenario,
+		"sentinel": s.sentinelFailover, "cluster": s.clusterScenario,
 	}
 	for _, name := range strings.Split(*scenarios, ",") {
 		step, ok := steps[strings.TrimSpace(name)]

@@ -34,6 +34,9 @@ type stack struct {
 	apiAddr string
 	db      *sql.DB
 	procs   []*proc
+	// extraEnv is added to (and wins over) env() for the processes started
+	// next, e.g. the Sentinel settings of the sentinel scenario.
+	extraEnv []string
 }
 
 // proc is one running process of ours.
@@ -177,10 +180,11 @@ func waitPort(port int, limit time.Duration) error {
 
 // env is the environment of our processes.
 func (s *stack) env() []string {
-	return append(os.Environ(), "APP_ENV=development", "DATABASE_URL="+s.dbURL, "REDIS_URL="+s.redURL,
+	env := append(os.Environ(), "APP_ENV=development", "DATABASE_URL="+s.dbURL, "REDIS_URL="+s.redURL,
 		"HTTP_ADDR="+s.apiAddr, "PUBLIC_URL=http://"+s.apiAddr, "DATA_DIR="+filepath.Join(s.dir, "data"),
 		"WEB_DIR="+filepath.Join(s.dir, "web"), "MAIL_URL=", "WORKER_POLL_INTERVAL=100ms", "BCRYPT_COST=4",
 		"TRUSTED_PROXIES=127.0.0.1/32", "OPS_PASSWORD=", "JWT_SECRET=", "OTP_SECRET=")
+	return append(env, s.extraEnv...)
 }
 
 // start runs one of the binaries (api, worker, scheduler) with args.

@@ -24,22 +24,30 @@ import (
 // (12-factor; a .env file in the working directory is read when present).
 // Every process (api, worker, scheduler) reads the same names.
 type Config struct {
-	Env          string // APP_ENV: development (default), test or production
-	DatabaseURL  string
-	RedisURL     string
-	HTTPAddr     string
-	JWTSecret    string
-	OTPSecret    string
-	PublicURL    string
-	DataDir      string
-	MailURL      string // smtp://user:pass@host:port; empty = write .eml files under DataDir/mail
-	MailFrom     string
-	ProductName  string
-	OpsUser      string
-	OpsPassword  string
-	BcryptCost   int
-	WebDir       string // built web app served by api (web/dist)
-	PollInterval time.Duration
+	Env         string // APP_ENV: development (default), test or production
+	DatabaseURL string
+	// RedisURL is REDIS_URL as given; open Redis with OpenRedis, which
+	// also honours REDIS_SENTINELS (see Redis).
+	RedisURL string
+	// Redis is where Redis is: REDIS_URL, or the Sentinels of REDIS_SENTINELS.
+	Redis RedisConfig
+	// RelayRecheckAfter (RELAY_RECHECK_AFTER, default 2m) is how long after
+	// relaying a task the relay checks that Redis still has it, and relays it
+	// again if a Redis failover lost it.
+	RelayRecheckAfter time.Duration
+	HTTPAddr          string
+	JWTSecret         string
+	OTPSecret         string
+	PublicURL         string
+	DataDir           string
+	MailURL           string // smtp://user:pass@host:port; empty = write .eml files under DataDir/mail
+	MailFrom          string
+	ProductName       string
+	OpsUser           string
+	OpsPassword       string
+	BcryptCost        int
+	WebDir            string // built web app served by api (web/dist)
+	PollInterval      time.Duration
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
 	// are the proxies whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
@@ -145,7 +153,6 @@ func LoadConfig() (Config, error) {
 	c := Config{
 		Env:          env("APP_ENV", "development"),
 		DatabaseURL:  env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/creatorcoach?sslmode=disable"),
-		RedisURL:     env("REDIS_URL", "redis://127.0.0.1:6379/0"),
 		HTTPAddr:     env("HTTP_ADDR", ":8080"),
 		JWTSecret:    os.Getenv("JWT_SECRET"),
 		OTPSecret:    os.Getenv("OTP_SECRET"),
@@ -207,6 +214,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
+	if err := c.loadRedis(); err != nil {
+		return c, err
 	}
 	if c.Coach, err = loadCoachConfig(); err != nil {
 		return c, err
