@@ -46,8 +46,8 @@ func (s *suite) clusterScenario(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	logf("cluster up in %.1f s: HAProxy %s, apis %s %s, 2 workers, 2 schedulers, bucket %s", time.Since(t0).Seconds(),
-		c.hapAddr, c.apis[0].addr, c.apis[1].addr, c.s3.Bucket())
+	logf("cluster up in %.1f s: HAProxy %s, apis %s %s, 2 workers, 2 schedulers, Redis under Sentinel, bucket %s",
+		time.Since(t0).Seconds(), c.hapAddr, c.apis[0].addr, c.apis[1].addr, c.s3.Bucket())
 	flow, err := rosterCSV(*clusterFlowRows)
 	if err != nil {
 		return err

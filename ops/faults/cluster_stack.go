@@ -58,6 +58,7 @@ type cluster struct {
 	s3         *blob.S3
 	mail       *mailtest.Server
 	stopMail   func()
+	stopRedis  func()
 	apis       []*node
 	workers    []*node
 	schedulers []*node
@@ -71,14 +72,16 @@ type cluster struct {
 	admin      string // the ADMIN's access token
 }
 
-// clusterRedis is the Redis every cluster process uses: the environment that
-// selects it and how the suite reaches it. For now database 1 of the suite's
-// own redis-server (the other scenarios use database 0); the Sentinel
-// topology (issue 29 §2) is plugged in here: REDIS_SENTINELS and
-// REDIS_MASTER_NAME instead of REDIS_URL, and asynq's failover option.
-func (s *suite) clusterRedis() ([]string, asynq.RedisConnOpt, error) {
-	return []string{fmt.Sprintf("REDIS_URL=redis://127.0.0.1:%d/1", s.rdPort)},
-		asynq.RedisClientOpt{Addr: fmt.Sprintf("127.0.0.1:%d", s.rdPort), DB: 1}, nil
+// clusterRedis is the Redis every cluster process uses, as a deployment on
+// several machines runs it: under Sentinel (one master, one replica, three
+// Sentinels on loopback; startSentinelRedis). It returns the environment
+// that selects it, how the suite's inspector reaches it, and its stop.
+func (s *suite) clusterRedis() ([]string, asynq.RedisConnOpt, func(), error) {
+	r, err := startSentinelRedis(filepath.Join(s.dir, "cluster", "sentinel"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return r.Env(), asynq.RedisFailoverClientOpt{MasterName: r.MasterName, SentinelAddrs: r.Sentinels}, r.close, nil
 }
 
 // clusterOwnSettings are the variables the suite sets for every cluster
@@ -110,10 +113,11 @@ func (s *suite) newCluster(ctx context.Context) (*cluster, error) {
 	if c.db, err = sql.Open("postgres", c.dbURL); err != nil {
 		return nil, err
 	}
-	redisEnv, redisOpt, err := s.clusterRedis()
+	redisEnv, redisOpt, stopRedis, err := s.clusterRedis()
 	if err != nil {
 		return nil, err
 	}
+	c.stopRedis = stopRedis
 	c.redisOpt = redisOpt
 	c.insp = asynq.NewInspector(redisOpt)
 	// The object store: a bucket of its own on the S3 server the file tests use.
@@ -433,6 +437,9 @@ func (c *cluster) close() {
 	}
 	if c.insp != nil {
 		c.insp.Close()
+	}
+	if c.stopRedis != nil {
+		c.stopRedis()
 	}
 	if c.db != nil {
 		c.db.Close()
