@@ -21,8 +21,9 @@ import (
 const SchedulerLockID int64 = 0x6372636f61636801
 
 // SchedulerAppName prefixes the application_name of the leader lock's
-// connection, followed by the host name and process id, so that
-// pg_stat_activity tells which scheduler leads (see docs/operations.md).
+// connection: "creatorcoach-scheduler/<process id>/<host name>" (Postgres
+// keeps its first 63 bytes), so that pg_stat_activity tells which
+// scheduler leads (see docs/operations.md).
 const SchedulerAppName = "creatorcoach-scheduler"
 
 // Defaults of SchedulerDeps.
@@ -199,7 +200,7 @@ func (s *Scheduler) Run(ctx context.Context) error {
 // lockURL is url with the lock connection's application_name and TCP settings.
 func lockURL(url string) string {
 	host, _ := os.Hostname()
-	settings := lockConnSettings + "&application_name=" + strings.ReplaceAll(fmt.Sprintf("%s %s %d", SchedulerAppName, host, os.Getpid()), " ", "%20")
+	settings := lockConnSettings + "&application_name=" + fmt.Sprintf("%s/%d/%s", SchedulerAppName, os.Getpid(), host)
 	if strings.Contains(url, "://") {
 		sep := "?"
 		if strings.Contains(url, "?") {
@@ -207,7 +208,7 @@ func lockURL(url string) string {
 		}
 		return url + sep + settings
 	}
-	return url + " " + strings.ReplaceAll(strings.ReplaceAll(settings, "%20", "\\ "), "&", " ")
+	return url + " " + strings.ReplaceAll(settings, "&", " ")
 }
 
 // tryLock takes a connection of its own and tries the leader lock on it;
