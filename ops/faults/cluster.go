@@ -442,11 +442,28 @@ func (c *cluster) killDuringImport(ctx context.Context, run int, roster []byte) 
 			}
 		}
 	}
-	c.s.check(others && c.haproxy.alive(), "cluster run %d: every other process still runs", run)
+	leading, standing := c.schedulerRoles()
+	c.s.check(others && c.haproxy.alive() && leading == 1 && standing == 1,
+		"cluster run %d: every other process still runs; schedulers: %d leading, %d standing by", run, leading, standing)
 	if files := c.localFiles(); len(files) > 0 {
 		c.s.check(false, "cluster run %d: files in the processes' working directories (STORAGE=s3 keeps none): %v", run, first(files, 5))
 	}
 	return exact && len(load.failures) == 0, nil
+}
+
+// schedulerRoles counts the schedulers whose log says they took the leader
+// lock, and those standing by.
+func (c *cluster) schedulerRoles() (leading, standing int) {
+	for _, n := range c.schedulers {
+		b, _ := os.ReadFile(filepath.Join(c.dir, n.name+".log"))
+		switch {
+		case bytes.Contains(b, []byte("took the leader lock")):
+			leading++
+		case bytes.Contains(b, []byte("standing by")):
+			standing++
+		}
+	}
+	return leading, standing
 }
 
 func first(list []string, n int) []string { return list[:min(n, len(list))] }
