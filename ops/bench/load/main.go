@@ -102,7 +102,7 @@ func run(ctx context.Context) error {
 			fmt.Println("   mix:", mix.describe())
 		}
 		mix.base = "http://" + t.addr
-		fmt.Printf("-- %d api process(es) behind HAProxy\n", n)
+		fmt.Printf("-- %d api process(es) behind HAProxy (load average %s)\n", n, loadAvg())
 		held[i], err = capacity(ctx, t.addr, mix)
 		t.stop()
 		if err != nil {
@@ -113,8 +113,8 @@ func run(ctx context.Context) error {
 	if held[0] > 0 {
 		ratio = held[1] / held[0]
 	}
-	fmt.Printf("== held with p99 <= %s and 0 errors: one api %.0f req/s, two apis %.0f req/s; two/one %.2f (goal >= 0.90 on two cores)\n",
-		*p99Goal, held[0], held[1], ratio)
+	fmt.Printf("== held with p99 <= %s and 0 errors: one api %.0f req/s, two apis %.0f req/s; two/one %.2f (goal >= 0.90 on two cores); load average %s\n",
+		*p99Goal, held[0], held[1], ratio, loadAvg())
 	return nil
 }
 
@@ -401,9 +401,9 @@ func (r stepResult) String() string {
 	if !r.held() {
 		verdict = "missed"
 	}
-	return fmt.Sprintf("offered %5d req/s: sent %6.0f/s, answered %6.0f/s, p50 %6.1f ms, p99 %6.1f ms, max %7.1f ms, %d errors %v -> %s",
-		r.rate, r.m.Rate, r.m.Throughput, ms(r.m.Latencies.P50), ms(r.m.Latencies.P99), ms(r.m.Latencies.Max), r.errors,
-		codes(r.m.StatusCodes), verdict)
+	return fmt.Sprintf("offered %5d req/s: sent %6.0f/s, answered %6.0f/s, p50 %6.1f ms, p99 %6.1f ms, max %7.1f ms (%d requests), %d errors %v -> %s",
+		r.rate, r.m.Rate, r.m.Throughput, ms(r.m.Latencies.P50), ms(r.m.Latencies.P99), ms(r.m.Latencies.Max), r.m.Requests,
+		r.errors, codes(r.m.StatusCodes), verdict)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -491,6 +491,15 @@ func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
 	}
 	fmt.Printf("   held: %d req/s (p99 <= %s, no error)\n", best, *p99Goal)
 	return float64(best), nil
+}
+
+// loadAvg is the machine's 1-minute load average (the cores are shared).
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 func haproxyVersion() string {
