@@ -135,13 +135,13 @@ type PeriodicTask struct {
 }
 
 // Periodic returns the scheduler's ticks: every task type with a Cron spec.
-// Unique keeps a restarted scheduler from queueing a tick twice.
+// The scheduler gives each run the TaskID of its slot (PeriodicTaskID), so
+// a restarted scheduler or a new leader never queues a slot twice.
 func Periodic() []PeriodicTask {
 	var out []PeriodicTask
 	for _, tt := range taskTypes {
 		if tt.Cron != "" {
-			out = append(out, PeriodicTask{Cronspec: tt.Cron, Task: asynq.NewTask(tt.Name, nil),
-				Opts: append(tt.options(), asynq.Unique(time.Hour))})
+			out = append(out, PeriodicTask{Cronspec: tt.Cron, Task: asynq.NewTask(tt.Name, nil), Opts: tt.options()})
 		}
 	}
 	return out

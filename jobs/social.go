@@ -62,10 +62,10 @@ func NewSocialSyncTask(accountID, jobID string) store.Task {
 	return newTask(TypeSocialSync+":"+jobID, socialSync, SocialSyncPayload{AccountID: accountID, JobID: jobID})
 }
 
-// SocialTickPeriodic is the scheduler's tick, every interval.
+// SocialTickPeriodic is the scheduler's tick, every interval (its slots are
+// the multiples of interval since the Unix epoch, like HandleSocialTick's buckets).
 func SocialTickPeriodic(interval time.Duration) PeriodicTask {
-	return PeriodicTask{Cronspec: "@every " + interval.String(), Task: asynq.NewTask(TypeSocialTick, nil),
-		Opts: append(socialTick.options(), asynq.Unique(time.Minute))}
+	return PeriodicTask{Cronspec: "@every " + interval.String(), Task: asynq.NewTask(TypeSocialTick, nil), Opts: socialTick.options()}
 }
 
 // Syncer is what the analytics tasks need besides the store.

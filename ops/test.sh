@@ -31,10 +31,11 @@ STORAGE=s3 go test -count=1 ./cmd/api -run 'File|Upload|Download|Creator|Import|
 fi
 
 if want faults; then
-step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover)"
+step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover, standby scheduler, cluster)"
 # The sentinel scenario's Sentinels are redis-sentinel when installed, else redis-server --sentinel: Debian's
 # redis-sentinel package is the same binary (and would start a system Sentinel of its own).
 command -v redis-server >/dev/null || apt_install redis-server
+command -v haproxy >/dev/null || apt_install haproxy # the cluster scenario's load balancer
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
 go run ./ops/faults || status=1
 fi

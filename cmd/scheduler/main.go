@@ -1,13 +1,14 @@
-// Command scheduler enqueues the periodic tasks of jobs.Periodic(). Run
-// exactly one: asynq has no leader election (the tasks are idempotent anyway).
+// Command scheduler enqueues the periodic tasks of jobs.Periodic(). Any
+// number may run: the one holding the leader lock (a Postgres advisory lock
+// on a connection of its own) enqueues, the others stand by and take over
+// within seconds when it dies (see jobs.Scheduler and docs/operations.md).
 package main
 
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
-
-	"github.com/hibiken/asynq"
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/jobs"
@@ -29,23 +30,33 @@ func run(ctx context.Context) error {
 		return err
 	}
 	conn.Client.Close() // the scheduler needs asynq's connection only
-	s := asynq.NewScheduler(conn.Asynq, &asynq.SchedulerOpts{Location: time.UTC})
+	redisOpt := conn.Asynq
 	interval, err := social.SyncInterval()
 	if err != nil {
 		return err
 	}
-	for _, p := range append(jobs.Periodic(), jobs.SocialTickPeriodic(interval)) {
-		id, err := s.Register(p.Cronspec, p.Task, p.Opts...)
-		if err != nil {
-			return fmt.Errorf("register %s: %w", p.Task.Type(), err)
-		}
-		log.Info("periodic task registered", "type", p.Task.Type(), "cron", p.Cronspec, "entry", id)
-	}
-	if err := s.Start(); err != nil {
+	lockInterval, err := lockInterval()
+	if err != nil {
 		return err
 	}
-	<-ctx.Done()
-	log.Info("scheduler shutting down")
-	s.Shutdown()
-	return nil
+	periodic := append(jobs.Periodic(), jobs.SocialTickPeriodic(interval))
+	for _, p := range periodic {
+		log.Info("periodic task", "type", p.Task.Type(), "cron", p.Cronspec)
+	}
+	return jobs.RunScheduler(ctx, jobs.SchedulerDeps{DatabaseURL: cfg.DatabaseURL, RedisOpt: redisOpt, Periodic: periodic,
+		Log: log, LockInterval: lockInterval})
+}
+
+// lockInterval is SCHEDULER_LOCK_INTERVAL (default 3s, from 500ms to 10s):
+// how often a standby tries the leader lock and the leader checks it.
+func lockInterval() (time.Duration, error) {
+	v := os.Getenv("SCHEDULER_LOCK_INTERVAL")
+	if v == "" {
+		return jobs.DefaultLockInterval, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 500*time.Millisecond || d > 10*time.Second {
+		return 0, fmt.Errorf("SCHEDULER_LOCK_INTERVAL must be a duration from 500ms to 10s, such as 3s")
+	}
+	return d, nil
 }

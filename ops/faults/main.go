@@ -16,8 +16,15 @@
 //	          master killed during sign-ups and an import; the replica is
 //	          promoted, every sign-up is accepted and mailed once, the import
 //	          ends exact; prints the seconds of degraded service
+//	scheduler two schedulers, the leader killed with SIGKILL just before a
+//	          slot: the standby takes over within 30 s, and every slot of
+//	          the whole run is enqueued once (none lost, none doubled)
+//	cluster   HAProxy, two apis, two workers, two schedulers, STORAGE=s3: every
+//	          flow across the nodes, then one api and the importing worker
+//	          killed mid-import: no client-visible failure, the import exact
+//	          (repeated -runs times; see cluster.go)
 //
-// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,sentinel] [-runs 10]
+// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,sentinel,scheduler,cluster] [-runs 10]
 // It prints one line per check and exits 1 when any fails.
 package main
 
@@ -35,8 +42,8 @@ import (
 )
 
 var (
-	scenarios    = flag.String("scenarios", "redis,postgres,kill,two,bomb,sentinel", "scenarios to run, comma-separated")
-	runs         = flag.Int("runs", 1, "repetitions of the kill scenario")
+	scenarios    = flag.String("scenarios", "redis,postgres,kill,two,bomb,sentinel,scheduler,cluster", "scenarios to run, comma-separated")
+	runs         = flag.Int("runs", 1, "repetitions of the kill and cluster scenarios")
 	killRows     = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
 	twoRows      = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
 	twoMails     = flag.Int("two-mails", 1000, "OTP mails sent with two workers")
@@ -123,7 +130,7 @@ func run(ctx context.Context, st *stack) error {
 	}
 	steps := map[string]func(context.Context) error{
 		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "two": s.twoWorkers, "bomb": s.bomb,
-		"sentinel": s.sentinelFailover,
+		"sentinel": s.sentinelFailover, "scheduler": s.schedulerTakeOver, "cluster": s.clusterScenario,
 	}
 	for _, name := range strings.Split(*scenarios, ",") {
 		step, ok := steps[strings.TrimSpace(name)]

@@ -183,7 +183,8 @@ func (s *stack) env() []string {
 	env := append(os.Environ(), "APP_ENV=development", "DATABASE_URL="+s.dbURL, "REDIS_URL="+s.redURL,
 		"HTTP_ADDR="+s.apiAddr, "PUBLIC_URL=http://"+s.apiAddr, "DATA_DIR="+filepath.Join(s.dir, "data"),
 		"WEB_DIR="+filepath.Join(s.dir, "web"), "MAIL_URL=", "WORKER_POLL_INTERVAL=100ms", "BCRYPT_COST=4",
-		"TRUSTED_PROXIES=127.0.0.1/32", "OPS_PASSWORD=", "JWT_SECRET=", "OTP_SECRET=")
+		"TRUSTED_PROXIES=127.0.0.1/32", "OPS_PASSWORD=", "JWT_SECRET=", "OTP_SECRET=",
+		"SOCIAL_SYNC_INTERVAL="+schedulerEvery.String()) // a social tick slot every minute (scheduler.go)
 	return append(env, s.extraEnv...)
 }
 

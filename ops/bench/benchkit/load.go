@@ -37,6 +37,10 @@ func Loader() string {
 
 var installWrk sync.Once
 
+// AptInstall installs Debian packages with apt-get (through sudo unless
+// root), as ops/services.sh installs Postgres.
+func AptInstall(pkgs ...string) error { return aptInstall(pkgs...) }
+
 // aptInstall installs Debian packages with apt-get (through sudo unless
 // root).
 func aptInstall(pkgs ...string) error {
