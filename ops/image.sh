@@ -8,7 +8,7 @@
 #   bash ops/image.sh build     # build only
 #
 # Base images: GO_IMAGE and NODE_IMAGE, when set, are passed to the build as they are (for a machine that reaches a
-# container registry, e.g. GO_IMAGE=docker.io/library/golang:1.26-bookworm). Otherwise a local base is made once
+# container registry, e.g. GO_IMAGE=golang:1.26-bookworm). Otherwise a local base is made once
 # per machine and Go/Node.js version: Debian (debootstrap, minbase, with CA certificates, from the mirror apt uses)
 # plus this machine's Go, Node.js and CA certificates, imported as localhost/creatorcoach-build-base:go<v>-node<v>.
 # Builds use chroot isolation (IMAGE_ISOLATION), which needs no container runtime: on these machines crun cannot
