@@ -198,3 +198,25 @@ func TestScheduler_TakeOverNoRunLostOrDoubled(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduler_LockConnectionSettings: the lock's session tells Postgres to
+// give up on a silent client within seconds (the take-over bound of a
+// partition) and names the scheduler in pg_stat_activity.
+func TestScheduler_LockConnectionSettings(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	db, err := sql.Open("postgres", lockURL(e.DBURL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var idle, interval, count, userTimeout, app string
+	if err := db.QueryRow(`SELECT current_setting('tcp_keepalives_idle'), current_setting('tcp_keepalives_interval'),
+		current_setting('tcp_keepalives_count'), current_setting('tcp_user_timeout'), current_setting('application_name')`).
+		Scan(&idle, &interval, &count, &userTimeout, &app); err != nil {
+		t.Fatal(err)
+	}
+	if idle != "5" || interval != "2" || count != "3" || userTimeout != "10000" || !strings.HasPrefix(app, SchedulerAppName+"/") {
+		t.Fatalf("lock session: keepalives idle %s interval %s count %s, tcp_user_timeout %s, application_name %q", idle, interval, count, userTimeout, app)
+	}
+}

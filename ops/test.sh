@@ -13,10 +13,10 @@ export TEST_DATABASE_URL="$DATABASE_URL_BASE/postgres?sslmode=disable"
 export TEST_REDIS_URL="$REDIS_URL"
 status=0
 step() { printf '\n\033[1;35m== %s\033[0m\n' "$*"; }
-# Parts to run: `bash ops/test.sh [go] [faults] [web] [e2e]` (default: all). E2E_FILES narrows the browser tests
+# Parts to run: `bash ops/test.sh [go] [faults] [web] [e2e] [image]` (default: all). E2E_FILES narrows the browser tests
 # (e.g. E2E_FILES=e2e/creator-import.test.mjs). Browser runs on one machine take turns (the port, database and
 # Redis database 15 are shared).
-PARTS="${*:-go faults web e2e}"
+PARTS="${*:-go faults web e2e image}"
 want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }
 
 if want go; then
@@ -81,6 +81,11 @@ for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/nul
 curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null || { cat "$E2E_DIR/api.log"; exit 1; }
 (cd web && E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" E2E_MAIL_DIR="$E2E_DIR/data/mail" npm run e2e -- ${E2E_FILES:-e2e/}) || {
   status=1; echo "--- api log (tail)"; tail -30 "$E2E_DIR/api.log"; echo "--- worker log (tail)"; tail -30 "$E2E_DIR/worker.log"; }
+fi
+
+if want image; then
+# The container image (Containerfile), built with podman and checked without running a container (ops/image.sh).
+bash ops/image.sh || status=1
 fi
 
 if [ $status -eq 0 ]; then step "all tests passed"; else step "SOME TESTS FAILED"; fi

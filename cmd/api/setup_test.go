@@ -47,6 +47,7 @@ func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.U
 type env struct {
 	t     *testing.T
 	db    *store.DB
+	dbURL string // db's database
 	srv   *httptest.Server
 	mail  *mailtest.Server
 	clock *clock
@@ -146,7 +147,7 @@ func setup(t *testing.T) *env {
 	api.pay = pay
 	api.blobs = blobs
 	srv.Config.Handler = checkContract(t, api.routes())
-	return &env{t: t, db: db, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
+	return &env{t: t, db: db, dbURL: dbURL, srv: srv, mail: smtp, clock: clk, cfg: cfg, redisURL: redisURL, asynqOpt: asynqOpt, log: log, sandbox: sb, api: api,
 		provider: plog, jobs: &jobs.Handler{Store: db, Mail: sender, ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Social: syncer, Pay: pay}}
 }
 
