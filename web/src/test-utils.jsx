@@ -94,3 +94,14 @@ export function expectUpload(xhr, url, fileName) {
   expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
   expect(xhr.body.get('file').name).toBe(fileName)
 }
+
+/**
+ * expectNoAxeViolations runs axe-core's WCAG 2.0/2.1 A and AA rules on `node` (jsdom: rules that need layout,
+ * such as colour contrast, are left to the browser tests) and fails listing each violated rule.
+ */
+export async function expectNoAxeViolations(node) {
+  const { default: axe } = await import('axe-core')
+  const result = await axe.run(node, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] })
+  const found = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(found).toEqual([])
+}

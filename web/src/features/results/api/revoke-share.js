@@ -4,7 +4,8 @@ import { shareKey } from './results-keys'
 
 /** revokeShare calls DELETE /api/campaigns/{id}/share: the live link stops working at once (204). */
 export async function revokeShare(campaignId) {
-  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/share', 'delete'>} */
+  // A 204 has no body: the document's answer type is never, so the empty answer reads as null.
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/share', 'delete'> | null} */
   const json = await request(shareKey(campaignId), { method: 'DELETE', fallback: 'Could not revoke the link. Please try again.' })
   return json
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { saveFile } from '../../../lib/save-file'
 import { toast } from '../../../lib/toast'
-import { getResultsCsv } from '../api/export-results-csv'
-import { isExportFinished, pdfOf, startResultsPdf, useExportJob } from '../api/export-results-pdf'
+import { getResultsCsv, isExportFinished, pdfOf, startResultsPdf, useExportJob } from '../api/export-results'
 import { fileStem } from './results-format'
 
 /**

@@ -36,7 +36,11 @@ export function ResultsView({ results }) {
   )
 }
 
-/** ResultsHeading names the campaign: its name, brand, dates, status and tracking tag. */
+/**
+ * ResultsHeading names the campaign: its name (as an `as` heading, h2 by default), brand, dates, status and
+ * tracking tag; `children` (actions) sit beside it.
+ * @param {{campaign: import('../../../lib/api-types').Schema<'CampaignResults'>['campaign'], as?: import('react').ElementType, children?: import('react').ReactNode}} props
+ */
 export function ResultsHeading({ campaign, as: Heading = 'h2', children }) {
   const tag = tagOf(campaign)
   return (

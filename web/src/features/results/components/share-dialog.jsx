@@ -79,7 +79,7 @@ function CreatedLink({ created }) {
       await navigator.clipboard.writeText(created.url)
       setCopied(true)
     } catch {
-      document.getElementById(id)?.select()
+      /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.select()
       toast.error('Could not copy: select the link and copy it.')
     }
   }

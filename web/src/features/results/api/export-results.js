@@ -1,6 +1,8 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 
+// The campaign's results as files: CSV at once, PDF as a job the page polls.
+
 export const EXPORT_POLL_MS = 1000
 
 /** isExportFinished tells whether an export job has succeeded or failed. */
@@ -38,4 +40,15 @@ export function useExportJob(id) {
     refreshInterval: (job) => (isExportFinished(job) ? 0 : EXPORT_POLL_MS),
     revalidateOnFocus: false,
   })
+}
+
+/**
+ * getResultsCsv loads GET /api/campaigns/{id}/results.csv (one row per post, formula-safe cells) as text, with the
+ * session's token, for saveFile to hand to the browser.
+ * @returns {Promise<string>}
+ */
+export async function getResultsCsv(campaignId) {
+  /** @type {string} */
+  const csv = await request(`campaigns/${encodeURIComponent(campaignId)}/results.csv`, { as: 'text', fallback: 'Download failed. Please try again.' })
+  return csv
 }
