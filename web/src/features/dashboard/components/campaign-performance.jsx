@@ -28,8 +28,7 @@ function SpendBar({ spend, budget }) {
         Spend against budget
       </h3>
       <p className="small mb-2">
-        <FigureValue figure={spend} format={formatMoney} /> of {formatMoney(budget)} budget
-        {value != null && budget > 0 ? ` (${pct}%)` : ''}
+        <FigureValue figure={spend} format={(v) => `${formatMoney(v)} of ${formatMoney(budget)} budget${budget > 0 ? ` (${pct}%)` : ''}`} />
       </p>
       <div className="progress" role="progressbar" aria-label="Spend of budget" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
         <div className={`progress-bar${value != null && value > budget ? ' bg-danger' : ''}`} style={{ width: `${pct}%` }} />
