@@ -279,6 +279,9 @@ type CampaignSummary struct {
 	TotalBudget   float64       `db:"total_budget" json:"totalBudget"`
 	AverageBudget float64       `db:"average_budget" json:"averageBudget"`
 	NextCampaign  *NextCampaign `db:"-" json:"nextCampaign"`
+	// Performance is Mission Control's: the active campaigns' measured
+	// figures this month (campaignPerformanceSQL).
+	Performance json.RawMessage `db:"-" json:"performance"`
 }
 
 // NextCampaign is the draft or active campaign starting soonest, today or later.
@@ -301,7 +304,8 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 		brandID = scope
 	}
 	if brandID != "" && !isUUID(brandID) {
-		return &CampaignSummary{}, nil
+		perf, err := s.campaignPerformance(ctx, noBrand)
+		return &CampaignSummary{Performance: perf}, err
 	}
 	where, args := campaignWhere(brandID, CampaignFilter{})
 	var sum CampaignSummary
@@ -322,6 +326,9 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 	case ENOTFOUND:
 	default:
 		return nil, fmt.Errorf("next campaign: %w", err)
+	}
+	if sum.Performance, err = s.campaignPerformance(ctx, brandID); err != nil {
+		return nil, err
 	}
 	return &sum, nil
 }

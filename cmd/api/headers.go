@@ -42,6 +42,7 @@ func (s *server) securityHeaders(next http.Handler) http.Handler {
 	// allocation per answer (a handler replacing one uses Header.Set).
 	one := func(v string) []string { return []string{v} }
 	appV, opsV, nosniff, deny, same, hstsV := one(app), one(opsCSP), one("nosniff"), one("DENY"), one("same-origin"), one(hsts)
+	noReferrer := one("no-referrer")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		csp := appV
@@ -52,6 +53,10 @@ func (s *server) securityHeaders(next http.Handler) http.Handler {
 		h["X-Content-Type-Options"] = nosniff
 		h["X-Frame-Options"] = deny
 		h["Referrer-Policy"] = same
+		if strings.HasPrefix(r.URL.Path, "/share/") || strings.HasPrefix(r.URL.Path, "/api/share/") {
+			// A share link's token is in its path: never send it on.
+			h["Referrer-Policy"] = noReferrer
+		}
 		h["Cross-Origin-Opener-Policy"] = same
 		if https {
 			h["Strict-Transport-Security"] = hstsV

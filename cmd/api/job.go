@@ -21,7 +21,7 @@ func (s *server) getJob(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, map[string]any{"job": job})
+	respond(w, http.StatusOK, map[string]any{"job": s.signJobFile(job)})
 }
 
 // listJobs answers GET /api/jobs?kind=&page=&limit= with the caller's jobs
@@ -38,6 +38,9 @@ func (s *server) listJobs(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	for i := range jobs {
+		s.signJobFile(&jobs[i])
 	}
 	respond(w, http.StatusOK, map[string]any{"jobs": jobs, "total": total, "page": f.Page, "limit": f.Limit})
 }

@@ -62,6 +62,7 @@ func (s *server) routes() http.Handler {
 		s.fileRoutes(r, signedIn)
 		s.jobRoutes(signedIn)
 		s.campaignRoutes(signedIn)
+		s.campaignResultsRoutes(r, signedIn)
 		s.creatorImportRoutes(signedIn)
 		s.creatorRoutes(signedIn)
 		s.brandRoutes(signedIn)
