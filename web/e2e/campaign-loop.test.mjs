@@ -62,7 +62,6 @@ async function openRoster(page) {
 
 test('brand adds a creator and sends the offer, the creator counters, the brand accepts, the tagged post shows in the results, exports and a share link', async () => {
   const { accessToken: brandToken } = await apiLogin('brand@example.com')
-  const { accessToken: creatorToken } = await apiLogin('creator@example.com')
   const campaignId = await createCampaign(brandToken)
 
   // 1. The brand adds Cleo from her profile and sends the offer from the roster.

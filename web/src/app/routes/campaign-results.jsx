@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom'
-import { CampaignResults } from '../../features/results/components/campaign-results'
+import { CampaignResults } from '../../features/campaign-results/components/campaign-results'
 
 export default function CampaignResultsRoute() {
   const { id } = useParams()

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom'
-import { SharedResults } from '../../features/results/components/shared-results'
+import { SharedResults } from '../../features/campaign-results/components/shared-results'
 
 export default function SharedResultsRoute() {
   const { token } = useParams()
