@@ -96,13 +96,13 @@ test('a new share link replaces the live one, opens logged out without fees, and
     await dialog.getByLabel('Expires after (days)').fill('7')
     if (shotName) await quietShot(page, shotName)
     await dialog.getByRole('button', { name: 'Create new link' }).click()
-    const url = await dialog.getByLabel('Share link').inputValue()
+    const url = await dialog.getByLabel('Share link', { exact: true }).inputValue()
     assert.match(url, /\/share\/[A-Za-z0-9_-]{40,}$/)
     await dialog.getByRole('button', { name: 'Copy' }).click()
     await dialog.getByRole('button', { name: 'Copied' }).waitFor()
     await dialog.getByText(/Shown only now/).waitFor()
     if (shotName) await quietShot(page, `${shotName}-created`)
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Done' }).click()
     return new URL(url).pathname
   }
   const first = await makeLink('results-share')
@@ -112,7 +112,7 @@ test('a new share link replaces the live one, opens logged out without fees, and
     await visitor.goto(first)
     await visitor.getByRole('heading', { level: 1, name: CAMPAIGN }).waitFor()
     await visitor.getByText(/fees are not shown/).waitFor()
-    await visitor.getByRole('region', { name: 'Spend', exact: true }).getByText('Hidden by the brand').waitFor()
+    await visitor.getByRole('region', { name: 'Spend', exact: true }).getByText('Hidden by the brand').first().waitFor()
     assert.equal(await visitor.getByRole('columnheader', { name: 'Fee' }).count(), 0)
     assert.ok((await creatorRows(visitor).count()) >= 10)
     assert.equal(await visitor.getByRole('navigation').count(), 0) // no sidebar
@@ -135,8 +135,8 @@ test('revoking a link closes it at once', async () => {
   await page.getByRole('button', { name: 'Share results' }).click()
   const dialog = page.getByRole('dialog', { name: 'Share results' })
   await dialog.getByRole('button', { name: /^Create (new )?link$/ }).click()
-  const path = new URL(await dialog.getByLabel('Share link').inputValue()).pathname
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  const path = new URL(await dialog.getByLabel('Share link', { exact: true }).inputValue()).pathname
+  await dialog.getByRole('button', { name: 'Done' }).click()
   await page.getByRole('button', { name: 'Share results' }).click()
   await dialog.getByRole('button', { name: 'Revoke link' }).click()
   await dialog.getByRole('button', { name: 'Yes, revoke' }).click()
@@ -145,7 +145,7 @@ test('revoking a link closes it at once', async () => {
   await expectNoA11yViolations(page, 'results-share-revoked')
   // Leave the demo as seeded: a live link.
   await dialog.getByRole('button', { name: 'Create link' }).click()
-  await dialog.getByLabel('Share link').waitFor()
+  await dialog.getByLabel('Share link', { exact: true }).waitFor()
   const visitor = await newPage(browser, WIDE)
   await visitor.goto(path)
   await visitor.getByRole('heading', { level: 1, name: 'This share link has expired or was revoked' }).waitFor()

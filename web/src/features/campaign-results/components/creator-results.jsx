@@ -13,8 +13,9 @@ function PostLinks({ creator }) {
     <ul className="list-unstyled mb-0 cc-result-posts">
       {creator.posts.map((p, i) => (
         <li key={p.id}>
-          <a href={p.url} target="_blank" rel="noreferrer" title={p.caption} aria-label={`${creator.name}'s ${platformName(p.platform)} post of ${formatDate(p.publishedAt)}`}>
+          <a href={p.url} target="_blank" rel="noreferrer" title={p.caption}>
             Post {creator.posts.length - i}
+            <span className="visually-hidden">: {`${creator.name}'s ${platformName(p.platform)} post of ${formatDate(p.publishedAt)}`}</span>
           </a>
           <span className="text-secondary"> · {formatDate(p.publishedAt)}</span>
         </li>

@@ -193,7 +193,7 @@ function ShareDialog({ campaignId, share, onClose }) {
         {(share || created) && <p className="small text-warning-emphasis mb-0">Creating a new link replaces the live one: the old link stops working.</p>}
         <div className="d-flex justify-content-end gap-2">
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            Close
+            Done
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Working…' : share || created ? 'Create new link' : 'Create link'}
