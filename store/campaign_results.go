@@ -327,7 +327,9 @@ func (s *DB) campaignResults(ctx context.Context, id, brandID string, showFees b
 		brand = brandID
 	}
 	var out string
-	if err := s.db.GetContext(ctx, &out, campaignResultsSQL, id, brand, showFees); err != nil {
+	// Prepared once (planned once, see SessionSettings): planning this
+	// statement anew costs a good part of running it.
+	if err := s.getPrepared(ctx, &out, campaignResultsSQL, id, brand, showFees); err != nil {
 		return nil, translate(err, "Campaign")
 	}
 	return json.RawMessage(out), nil
@@ -443,7 +445,7 @@ func (s *DB) campaignPerformance(ctx context.Context, brandID string) (json.RawM
 		brand = brandID
 	}
 	var out string
-	if err := s.db.GetContext(ctx, &out, campaignPerformanceSQL, brand, first.Format(time.DateOnly),
+	if err := s.getPrepared(ctx, &out, campaignPerformanceSQL, brand, first.Format(time.DateOnly),
 		next.AddDate(0, 0, -1).Format(time.DateOnly), first, next, first.Format("2006-01")); err != nil {
 		return nil, fmt.Errorf("campaign performance: %w", err)
 	}

@@ -81,19 +81,27 @@ func (s *DB) CreatorOffers(ctx context.Context, actor *User, status string, page
 	if err := fe.Err(); err != nil {
 		return Page{}, 0, 0, err
 	}
+	q, args := CreatorOfferPageSQL(actor.ID, status, page, limit, s.offerTTL())
+	var total int
+	p, err := s.queryPage(ctx, q, args, &total)
+	if err != nil {
+		return Page{}, 0, 0, fmt.Errorf("creator offers: %w", err)
+	}
+	p.Total = total
+	return p, page, limit, nil
+}
+
+// CreatorOfferPageSQL is CreatorOffers' statement and its arguments for the
+// USER userID (the benchmark's bare handler runs it): the page as JSON text,
+// then the total.
+func CreatorOfferPageSQL(userID, status string, page, limit int, ttl time.Duration) (string, []any) {
 	where := creatorOfferScope + ` AND ($3 = '' OR e.offer_status = $3)`
 	q := `SELECT coalesce(json_agg(` + creatorOfferJSON + ` ORDER BY e.offer_sent_at DESC NULLS LAST, e.id DESC), '[]')::text,
 		(SELECT count(*) FROM roster_entries e WHERE ` + where + `)
 		FROM (SELECT e.* FROM roster_entries e WHERE ` + where + `
 			ORDER BY e.offer_sent_at DESC NULLS LAST, e.id DESC LIMIT $4 OFFSET $5) e
 		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = k.brand_id`
-	var total int
-	p, err := s.queryPage(ctx, q, []any{s.offerTTL().Seconds(), actor.ID, status, limit, (page - 1) * limit}, &total)
-	if err != nil {
-		return Page{}, 0, 0, fmt.Errorf("creator offers: %w", err)
-	}
-	p.Total = total
-	return p, page, limit, nil
+	return q, []any{ttl.Seconds(), userID, status, limit, (page - 1) * limit}
 }
 
 // CreatorOffer returns one of the USER actor's offers as creatorOfferJSON;

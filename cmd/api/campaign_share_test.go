@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/store"
 )
 
@@ -214,4 +218,36 @@ func TestCampaignResults_RoleTable(t *testing.T) {
 		e.want(e.call("POST", "/api/campaigns/"+bad+"/share", tokens[admin], nil), http.StatusNotFound)
 	}
 	e.settle() // the PDF jobs
+}
+
+// TestCampaignShare_Seed: after api seed (twice), brand@'s completed
+// "Autumn Lookbook" has one live share link, fees hidden, for 30 days.
+func TestCampaignShare_Seed(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	for range 2 {
+		if err := seed.Run(ctx, e.db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var id string
+	if err := e.db.SQL().Get(&id, `SELECT id FROM campaigns WHERE name = 'Autumn Lookbook' AND status = 'completed'`); err != nil {
+		t.Fatal(err)
+	}
+	var links int
+	if err := e.db.SQL().Get(&links, `SELECT count(*) FROM campaign_shares WHERE campaign_id = $1 AND revoked_at IS NULL`, id); err != nil || links != 1 {
+		t.Fatalf("live links %d (%v)", links, err)
+	}
+	brand := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": "brand@example.com", "password": seed.DemoPassword}),
+		http.StatusOK).str("data", "accessToken")
+	sh, _ := e.want(e.call("GET", "/api/campaigns/"+id+"/share", brand, nil), http.StatusOK).data()["share"].(map[string]any)
+	exp, _ := time.Parse(time.RFC3339, fmt.Sprint(sh["expiresAt"]))
+	if sh["showFees"] != false || exp.Sub(e.clock.Now()) < 29*24*time.Hour {
+		t.Errorf("seeded link %v", sh)
+	}
+	res := e.results(brand, id)
+	if len(res["creators"].([]any)) == 0 {
+		t.Errorf("no accepted offers on the seeded campaign: %v", res["creators"])
+	}
 }

@@ -29,8 +29,9 @@ const (
 
 // securityHeaders sets the browser security headers on every answer: a
 // strict CSP (letting Stripe.js in only with a real publishable key),
-// nosniff, no framing, a same-origin referrer policy and, when the public
-// address is https, HSTS. A handler may replace the CSP with a
+// nosniff, no framing, a same-origin referrer policy (no-referrer for a
+// share link's page and call, whose path holds its token) and, when the
+// public address is https, HSTS. A handler may replace the CSP with a
 // stricter one (file downloads do).
 func (s *server) securityHeaders(next http.Handler) http.Handler {
 	https := strings.HasPrefix(strings.ToLower(s.cfg.PublicURL), "https://")

@@ -42,6 +42,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := errors.Join(offers(ctx, db), socialHistory(ctx, db, cfg)); err != nil {
 		return err
 	}
+	if err := shareLink(ctx, db, cfg); err != nil { // after the campaigns (and their posts)
+		return err
+	}
 	if err := billing(ctx, db, cfg); err != nil {
 		return err
 	}

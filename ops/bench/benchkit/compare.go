@@ -287,7 +287,15 @@ func Script(dir, name, mode string, args []any, preamble string, queries ...stri
 				return pq.QuoteLiteral(fmt.Sprint(args[i-1]))
 			})
 		} else {
-			q = param.ReplaceAllString(q, ":p$1")
+			// pgbench cannot define an empty variable: an empty string
+			// argument is written as the literal ''.
+			q = param.ReplaceAllStringFunc(q, func(m string) string {
+				i, _ := strconv.Atoi(m[1:])
+				if s, ok := args[i-1].(string); ok && s == "" {
+					return "''"
+				}
+				return ":p" + m[1:]
+			})
 		}
 		script += q + ";\n"
 	}
@@ -296,6 +304,9 @@ func Script(dir, name, mode string, args []any, preamble string, queries ...stri
 	}
 	var defs []string
 	for i, a := range args {
+		if s, ok := a.(string); ok && s == "" {
+			continue
+		}
 		defs = append(defs, "-D", fmt.Sprintf("p%d=%v", i+1, a))
 	}
 	path := filepath.Join(dir, name+"-"+mode+".sql")
