@@ -159,7 +159,7 @@ func bench(ctx context.Context, s *benchkit.Stack, f filled) error {
 	offersSQL, offersArgs := store.CreatorOfferPageSQL(f.creatorUserID, "", 1, 10, store.DefaultOfferTTL)
 	for _, sc := range []struct {
 		name, path, token, query string
-		args                       []any
+		args                     []any
 	}{
 		{"GET /api/campaigns/{id}/results", "/api/campaigns/" + f.campaignID + "/results", viewer, store.CampaignResultsSQL(),
 			[]any{f.campaignID, f.brandID, true}},
