@@ -15,7 +15,8 @@ export function mockApi(routes) {
     const handler = routes[`${method} ${path}`]
     const body = init.body ? JSON.parse(init.body) : undefined
     const [status, json] = handler ? await handler(body, init.headers || {}) : [404, { message: 'not found' }]
-    return new Response(json === undefined ? '' : JSON.stringify(json), {
+    // A 204 cannot carry a body, not even an empty one.
+    return new Response(json === undefined ? null : JSON.stringify(json), {
       status,
       headers: { 'Content-Type': 'application/json' },
     })
@@ -93,4 +94,20 @@ export function expectUpload(xhr, url, fileName) {
   expect(xhr.headers.Authorization).toBe('Bearer tok')
   expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
   expect(xhr.body.get('file').name).toBe(fileName)
+}
+
+/**
+ * expectNoAxeViolations runs axe-core's WCAG 2.0/2.1 A and AA rules on `node` (jsdom: rules that need layout,
+ * such as colour contrast, are left to the browser tests) and fails listing each violated rule.
+ */
+export async function expectNoAxeViolations(node) {
+  const { default: axe } = await import('axe-core')
+  // jsdom has no canvas; axe only uses it for checks a browser makes better.
+  const getContext = HTMLCanvasElement.prototype.getContext
+  HTMLCanvasElement.prototype.getContext = () => null
+  const result = await axe.run(node, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] }).finally(() => {
+    HTMLCanvasElement.prototype.getContext = getContext
+  })
+  const found = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(found).toEqual([])
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { matchPath } from 'react-router-dom'
-import { ALL_ROLES, ROLES } from './roles'
+import { ALL_ROLES, BRAND_ROLES, ROLES } from './roles'
 import { PRODUCT_NAME } from './app'
 
 const { ADMIN, BRAND_ADMIN, BRAND_MANAGER, USER } = ROLES
@@ -41,6 +41,12 @@ export const SIGNED_IN_ROUTES = [
     title: 'campaigns',
     docTitle: 'Campaigns',
     nav: { label: 'Campaigns', icon: 'megaphone' },
+  },
+  {
+    path: '/campaigns/:id/results',
+    page: lazy(() => import('../app/routes/campaign-results')),
+    roles: [ADMIN, ...BRAND_ROLES],
+    title: 'Campaign results',
   },
   {
     path: '/creator-network',
@@ -92,6 +98,7 @@ export const PUBLIC_ROUTES = [
   { path: '/terms-and-conditions', page: lazy(() => import('../app/routes/terms-and-conditions')) },
   { path: '/refund-policy', page: lazy(() => import('../app/routes/refund-policy')) },
   { path: '/delete-account', page: lazy(() => import('../app/routes/delete-account')) },
+  { path: '/share/:token', page: lazy(() => import('../app/routes/shared-results')) },
   { path: '/login', page: lazy(() => import('../app/routes/login')), layout: 'auth', guestOnly: true },
   { path: '/signup', page: lazy(() => import('../app/routes/signup')), layout: 'auth' },
   { path: '/forgot-password', page: lazy(() => import('../app/routes/forgot-password')), layout: 'auth' },

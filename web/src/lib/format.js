@@ -31,6 +31,17 @@ export function formatMoney(n) {
 }
 
 /**
+ * formatUnitCost shows a cost per unit (CPM, cost per engagement or per view) with cents, and below 10 cents
+ * with three significant digits: $12.40, $0.85, $0.0123.
+ */
+export function formatUnitCost(n) {
+  if (!finite(n)) return DASH
+  const v = Number(n)
+  if (v !== 0 && Math.abs(v) < 0.1) return `$${v.toPrecision(3)}`
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)
+}
+
+/**
  * formatAmount shows an amount in the currency's smallest unit (cents, as the
  * payment provider counts): 1900 usd → '$19', 999 → '$9.99'.
  */

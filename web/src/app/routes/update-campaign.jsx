@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
 import { useCampaign } from '../../features/campaign/api/get-campaign'
 import { RosterPanel } from '../../features/roster/components/roster-panel'
@@ -9,6 +9,11 @@ export default function UpdateCampaignRoute() {
   const { data: campaign } = useCampaign(id)
   return (
     <div className="d-flex flex-column gap-4">
+      {campaign && (
+        <Link to={`/campaigns/${id}/results`} className="align-self-start btn btn-sm btn-outline-primary">
+          View results
+        </Link>
+      )}
       <CampaignEditor campaignId={id} />
       {campaign && <RosterPanel campaignId={id} canGenerate />}
     </div>

@@ -26,6 +26,8 @@ const SPEC_TABLE = [
   ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
   // Issue 28: the creator's offers (the administrator's page is /offers).
   ['/my-offers', '/my-offers', 'Offers', ['USER']],
+  // Issue 28 §4: a campaign's measured results, for its brand's staff and the administrator.
+  ['/campaigns/:id/results', '/campaigns/abc123/results', 'Campaign results', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
 ]
 
 const CASES = SPEC_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
@@ -80,6 +82,7 @@ describe('route table', () => {
       '/terms-and-conditions',
       '/refund-policy',
       '/delete-account',
+      '/share/:token',
       '/login',
       '/signup',
       '/forgot-password',

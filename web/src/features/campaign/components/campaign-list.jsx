@@ -163,6 +163,9 @@ function CampaignItem({ campaign: c, onDelete, extra }) {
           ]}
         />
         <div className="d-flex gap-2 justify-content-end">
+          <Link to={`/campaigns/${c._id}/results`} className="btn btn-sm btn-outline-secondary" aria-label={`Results of ${c.campaignName}`}>
+            Results
+          </Link>
           <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
             {completed ? 'View' : 'Edit'}
           </Link>

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { PLATFORMS } from './creator-options'
 import { AddToCampaign } from './add-to-campaign'
+import { BasisLabel } from '../../../components/figure-basis'
 import './creator.css'
 
 const TrendChart = lazy(() => import('../../../components/trend-chart'))
@@ -16,24 +17,6 @@ const TrendChart = lazy(() => import('../../../components/trend-chart'))
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 const PLATFORM_NAME = Object.fromEntries(PLATFORMS.map((p) => [p.value, p.label]))
 const CAN_ADD = [ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER]
-
-/** BASIS_LABELS names where a figure comes from, as the API's basis says it. */
-export const BASIS_LABELS = {
-  measured: { label: 'Measured', title: 'Read from an account the creator connected' },
-  imported: { label: 'Imported', title: 'From a roster file' },
-  estimated: { label: 'Estimated', title: 'Estimated by Creator Coach' },
-}
-
-/** BasisLabel shows a figure's basis: Measured, Imported or Estimated. */
-export function BasisLabel({ basis }) {
-  const b = BASIS_LABELS[basis]
-  if (!b) return null
-  return (
-    <span className={`cc-basis cc-basis-${basis}`} title={b.title}>
-      {b.label}
-    </span>
-  )
-}
 
 function VerifiedBadge() {
   return (

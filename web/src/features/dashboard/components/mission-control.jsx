@@ -3,6 +3,7 @@ import { useCampaignSummary } from '../api/get-campaign-summary'
 import { EmptyState } from '../../../components/empty-state'
 import { ListState } from '../../../components/list-state'
 import { formatDate, formatMoney } from '../../../lib/format'
+import { CampaignPerformance } from './campaign-performance'
 import './dashboard.css'
 
 
@@ -47,6 +48,7 @@ function Figures({ s, canEdit }) {
         <Stat label="Completed" value={s.completed} color="#5b3df5" />
         <Stat label="Total budget" value={formatMoney(s.totalBudget)} color="#fd7e14" note={`Average ${formatMoney(s.averageBudget)}`} />
       </div>
+      {s.total > 0 && s.performance && <CampaignPerformance performance={s.performance} canEdit={canEdit} />}
       {s.total === 0 ? (
         <EmptyState
           title="No campaigns yet"

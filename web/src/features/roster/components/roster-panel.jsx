@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast'
 import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
 import { CounterAnswer } from './counter-answer'
+import { SendOffer } from './send-offer'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -98,7 +99,13 @@ function RosterTable({ roster, campaignId, canAnswer }) {
               </td>
               <td data-label="Est. fee">{formatMoney(e.estimatedFee)}</td>
               <td className="small" data-label="Offer">
-                {canAnswer && e.offer?.status === 'countered' ? <CounterAnswer campaignId={campaignId} entry={e} /> : <span className="text-capitalize">{e.offer?.status}</span>}
+                {canAnswer && e.offer?.status === 'countered' ? (
+                  <CounterAnswer campaignId={campaignId} entry={e} />
+                ) : canAnswer && e.offer?.status === 'draft' ? (
+                  <SendOffer campaignId={campaignId} entry={e} />
+                ) : (
+                  <span className="text-capitalize">{e.offer?.status}</span>
+                )}
               </td>
             </tr>
           ))}

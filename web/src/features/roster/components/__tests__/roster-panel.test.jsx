@@ -88,3 +88,33 @@ describe('RosterPanel counters', () => {
     expect(screen.queryByRole('button', { name: 'Accept counter' })).toBeNull()
   })
 })
+
+describe('RosterPanel draft offers', () => {
+  it('lets an editor send a draft offer at its amount, confirmed', async () => {
+    let body
+    let current = { ...entry, offer: { status: 'draft', amount: 900, next: [] } }
+    mockApi({
+      'GET campaigns/k1/roster': () => [200, roster([current])],
+      'PATCH campaigns/k1/offers': (b) => {
+        body = b
+        current = { ...entry, offer: { status: 'sent', amount: 900, next: [] } }
+        return [200, { data: { entries: [current], message: 'Offers updated' } }]
+      },
+    })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send this offer?' })
+    expect(dialog).toHaveTextContent('Ann Fit is offered $900 and may accept, counter or decline.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }))
+    expect(await screen.findByText('Offer of $900 sent to Ann Fit')).toBeInTheDocument()
+    expect(await screen.findByText('sent')).toBeInTheDocument()
+    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'sent', amount: 900 }] })
+  })
+
+  it('shows a draft read-only to a viewer', async () => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([entry])] })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
+    expect(await screen.findByText('draft')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Send offer/ })).toBeNull()
+  })
+})

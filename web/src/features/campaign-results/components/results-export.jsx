@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { saveFile } from '../../../lib/save-file'
+import { toast } from '../../../lib/toast'
+import { getResultsCsv, isExportFinished, pdfOf, startResultsPdf, useExportJob } from '../api/export-results'
+import { fileStem } from './results-format'
+
+/**
+ * ResultsExport offers the campaign's results as files: "Export CSV" downloads it with the session's token;
+ * "Export PDF" starts the server's job, shows its progress, then offers the download link.
+ */
+export function ResultsExport({ campaign }) {
+  const [csvBusy, setCsvBusy] = useState(false)
+  const [jobId, setJobId] = useState(null)
+  const [starting, setStarting] = useState(false)
+  const { data: job, error: jobError } = useExportJob(jobId)
+  const pdf = pdfOf(job)
+  const running = starting || (jobId && !isExportFinished(job) && !jobError)
+
+  const exportCsv = async () => {
+    setCsvBusy(true)
+    try {
+      saveFile(await getResultsCsv(campaign._id), `${fileStem(campaign.campaignName)}-results.csv`, 'text/csv')
+    } catch (err) {
+      toast.error(err?.message || 'Download failed. Please try again.')
+    } finally {
+      setCsvBusy(false)
+    }
+  }
+  const exportPdf = async () => {
+    setStarting(true)
+    setJobId(null)
+    try {
+      const j = await startResultsPdf(campaign._id)
+      setJobId(j.id)
+    } catch (err) {
+      toast.error(err?.message || 'Could not start the PDF. Please try again.')
+    } finally {
+      setStarting(false)
+    }
+  }
+  const progress = job?.progress ?? 0
+  return (
+    <div className="d-flex flex-column align-items-stretch align-items-md-end gap-2">
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={exportCsv} disabled={csvBusy}>
+          {csvBusy ? 'Exporting…' : 'Export CSV'}
+        </button>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={exportPdf} disabled={Boolean(running)}>
+          {running ? 'Making PDF…' : 'Export PDF'}
+        </button>
+      </div>
+      <div aria-live="polite" className="small">
+        {jobId && running && (
+          <div className="progress" style={{ minWidth: 200 }} role="progressbar" aria-label="PDF export" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+            <div className="progress-bar" style={{ width: `${Math.max(progress, 5)}%` }}>
+              {progress}%
+            </div>
+          </div>
+        )}
+        {pdf && (
+          <a href={pdf.url} download={pdf.name} className="btn btn-success btn-sm">
+            Download PDF
+          </a>
+        )}
+        {(job?.status === 'failed' || jobError) && (
+          <p role="alert" className="text-danger mb-0">
+            {job?.error || jobError?.message || 'The PDF could not be made. Please try again.'}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { EmptyState } from '../../../components/empty-state'
+import { CreatorResults } from './creator-results'
+import { hasPosts } from './results-format'
+import { ResultsChart } from './results-chart'
+import { ResultsTotals } from './results-totals'
+import './results.css'
+
+/** tagOf writes a campaign's tracking tag with its '#', or null when it has none. */
+const tagOf = (campaign) => (campaign.trackingTag ? `#${campaign.trackingTag}` : null)
+
+/**
+ * ResultsView shows a campaign's measured results read-only: the totals with their basis, the daily chart and the
+ * per-creator table. Before any post is captured it says what will happen instead of showing empty figures.
+ * The brand's results tab and the public share page both render it.
+ */
+export function ResultsView({ results }) {
+  const tag = tagOf(results.campaign)
+  if (!hasPosts(results)) {
+    return (
+      <div className="d-flex flex-column gap-4">
+        <EmptyState title="No posts captured yet">
+          <p className="mb-0">
+            Posts tagged {tag ? <strong>{tag}</strong> : "with the campaign's tracking tag"} by creators with accepted offers appear here after the next sync.
+          </p>
+        </EmptyState>
+        <CreatorResults creators={results.creators} feesShown={results.feesShown} />
+      </div>
+    )
+  }
+  return (
+    <div className="d-flex flex-column gap-4">
+      <ResultsTotals totals={results.totals} asOf={results.asOf} />
+      <ResultsChart series={results.series} />
+      <CreatorResults creators={results.creators} feesShown={results.feesShown} />
+    </div>
+  )
+}
+
+/**
+ * ResultsHeading names the campaign: its name (as an `as` heading, h2 by default), brand, dates, status and
+ * tracking tag; `children` (actions) sit beside it.
+ * @param {{campaign: import('../../../lib/api-types').Schema<'CampaignResults'>['campaign'], as?: import('react').ElementType, children?: import('react').ReactNode}} props
+ */
+export function ResultsHeading({ campaign, as: Heading = 'h2', children }) {
+  const tag = tagOf(campaign)
+  return (
+    <div className="d-flex flex-wrap align-items-start justify-content-between gap-3">
+      <div className="min-w-0">
+        <Heading className="h4 fw-bold mb-1 text-break">{campaign.campaignName}</Heading>
+        <p className="text-secondary small mb-0">
+          {[campaign.brandName, `${formatDay(campaign.startDate)} – ${formatDay(campaign.endDate)}`, statusLabel(campaign.status), tag].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+      {children && <div className="d-flex flex-wrap gap-2">{children}</div>}
+    </div>
+  )
+}
+
+const statusLabel = (s) => (s ? s[0].toUpperCase() + s.slice(1) : '')
+const formatDay = (d) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })

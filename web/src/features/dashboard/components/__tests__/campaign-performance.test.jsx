@@ -1,0 +1,62 @@
+import { describe, it, expect, beforeEach } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { DashboardOverview } from '../dashboard-overview'
+import { expectNoAxeViolations, mockApi, renderRoute } from '../../../../test-utils'
+import { setUser, resetAuthStore } from '../../../../lib/auth-store'
+
+const PERFORMANCE = {
+  month: '2026-11',
+  views: { value: 48200, basis: 'measured' },
+  engagements: { value: 3100, basis: 'measured' },
+  engagementRate: { value: 6.43, basis: 'derived', formula: 'engagements / views × 100' },
+  spend: { value: 3600, basis: 'derived', formula: 'sum of accepted and completed offers' },
+  budget: 12000,
+  topPosts: [
+    { campaignId: 'c1', campaignName: 'Winter Warmup', creatorName: 'Cleo Creator', platform: 'instagram', url: 'https://instagram.test/p/1', views: 20000, likes: 1500, comments: 90, shares: null, publishedAt: '2026-11-10T10:00:00Z' },
+  ],
+  waitingOnBrand: [
+    { campaignId: 'c2', campaignName: 'Spring Fitness Push', entryId: 'e9', creatorName: 'Dev Maker', amount: 1100, status: 'countered', updatedAt: '2026-11-20T10:00:00Z' },
+  ],
+}
+
+const summary = (performance) => ({
+  data: { summary: { active: 2, drafts: 0, completed: 1, total: 3, totalBudget: 12000, averageBudget: 4000, nextCampaign: null, performance } },
+})
+
+describe("Mission Control's performance", () => {
+  beforeEach(() => resetAuthStore())
+
+  it('shows views, engagement, spend against budget, the top posts and the counters waiting on the brand', async () => {
+    setUser({ _id: 'u', name: 'Bea', role: 'BRAND_ADMIN' })
+    mockApi({ 'GET campaigns/summary': () => [200, summary(PERFORMANCE)] })
+    const { container } = renderRoute(<DashboardOverview />, { path: '/dashboard' })
+    const section = await screen.findByRole('region', { name: 'Performance in November 2026' })
+    expect(within(section).getByRole('region', { name: 'Views' })).toHaveTextContent('48,200Measured')
+    expect(within(section).getByRole('region', { name: 'Engagement rate' })).toHaveTextContent('6.4%Derived= engagements / views × 100')
+    expect(within(section).getByText('$3,600 of $12,000 budget (30%)')).toBeInTheDocument()
+    expect(within(section).getByRole('progressbar', { name: 'Spend of budget' })).toHaveAttribute('aria-valuenow', '30')
+    const top = within(section).getByRole('region', { name: 'Top posts' })
+    expect(within(top).getByRole('link', { name: 'Cleo Creator on Instagram' })).toHaveAttribute('href', 'https://instagram.test/p/1')
+    expect(within(top).getByRole('link', { name: 'Results of Winter Warmup' })).toHaveAttribute('href', '/campaigns/c1/results')
+    expect(top).toHaveTextContent('20,000 views · 1,500 likes')
+    const waiting = within(section).getByRole('region', { name: /Waiting on you/ })
+    expect(waiting).toHaveTextContent('Dev Maker countered at $1,100 on Spring Fitness Push')
+    expect(within(waiting).getByRole('link', { name: "Answer Dev Maker's counter on Spring Fitness Push" })).toHaveAttribute('href', '/update-campaign/c2')
+    await expectNoAxeViolations(container)
+  })
+
+  it('says n/a, never 0, before any post is measured, and that nothing waits; a viewer gets no Answer links', async () => {
+    setUser({ _id: 'u', name: 'Vic', role: 'BRAND_VIEWER' })
+    const none = { value: null, basis: 'unavailable', reason: 'No posts published this month yet' }
+    mockApi({ 'GET campaigns/summary': () => [200, summary({ ...PERFORMANCE, views: none, engagements: none, engagementRate: none, topPosts: [], waitingOnBrand: [] })] })
+    renderRoute(<DashboardOverview />, { path: '/dashboard' })
+    const section = await screen.findByRole('region', { name: 'Performance in November 2026' })
+    const views = within(section).getByRole('region', { name: 'Views' })
+    expect(views).toHaveTextContent('n/a')
+    expect(views).toHaveTextContent('No posts published this month yet')
+    expect(views).not.toHaveTextContent('0')
+    expect(within(section).getByText('No post of your active campaigns was published this month yet.')).toBeInTheDocument()
+    expect(within(section).getByText('No counter offer is waiting for an answer.')).toBeInTheDocument()
+    expect(within(section).queryByRole('link', { name: /^Answer/ })).toBeNull()
+  })
+})

@@ -1,0 +1,129 @@
+import { Link } from 'react-router-dom'
+import { CardSection } from '../../../components/card-section'
+import { FigureValue, isMissing } from '../../../components/figure-basis'
+import { PLATFORM_NAMES } from '../../../config/platforms'
+import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent } from '../../../lib/format'
+
+/** monthName writes 'YYYY-MM' as 'November 2026'. */
+const monthName = (month) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+function Figure({ label, figure, format }) {
+  return (
+    <div className="col-12 col-sm-4">
+      <section className="border rounded-3 p-3 h-100" aria-label={label}>
+        <h3 className="small text-secondary fw-normal mb-1">{label}</h3>
+        <FigureValue figure={figure} format={format} explain className="cc-stat-value d-block" />
+      </section>
+    </div>
+  )
+}
+
+/** SpendBar is the month's spend (accepted and completed offers) against the campaigns' budgets. */
+function SpendBar({ spend, budget }) {
+  const value = isMissing(spend) ? null : spend.value
+  const pct = value != null && budget > 0 ? Math.min(100, Math.round((value / budget) * 100)) : 0
+  return (
+    <section aria-labelledby="performance-spend">
+      <h3 id="performance-spend" className="h6 fw-bold mb-1">
+        Spend against budget
+      </h3>
+      <p className="small mb-2">
+        <FigureValue figure={spend} format={(v) => `${formatMoney(v)} of ${formatMoney(budget)} budget${budget > 0 ? ` (${pct}%)` : ''}`} />
+      </p>
+      <div className="progress" role="progressbar" aria-label="Spend of budget" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <div className={`progress-bar${value != null && value > budget ? ' bg-danger' : ''}`} style={{ width: `${pct}%` }} />
+      </div>
+    </section>
+  )
+}
+
+function TopPosts({ posts }) {
+  return (
+    <section aria-labelledby="performance-top">
+      <h3 id="performance-top" className="h6 fw-bold mb-2">
+        Top posts
+      </h3>
+      {posts.length === 0 ? (
+        <p className="small text-secondary mb-0">No post of your active campaigns was published this month yet.</p>
+      ) : (
+        <ol className="list-unstyled mb-0 d-flex flex-column gap-2 small">
+          {posts.map((p) => (
+            <li key={p.url} className="d-flex flex-wrap align-items-baseline gap-2 border-bottom pb-2">
+              <a href={p.url} target="_blank" rel="noreferrer" className="fw-semibold">
+                {p.creatorName} on {PLATFORM_NAMES[p.platform] || p.platform}
+              </a>
+              <span className="text-secondary">
+                <Link to={`/campaigns/${p.campaignId}/results`} aria-label={`Results of ${p.campaignName}`}>
+                  {p.campaignName}
+                </Link>{' '}
+                · {formatDate(p.publishedAt)}
+              </span>
+              <span className="ms-auto text-nowrap">
+                {p.views == null ? 'n/a' : formatCount(p.views)} views · {p.likes == null ? 'n/a' : formatCount(p.likes)} likes
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+/** WaitingOnYou lists the counters the brand has to answer; editors get a link to the campaign's roster. */
+function WaitingOnYou({ offers, canEdit }) {
+  return (
+    <section aria-labelledby="performance-waiting">
+      <h3 id="performance-waiting" className="h6 fw-bold mb-2">
+        Waiting on you {offers.length > 0 && <span className="badge text-bg-warning">{offers.length}</span>}
+      </h3>
+      {offers.length === 0 ? (
+        <p className="small text-secondary mb-0">No counter offer is waiting for an answer.</p>
+      ) : (
+        <ul className="list-unstyled mb-0 d-flex flex-column gap-2 small">
+          {offers.map((o) => (
+            <li key={o.entryId} className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-2">
+              <span className="flex-grow-1">
+                <strong>{o.creatorName}</strong> countered at <strong>{formatMoney(o.amount)}</strong> on {o.campaignName}
+                {o.updatedAt && <span className="text-secondary"> · {formatDateTime(o.updatedAt)}</span>}
+              </span>
+              {canEdit && (
+                <Link to={`/update-campaign/${o.campaignId}`} className="btn btn-sm btn-outline-primary" aria-label={`Answer ${o.creatorName}'s counter on ${o.campaignName}`}>
+                  Answer
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * CampaignPerformance is Mission Control's performance of the brand's active campaigns this month: measured views
+ * and engagements, the derived engagement rate, spend against budget, the top posts and the counters waiting on
+ * the brand.
+ */
+export function CampaignPerformance({ performance: p, canEdit }) {
+  return (
+    <CardSection title={`Performance in ${monthName(p.month)}`} titleId="performance">
+      <p className="small text-secondary">Posts published this month on your active campaigns, measured from the creators' connected accounts.</p>
+      <div className="row g-3 mb-4">
+        <Figure label="Views" figure={p.views} format={formatCount} />
+        <Figure label="Engagements" figure={p.engagements} format={formatCount} />
+        <Figure label="Engagement rate" figure={p.engagementRate} format={formatPercent} />
+      </div>
+      <div className="d-flex flex-column gap-4">
+        <SpendBar spend={p.spend} budget={p.budget} />
+        <div className="row g-4">
+          <div className="col-12 col-lg-7">
+            <TopPosts posts={p.topPosts} />
+          </div>
+          <div className="col-12 col-lg-5">
+            <WaitingOnYou offers={p.waitingOnBrand} canEdit={canEdit} />
+          </div>
+        </div>
+      </div>
+    </CardSection>
+  )
+}
