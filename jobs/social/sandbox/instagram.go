@@ -204,6 +204,7 @@ type Post struct {
 	ID        string
 	Time      time.Time
 	LikeCount int64
+	Comments  int64
 	Caption   string
 	Published bool
 }
@@ -222,7 +223,7 @@ func Posts(handle string, d time.Time) []Post {
 		if i == 0 {
 			share = likes - share*int64(n-1)
 		}
-		out[i] = Post{ID: fmt.Sprintf("18%05d%d%09d", dayNumber(d), i, h%1e9), LikeCount: share,
+		out[i] = Post{ID: fmt.Sprintf("18%05d%d%09d", dayNumber(d), i, h%1e9), LikeCount: share, Comments: share / 25,
 			Time:    d.Add(time.Duration(20-i*10)*time.Hour + time.Duration(h%3600)*time.Second),
 			Caption: caption("ig", handle, d.Format(time.DateOnly), strconv.Itoa(i))}
 	}
@@ -234,7 +235,8 @@ func Posts(handle string, d time.Time) []Post {
 func (s *Server) igDay(handle string, d, now time.Time) []Post {
 	out := Posts(handle, d)
 	for _, p := range s.publishedOn(ig, handle, d) {
-		out = append(out, Post{ID: p.ID, Time: p.At, LikeCount: PostFigures(ig, handle, p.ID, p.At, now).Likes, Caption: p.Caption, Published: true})
+		f := PostFigures(ig, handle, p.ID, p.At, now)
+		out = append(out, Post{ID: p.ID, Time: p.At, LikeCount: f.Likes, Comments: f.Comments, Caption: p.Caption, Published: true})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
 	return out
@@ -243,7 +245,8 @@ func (s *Server) igDay(handle string, d, now time.Time) []Post {
 // igFind finds handle's media id: published, or history by its day and index.
 func (s *Server) igFind(handle, id string, now time.Time) (Post, bool) {
 	if p, ok := s.findPublished(ig, handle, id); ok {
-		return Post{ID: p.ID, Time: p.At, LikeCount: PostFigures(ig, handle, p.ID, p.At, now).Likes, Caption: p.Caption, Published: true}, true
+		f := PostFigures(ig, handle, p.ID, p.At, now)
+		return Post{ID: p.ID, Time: p.At, LikeCount: f.Likes, Comments: f.Comments, Caption: p.Caption, Published: true}, true
 	}
 	if len(id) != 17 || !strings.HasPrefix(id, "18") {
 		return Post{}, false
@@ -323,7 +326,7 @@ func igMediaItem(p Post, fields []string) map[string]any {
 	m := map[string]any{}
 	for _, f := range fields {
 		m[f] = map[string]any{"id": p.ID, "timestamp": p.Time.Format("2006-01-02T15:04:05-0700"), "like_count": p.LikeCount,
-			"comments_count": p.LikeCount / 25, "media_type": "IMAGE", "caption": p.Caption,
+			"comments_count": p.Comments, "media_type": "IMAGE", "caption": p.Caption,
 			"permalink": "https://www.instagram.com/p/" + shortcode(p.ID) + "/"}[f]
 	}
 	return m
@@ -343,7 +346,7 @@ func (s *Server) igMediaInsights(w http.ResponseWriter, r *http.Request, g grant
 		igError(w, http.StatusBadRequest, 100, fmt.Sprintf("(#100) Object with ID '%s' does not exist, cannot be loaded due to missing permissions, or does not support this operation", id))
 		return
 	}
-	f := Figures{Views: p.LikeCount * 16, Reach: p.LikeCount * 11, Likes: p.LikeCount, Comments: p.LikeCount / 25, Shares: p.LikeCount / 12}
+	f := Figures{Views: p.LikeCount * 16, Reach: p.LikeCount * 11, Likes: p.LikeCount, Comments: p.Comments, Shares: p.LikeCount / 12}
 	if p.Published {
 		f = PostFigures(ig, g.Handle, p.ID, p.Time, now)
 	}
