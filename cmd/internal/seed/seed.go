@@ -1,6 +1,7 @@
 // Package seed writes the demo data of a development database (api seed):
 // the demo accounts with their log-ins, a creator network with campaigns
-// and offers, a creator's connected social accounts and history, billing
+// and offers, a creator's connected social accounts and history, the
+// captured posts of a campaign's offers, billing
 // state and coach chats. Every part may run again.
 package seed
 
@@ -40,6 +41,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 		fmt.Printf("  %-14s %s\n", a.Role, a.Email)
 	}
 	if err := errors.Join(offers(ctx, db), socialHistory(ctx, db, cfg)); err != nil {
+		return err
+	}
+	if err := campaignPosts(ctx, db); err != nil { // after the offers and creator@'s accounts
 		return err
 	}
 	if err := billing(ctx, db, cfg); err != nil {
