@@ -45,7 +45,9 @@ func TestConnectors_Posts(t *testing.T) {
 			from, to := now.Add(-7*24*time.Hour), b.clock.Now()
 			calls := 0
 			posts, err := b.conns[platform].Posts(context.Background(), tok, social.PostQuery{Account: snap.ExternalID, From: from, To: to,
-				Keep: func(text string, _ time.Time) bool { return strings.Contains(strings.ToLower(text), "#acmewinterwarmup") }},
+				Keep: func(text string, _ time.Time) bool {
+					return strings.Contains(strings.ToLower(text), "#acmewinterwarmup")
+				}},
 				func() { calls++ })
 			if err != nil {
 				t.Fatal(err)
