@@ -260,12 +260,17 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	net AS (
 		SELECT user_id, sum(followers) AS followers, array_agg(platform) FILTER (WHERE synced) AS platforms, ` + networkPivotSQL() + `
 		FROM accts GROUP BY user_id),
+	-- The network entries are locked in id order first: the batches of one
+	-- interval (one per platform) run at once and share their users' entries,
+	-- and two updates locking them in different orders would deadlock.
+	locked AS MATERIALIZED (
+		SELECT c.id FROM creators c WHERE c.user_id = ANY (ARRAY(SELECT user_id FROM a)) ORDER BY c.id FOR NO KEY UPDATE),
 	network AS (
 	UPDATE creators c SET ` + networkSetSQL() + `,
 		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
 		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
 		updated_at = $1
-	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.user_id = ANY (ARRAY(SELECT user_id FROM a)))
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.id IN (SELECT id FROM locked))
 	SELECT account_id::text, count(*) FROM upsert_days WHERE inserted GROUP BY account_id`
 
 // networkPivotSQL turns a user's accounts (accts) into one row: per
