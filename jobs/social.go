@@ -279,7 +279,11 @@ func (s *Syncer) calls(t store.SyncTarget, now time.Time) int {
 	if !ok {
 		return 0
 	}
-	return conn.Calls(s.since(t, now))
+	n := conn.Calls(s.since(t, now))
+	if from, to, ok := t.Capture.Range(now); ok {
+		n += conn.PostCalls(from, to)
+	}
+	return n
 }
 
 // fetchAccount refreshes the account's token when due (storing the new one
@@ -309,6 +313,42 @@ func (h *Handler) fetchAccount(ctx context.Context, t store.SyncTarget, report f
 	}
 	out := toStoreSnapshot(snap)
 	out.AccountID = t.ID
+	if out.Posts, err = h.capturePosts(ctx, conn, fresh, t, snap.ExternalID, report); err != nil {
+		return store.SocialSnapshot{}, err
+	}
+	return out, nil
+}
+
+// capturePosts reads the account's posts published in the dates of the
+// campaigns it captures for (t.Capture; none, and no call, for an account
+// without an accepted or completed offer on a live campaign) back to the
+// refresh window, and returns those carrying a campaign's tag, once per
+// campaign. A platform that refuses the post listing (a permission this
+// grant lacks, an answer we cannot read) costs the capture, not the
+// analytics: it is logged and the sync goes on; rate limits and network
+// failures are returned (the sync is retried).
+func (h *Handler) capturePosts(ctx context.Context, conn social.Connector, tok social.Token, t store.SyncTarget, externalID string, report func()) ([]store.CampaignPost, error) {
+	from, to, ok := t.Capture.Range(h.Store.Now())
+	if !ok {
+		return nil, nil
+	}
+	posts, err := conn.Posts(ctx, tok, social.PostQuery{Account: externalID, From: from, To: to,
+		Keep: func(text string, at time.Time) bool { return len(t.Capture.Matches(text, at)) > 0 }}, report)
+	if social.AsReconnect(err) != nil || social.AsAnswer(err) != nil {
+		h.Log.Warn("campaign posts not captured", "account", t.ID, "platform", t.Platform, "err", err)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []store.CampaignPost
+	for _, p := range posts {
+		for _, c := range t.Capture.Matches(p.Text, p.PublishedAt) {
+			out = append(out, store.CampaignPost{CampaignID: c.CampaignID, EntryID: c.EntryID, AccountID: t.ID, Platform: t.Platform,
+				ExternalID: p.ExternalID, URL: p.URL, Caption: p.Text, PublishedAt: p.PublishedAt,
+				Views: p.Views, Likes: p.Likes, Comments: p.Comments, Shares: p.Shares, Reach: p.Reach})
+		}
+	}
 	return out, nil
 }
 

@@ -168,6 +168,7 @@ type Campaign struct {
 	BrandGuidelines        []Attachment    `json:"brandGuidelines"`
 	ReferenceContent       []Attachment    `json:"referenceContent"`
 	AdditionalInstructions string          `json:"additionalInstructions"`
+	TrackingTag            string          `json:"trackingTag"` // without '#'; "" on create = made from the names
 	CreatedBy              *string         `json:"createdBy"`
 	UpdatedBy              *string         `json:"updatedBy"`
 	CreatedAt              time.Time       `json:"createdAt"`
@@ -221,6 +222,7 @@ func (c *Campaign) Validate(now time.Time, keptStart string) error {
 	if utf8.RuneCountInString(c.AdditionalInstructions) > CampaignInstructMax {
 		f.add("additionalInstructions", MsgInstructionsLong)
 	}
+	checkTrackingTag(f, c.TrackingTag)
 	if utf8.RuneCountInString(c.Location) > campaignShortTextMax {
 		f.add("location", "Location must be at most 200 characters")
 	}
@@ -269,6 +271,7 @@ func (c *Campaign) normalize() {
 	c.Demographics.Gender = strings.TrimSpace(c.Demographics.Gender)
 	c.AdditionalInstructions = strings.TrimSpace(c.AdditionalInstructions)
 	c.Goals = trimAll(c.Goals)
+	c.TrackingTag = NormalizeTrackingTag(c.TrackingTag)
 	c.ContentVibes = trimAll(c.ContentVibes)
 	if c.Status == "" {
 		c.Status = CampaignDraft

@@ -82,24 +82,59 @@ func (s *DB) CreateCampaign(ctx context.Context, actor *User, c Campaign) (*Camp
 		return nil, err
 	}
 	var out *Campaign
-	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		c.ID, c.BrandID = uuid.NewString(), actor.Brand.ID
-		if err := resolveCampaignFiles(tx, &c, actor.ID); err != nil {
+	chosen := c.TrackingTag
+	err := s.withTrackingTag(ctx, chosen == "", func() error {
+		return s.inTx(ctx, func(tx *sqlx.Tx) error {
+			c.ID, c.BrandID = uuid.NewString(), actor.Brand.ID
+			if err := resolveCampaignFiles(tx, &c, actor.ID); err != nil {
+				return err
+			}
+			if err := setTrackingTag(tx, &c, chosen); err != nil {
+				return err
+			}
+			var err error
+			out, err = insertCampaign(tx, actor, c, s.now())
 			return err
-		}
-		now := s.now()
-		c.CreatedBy, c.UpdatedBy, c.CreatedAt, c.UpdatedAt = &actor.ID, &actor.ID, now, now
-		row, err := c.row()
+		})
+	})
+	return out, err
+}
+
+// setTrackingTag gives a new campaign the tag chosen (EINVALID when another
+// live campaign of the brand holds it) or, when none was, one made from
+// the brand's and the campaign's names.
+func setTrackingTag(tx *sqlx.Tx, c *Campaign, chosen string) error {
+	if chosen != "" {
+		taken, err := tagInUse(tx, c.BrandID, "", chosen)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.NamedExec(campaignInsertSQL, row); err != nil {
-			return fmt.Errorf("insert campaign: %w", err)
+		if taken {
+			return tagTakenError()
 		}
-		out, err = getCampaign(tx, c.ID, c.BrandID, false)
-		return err
-	})
-	return out, err
+		c.TrackingTag = chosen
+		return nil
+	}
+	var brandName string
+	if err := tx.Get(&brandName, `SELECT name FROM brands WHERE id = $1`, c.BrandID); err != nil {
+		return fmt.Errorf("brand name: %w", err)
+	}
+	tag, err := freeTrackingTag(tx, c.BrandID, "", TrackingTagBase(brandName, c.CampaignName))
+	c.TrackingTag = tag
+	return err
+}
+
+// insertCampaign writes the new campaign c and reads it back.
+func insertCampaign(tx *sqlx.Tx, actor *User, c Campaign, now time.Time) (*Campaign, error) {
+	c.CreatedBy, c.UpdatedBy, c.CreatedAt, c.UpdatedAt = &actor.ID, &actor.ID, now, now
+	row, err := c.row()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.NamedExec(campaignInsertSQL, row); err != nil {
+		return nil, fmt.Errorf("insert campaign: %w", err)
+	}
+	return getCampaign(tx, c.ID, c.BrandID, false)
 }
 
 // UpdateCampaign changes a campaign of actor's brand: apply edits a copy of
@@ -114,44 +149,75 @@ func (s *DB) UpdateCampaign(ctx context.Context, actor *User, id string, apply f
 		return nil, err
 	}
 	var out *Campaign
-	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		cur, err := getCampaign(tx, id, actor.Brand.ID, true)
-		if err != nil {
+	err := s.withTrackingTag(ctx, false, func() error {
+		return s.inTx(ctx, func(tx *sqlx.Tx) error {
+			cur, err := getCampaign(tx, id, actor.Brand.ID, true)
+			if err != nil {
+				return err
+			}
+			oldStatus, oldStart := cur.Status, cur.Duration.StartDate
+			if oldStatus == CampaignCompleted {
+				return checkTransition(oldStatus, oldStatus)
+			}
+			next := *cur
+			if err := apply(&next); err != nil {
+				return Errorf(EINVALID, "Malformed campaign")
+			}
+			next.ID, next.BrandID, next.CreatedBy, next.CreatedAt = cur.ID, cur.BrandID, cur.CreatedBy, cur.CreatedAt
+			if next.Status == "" {
+				next.Status = oldStatus
+			}
+			if err := next.Validate(s.now(), oldStart); err != nil {
+				return err
+			}
+			if err := checkTransition(oldStatus, next.Status); err != nil {
+				return err
+			}
+			if err := checkTagChange(tx, cur, &next, oldStatus); err != nil {
+				return err
+			}
+			if err := resolveCampaignFiles(tx, &next, actor.ID); err != nil {
+				return err
+			}
+			next.UpdatedBy, next.UpdatedAt = &actor.ID, s.now()
+			row, err := next.row()
+			if err != nil {
+				return err
+			}
+			if _, err := tx.NamedExec(campaignUpdateSQL, row); err != nil {
+				return fmt.Errorf("update campaign %s: %w", id, err)
+			}
+			out, err = getCampaign(tx, id, actor.Brand.ID, false)
 			return err
-		}
-		oldStatus, oldStart := cur.Status, cur.Duration.StartDate
-		if oldStatus == CampaignCompleted {
-			return checkTransition(oldStatus, oldStatus)
-		}
-		next := *cur
-		if err := apply(&next); err != nil {
-			return Errorf(EINVALID, "Malformed campaign")
-		}
-		next.ID, next.BrandID, next.CreatedBy, next.CreatedAt = cur.ID, cur.BrandID, cur.CreatedBy, cur.CreatedAt
-		if next.Status == "" {
-			next.Status = oldStatus
-		}
-		if err := next.Validate(s.now(), oldStart); err != nil {
-			return err
-		}
-		if err := checkTransition(oldStatus, next.Status); err != nil {
-			return err
-		}
-		if err := resolveCampaignFiles(tx, &next, actor.ID); err != nil {
-			return err
-		}
-		next.UpdatedBy, next.UpdatedAt = &actor.ID, s.now()
-		row, err := next.row()
-		if err != nil {
-			return err
-		}
-		if _, err := tx.NamedExec(campaignUpdateSQL, row); err != nil {
-			return fmt.Errorf("update campaign %s: %w", id, err)
-		}
-		out, err = getCampaign(tx, id, actor.Brand.ID, false)
-		return err
+		})
 	})
 	return out, err
+}
+
+// checkTagChange checks a change of the tracking tag: only while the stored
+// campaign is a draft, never to empty, never to a tag another live campaign
+// of the brand holds (each an EINVALID field error on trackingTag).
+func checkTagChange(tx *sqlx.Tx, cur, next *Campaign, oldStatus string) error {
+	if next.TrackingTag == cur.TrackingTag {
+		return nil
+	}
+	fail := func(msg string) error {
+		return &Error{Code: EINVALID, Message: msg, Fields: map[string]string{"trackingTag": msg}}
+	}
+	switch {
+	case oldStatus != CampaignDraft:
+		return fail(MsgTagLocked)
+	case next.TrackingTag == "":
+		return fail(MsgTagRequired)
+	}
+	taken, err := tagInUse(tx, cur.BrandID, cur.ID, next.TrackingTag)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return tagTakenError()
+	}
+	return nil
 }
 
 // DeleteCampaign soft-deletes a campaign of actor's brand (status deleted,

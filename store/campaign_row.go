@@ -40,6 +40,7 @@ type campaignRow struct {
 	BrandGuidelines        jsonb          `db:"brand_guidelines" json:"brandGuidelines"`
 	ReferenceContent       jsonb          `db:"reference_content" json:"referenceContent"`
 	AdditionalInstructions string         `db:"additional_instructions" json:"additionalInstructions"`
+	TrackingTag            string         `db:"tracking_tag" json:"trackingTag"`
 	CreatedBy              *string        `db:"created_by" json:"createdBy" fixed:"1"`
 	UpdatedBy              *string        `db:"updated_by" json:"updatedBy"`
 	CreatedAt              time.Time      `db:"created_at" json:"createdAt" fixed:"1"`
@@ -148,7 +149,8 @@ func (r *campaignRow) campaign() Campaign {
 		Location: r.Location, Demographics: Demographics{AgeRange: AgeRange{Start: &from, End: &to}, Gender: r.Gender},
 		ContentVibes: []string(r.ContentVibes), Terms: Terms{Exclusivity: r.Exclusivity, ContentUsage: r.ContentUsage},
 		RosterNotes: json.RawMessage(r.RosterNotes), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
-		CreatedBy: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		TrackingTag: r.TrackingTag,
+		CreatedBy:   r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}}
 	_ = json.Unmarshal(r.BrandGuidelines, &c.BrandGuidelines)
 	_ = json.Unmarshal(r.ReferenceContent, &c.ReferenceContent)
@@ -179,6 +181,6 @@ func (c *Campaign) row() (campaignRow, error) {
 		AgeFrom: int(*c.Demographics.AgeRange.Start), AgeTo: int(*c.Demographics.AgeRange.End), Gender: c.Demographics.Gender,
 		ContentVibes: c.ContentVibes, Exclusivity: c.Terms.Exclusivity, ContentUsage: c.Terms.ContentUsage,
 		RosterNotes: jsonb(c.RosterNotes), Status: c.Status, BrandGuidelines: guidelines, ReferenceContent: references,
-		AdditionalInstructions: c.AdditionalInstructions, CreatedBy: c.CreatedBy, UpdatedBy: c.UpdatedBy,
+		AdditionalInstructions: c.AdditionalInstructions, TrackingTag: c.TrackingTag, CreatedBy: c.CreatedBy, UpdatedBy: c.UpdatedBy,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}, nil
 }

@@ -47,7 +47,7 @@ var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status,
 		WHERE m <> 'countered' OR (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') < ` + strconv.Itoa(OfferCounterRounds) + `),
 	'brand', json_build_object('_id', b.id, 'name', b.name),
 	'campaign', json_build_object('_id', k.id, 'name', k.name, 'goals', k.goals, 'customGoal', k.custom_goal,
-		'startDate', k.start_date, 'endDate', k.end_date, 'deliverables', k.additional_instructions,
+		'startDate', k.start_date, 'endDate', k.end_date, 'deliverables', k.additional_instructions, 'trackingTag', k.tracking_tag,
 		'contentVibes', k.content_vibes, 'usageRights', k.content_usage, 'exclusivity', k.exclusivity,
 		'guidelines', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
 			FROM jsonb_array_elements(k.brand_guidelines) g)),

@@ -16,18 +16,25 @@ import (
 type SyncTarget struct {
 	SocialAccount
 	SealedTokens
+	// Capture is the campaigns whose tagged posts the sync captures from
+	// this account (accepted or completed offers of its owner's network
+	// entry on campaigns whose dates are live); empty for most accounts,
+	// whose syncs then read no posts at all.
+	Capture CaptureList `db:"capture"`
 }
 
 // SocialSyncTargets returns the accounts of ids that are still connected
 // (reconnect_needed included: the sync reports it) and whose owner has not
 // deleted their account, with their sealed tokens,
+// and the campaigns whose posts it captures (SyncTarget.Capture),
 // in one read (no write, so no commit to wait for; answers show an account
 // "syncing" while its sync job runs). When notSyncedSince is set, accounts
 // synced at or after it are left out: a scheduled sync that is retried, or
 // that follows a "sync now", does not fetch them again.
 func (s *DB) SocialSyncTargets(ctx context.Context, ids []string, notSyncedSince *time.Time) ([]SyncTarget, error) {
 	st, release, err := s.prepared(ctx, `SELECT a.id, a.user_id, a.platform, a.username, a.status, a.last_synced_at,
-		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at
+		t.access_token, t.refresh_token, t.scopes, t.issued_at, t.expires_at, t.refresh_expires_at,
+		`+captureCampaignsSQL("a.user_id", "$3")+` AS capture
 		FROM social_accounts a JOIN social_tokens t ON t.account_id = a.id JOIN users u ON u.id = a.user_id
 		WHERE a.id = ANY ($1::uuid[]) AND a.status <> 'disconnected' AND u.deleted_at IS NULL AND ($2::timestamptz IS NULL OR a.last_synced_at IS NULL OR a.last_synced_at < $2)
 		ORDER BY a.id`)
@@ -37,7 +44,7 @@ func (s *DB) SocialSyncTargets(ctx context.Context, ids []string, notSyncedSince
 	defer release()
 	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !isUUID(id) })
 	var out []SyncTarget
-	if err := st.SelectContext(ctx, &out, pq.Array(ids), notSyncedSince); err != nil {
+	if err := st.SelectContext(ctx, &out, pq.Array(ids), notSyncedSince, s.now().Format(time.DateOnly)); err != nil {
 		return nil, fmt.Errorf("social sync targets: %w", err)
 	}
 	return out, nil
@@ -78,6 +85,7 @@ type SocialSnapshot struct {
 	Username, FullName, ExternalID string
 	Days                           []SocialDay
 	Demographics                   []SocialShare
+	Posts                          []CampaignPost // captured campaign posts (SyncTarget.Capture), nil when none
 }
 
 // SaveSocialSnapshots stores the results of syncs, of one account or of a
@@ -87,6 +95,9 @@ type SocialSnapshot struct {
 //   - the demographics replaced when the platform sent them (buckets no
 //     longer sent deleted), kept when it sent none;
 //   - each account's profile, status and last sync time;
+//   - the campaign posts each sync captured (one row per campaign, platform
+//     and post; today's reading in campaign_post_daily), in a second
+//     statement of the same transaction, only when there are any;
 //   - the creator-network entry linked to each account's user: handle and
 //     follower count of the synced platforms, engagement rate (average daily
 //     likes over the last 30 days per follower, in percent, across the user's
@@ -131,7 +142,9 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 		accounts, dims, buckets []string
 		shares                  []float64
 	}
+	var posts []CampaignPost
 	for _, sn := range snaps {
+		posts = append(posts, sn.Posts...)
 		acct.ids = append(acct.ids, sn.AccountID)
 		acct.usernames = append(acct.usernames, sn.Username)
 		acct.fullNames = append(acct.fullNames, sn.FullName)
@@ -174,7 +187,11 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 			}
 			newDays[id] = n
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		return saveCampaignPosts(ctx, tx, posts, s.now())
 	})
 	if err != nil {
 		return nil, fmt.Errorf("save social snapshots: %w", err)
@@ -243,12 +260,17 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	net AS (
 		SELECT user_id, sum(followers) AS followers, array_agg(platform) FILTER (WHERE synced) AS platforms, ` + networkPivotSQL() + `
 		FROM accts GROUP BY user_id),
+	-- The network entries are locked in id order first: the batches of one
+	-- interval (one per platform) run at once and share their users' entries,
+	-- and two updates locking them in different orders would deadlock.
+	locked AS MATERIALIZED (
+		SELECT c.id FROM creators c WHERE c.user_id = ANY (ARRAY(SELECT user_id FROM a)) ORDER BY c.id FOR NO KEY UPDATE),
 	network AS (
 	UPDATE creators c SET ` + networkSetSQL() + `,
 		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
 		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
 		updated_at = $1
-	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.user_id = ANY (ARRAY(SELECT user_id FROM a)))
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.id IN (SELECT id FROM locked))
 	SELECT account_id::text, count(*) FROM upsert_days WHERE inserted GROUP BY account_id`
 
 // networkPivotSQL turns a user's accounts (accts) into one row: per

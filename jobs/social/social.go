@@ -92,6 +92,13 @@ type Connector interface {
 	Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error)
 	// Calls is how many platform calls Fetch makes for a window starting at since.
 	Calls(since time.Time) int
+	// Posts reads the account's posts published in [q.From, q.To) that
+	// q.Keep keeps, newest first, with their figures (nil where the platform
+	// reports none): the capture of campaign posts. done is called after
+	// each platform call.
+	Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error)
+	// PostCalls is how many platform calls Posts plans for a span.
+	PostCalls(from, to time.Time) int
 	// Revoke withdraws the grant at the platform where it offers revocation.
 	Revoke(ctx context.Context, tok Token) error
 }

@@ -1,6 +1,7 @@
 // Package seed writes the demo data of a development database (api seed):
 // the demo accounts with their log-ins, a creator network with campaigns
-// and offers, a creator's connected social accounts and history, billing
+// and offers, a creator's connected social accounts and history, the
+// captured posts of a campaign's offers, billing
 // state and coach chats. Every part may run again.
 package seed
 
@@ -42,7 +43,10 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := errors.Join(offers(ctx, db), socialHistory(ctx, db, cfg)); err != nil {
 		return err
 	}
-	if err := shareLink(ctx, db, cfg); err != nil { // after the campaigns (and their posts)
+	if err := campaignPosts(ctx, db); err != nil { // after the offers and creator@'s accounts
+		return err
+	}
+	if err := shareLink(ctx, db, cfg); err != nil { // after the campaigns and their posts
 		return err
 	}
 	if err := billing(ctx, db, cfg); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -138,6 +139,10 @@ func (s *Server) igInsights(w http.ResponseWriter, r *http.Request, g grant) {
 		igError(w, http.StatusForbidden, 10, "(#10) Application does not have permission for this action")
 		return
 	}
+	if id := chi.URLParam(r, "id"); id != "me" && id != fmt.Sprint(hash(g.Handle)%1e15) {
+		s.igMediaInsights(w, r, g, id)
+		return
+	}
 	if q.Get("metric") == "follower_demographics" {
 		s.igDemographics(w, q.Get("breakdown"), g)
 		return
@@ -194,15 +199,20 @@ func (s *Server) igDemographics(w http.ResponseWriter, dim string, g grant) {
 		"id":          fmt.Sprintf("%d/insights/follower_demographics/lifetime", hash(g.Handle)%1e15)}}})
 }
 
-// Post is one synthetic Instagram media.
+// Post is one Instagram media of a handle: synthetic history or published.
 type Post struct {
 	ID        string
 	Time      time.Time
 	LikeCount int64
+	Comments  int64
+	Caption   string
+	Published bool
 }
 
-// Posts are handle's Instagram media of day d, newest first: one or two a
-// day whose like_count add up to the day's likes (Day), at seeded times.
+// Posts are handle's Instagram history media of day d, newest first: one or
+// two a day whose like_count add up to the day's likes (Day), at seeded
+// times. An id is "18", the day's number (5 digits), the post's index and 9
+// seeded digits, so the media's insights find it again.
 func Posts(handle string, d time.Time) []Post {
 	likes := Day(ig, handle, d).Likes
 	n := 1 + int(hash("posts", handle, d.Format(time.DateOnly))%2)
@@ -213,14 +223,49 @@ func Posts(handle string, d time.Time) []Post {
 		if i == 0 {
 			share = likes - share*int64(n-1)
 		}
-		out[i] = Post{ID: strconv.FormatUint(17800000000000000+h%100000000000000, 10), LikeCount: share,
-			Time: d.Add(time.Duration(20-i*10)*time.Hour + time.Duration(h%3600)*time.Second)}
+		out[i] = Post{ID: fmt.Sprintf("18%05d%d%09d", dayNumber(d), i, h%1e9), LikeCount: share, Comments: share / 25,
+			Time:    d.Add(time.Duration(20-i*10)*time.Hour + time.Duration(h%3600)*time.Second),
+			Caption: caption("ig", handle, d.Format(time.DateOnly), strconv.Itoa(i))}
 	}
 	return out
 }
 
+// igDay is day d's media of handle, history and published, newest first
+// (published ones with their figures at now).
+func (s *Server) igDay(handle string, d, now time.Time) []Post {
+	out := Posts(handle, d)
+	for _, p := range s.publishedOn(ig, handle, d) {
+		f := PostFigures(ig, handle, p.ID, p.At, now)
+		out = append(out, Post{ID: p.ID, Time: p.At, LikeCount: f.Likes, Comments: f.Comments, Caption: p.Caption, Published: true})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
+	return out
+}
+
+// igFind finds handle's media id: published, or history by its day and index.
+func (s *Server) igFind(handle, id string, now time.Time) (Post, bool) {
+	if p, ok := s.findPublished(ig, handle, id); ok {
+		f := PostFigures(ig, handle, p.ID, p.At, now)
+		return Post{ID: p.ID, Time: p.At, LikeCount: f.Likes, Comments: f.Comments, Caption: p.Caption, Published: true}, true
+	}
+	if len(id) != 17 || !strings.HasPrefix(id, "18") {
+		return Post{}, false
+	}
+	d, ok := parseDayNumber(id[2:7])
+	if !ok {
+		return Post{}, false
+	}
+	for _, p := range Posts(handle, d) {
+		if p.ID == id && !p.Time.After(now) {
+			return p, true
+		}
+	}
+	return Post{}, false
+}
+
 // igMediaFields are the media fields the sandbox knows.
-var igMediaFields = map[string]bool{"id": true, "timestamp": true, "like_count": true, "comments_count": true, "media_type": true}
+var igMediaFields = map[string]bool{"id": true, "timestamp": true, "like_count": true, "comments_count": true, "media_type": true,
+	"caption": true, "permalink": true}
 
 // igMedia answers the media edge: the media published up to now, newest
 // first, limit (25, at most 100) a page, with before/after cursors and a
@@ -250,7 +295,7 @@ func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
 	var page []any
 	skipped, more := 0, false
 	for d := now.Truncate(24 * time.Hour); !d.Before(epoch) && !more; d = d.AddDate(0, 0, -1) {
-		for _, p := range Posts(g.Handle, d) {
+		for _, p := range s.igDay(g.Handle, d, now) {
 			switch {
 			case p.Time.After(now):
 			case skipped < offset:
@@ -281,9 +326,43 @@ func igMediaItem(p Post, fields []string) map[string]any {
 	m := map[string]any{}
 	for _, f := range fields {
 		m[f] = map[string]any{"id": p.ID, "timestamp": p.Time.Format("2006-01-02T15:04:05-0700"), "like_count": p.LikeCount,
-			"comments_count": p.LikeCount / 25, "media_type": "IMAGE"}[f]
+			"comments_count": p.Comments, "media_type": "IMAGE", "caption": p.Caption,
+			"permalink": "https://www.instagram.com/p/" + shortcode(p.ID) + "/"}[f]
 	}
 	return m
+}
+
+// igMediaMetrics are the lifetime media insights the sandbox answers.
+var igMediaMetrics = map[string]string{"views": "Views", "reach": "Accounts reached", "shares": "Shares", "likes": "Likes",
+	"comments": "Comments", "saved": "Saves", "total_interactions": "Interactions"}
+
+// igMediaInsights answers GET /{media-id}/insights?metric=...: each
+// metric's lifetime value. History media earn views of 16 per like, reach of
+// 11 per like and a share per 12 likes; published ones follow PostFigures.
+func (s *Server) igMediaInsights(w http.ResponseWriter, r *http.Request, g grant, id string) {
+	now := s.Now().UTC()
+	p, ok := s.igFind(g.Handle, id, now)
+	if !ok {
+		igError(w, http.StatusBadRequest, 100, fmt.Sprintf("(#100) Object with ID '%s' does not exist, cannot be loaded due to missing permissions, or does not support this operation", id))
+		return
+	}
+	f := Figures{Views: p.LikeCount * 16, Reach: p.LikeCount * 11, Likes: p.LikeCount, Comments: p.Comments, Shares: p.LikeCount / 12}
+	if p.Published {
+		f = PostFigures(ig, g.Handle, p.ID, p.Time, now)
+	}
+	var data []any
+	for _, m := range strings.Split(r.URL.Query().Get("metric"), ",") {
+		title, known := igMediaMetrics[m]
+		if !known {
+			igError(w, http.StatusBadRequest, 100, "(#100) metric["+m+"] must be one of the following values: views, reach, shares, likes, comments, saved, total_interactions")
+			return
+		}
+		v := map[string]int64{"views": f.Views, "reach": f.Reach, "shares": f.Shares, "likes": f.Likes, "comments": f.Comments,
+			"saved": f.Likes / 20, "total_interactions": f.Likes + f.Comments + f.Shares}[m]
+		data = append(data, map[string]any{"name": m, "period": "lifetime", "values": []any{map[string]any{"value": v}},
+			"title": title, "description": igDescriptions[m], "id": id + "/insights/" + m + "/lifetime"})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": orEmpty(data)})
 }
 
 func orEmpty(v []any) []any {

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -21,6 +24,7 @@ func (s *Server) linkedinRoutes(r chi.Router) {
 	r.Get("/linkedin/v2/userinfo", s.liData(false, s.liUserinfo))
 	r.Get("/linkedin/rest/memberFollowersCount", s.liData(true, s.liFollowers))
 	r.Get("/linkedin/rest/memberCreatorPostAnalytics", s.liData(true, s.liPostAnalytics))
+	r.Get("/linkedin/rest/posts", s.liData(true, s.liPosts))
 }
 
 func liError(w http.ResponseWriter, status, service int, code, msg string) {
@@ -61,7 +65,7 @@ func (s *Server) liData(rest bool, next func(http.ResponseWriter, *http.Request,
 }
 
 func (s *Server) liUserinfo(w http.ResponseWriter, r *http.Request, g grant) {
-	writeJSON(w, http.StatusOK, map[string]any{"sub": fmt.Sprintf("sbx%x", hash(g.Handle))[:12], "name": displayName(g.Handle),
+	writeJSON(w, http.StatusOK, map[string]any{"sub": liSub(g.Handle), "name": displayName(g.Handle),
 		"given_name": "Sandbox", "family_name": g.Handle, "email": g.Handle + "@sandbox.example", "email_verified": true, "locale": "en-US",
 		"picture": "https://media.licdn.com/dms/image/sandbox/" + g.Handle + "/profile-displayphoto-shrink_100_100/0/"})
 }
@@ -110,6 +114,10 @@ func (s *Server) liFollowers(w http.ResponseWriter, r *http.Request, g grant) {
 
 func (s *Server) liPostAnalytics(w http.ResponseWriter, r *http.Request, g grant) {
 	q := r.URL.Query()
+	if q.Get("q") == "entity" {
+		s.liEntityAnalytics(w, r, g)
+		return
+	}
 	start, end, ok := liRange(q.Get("dateRange"))
 	typ := q.Get("queryType")
 	if q.Get("q") != "me" || !ok || (typ != "IMPRESSION" && typ != "REACTION") || q.Get("aggregation") != "DAILY" {
@@ -127,4 +135,131 @@ func (s *Server) liPostAnalytics(w http.ResponseWriter, r *http.Request, g grant
 			"metricType": map[string]string{"com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": typ}})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"paging": map[string]any{"start": 0, "count": 10, "links": []any{}}, "elements": els})
+}
+
+// liSub is the member id of handle (the OpenID sub).
+func liSub(handle string) string { return fmt.Sprintf("sbx%x", hash(handle))[:12] }
+
+// liPost is one post of a handle: synthetic history or published.
+type liPost struct {
+	ID, Text  string
+	At        time.Time
+	Published bool
+}
+
+// liHistory is handle's history post of day d, if it has one (about every
+// other day, in the morning). Its id is urn:li:share:7, the day's number (5
+// digits) and 12 seeded digits.
+func liHistory(handle string, d time.Time) (liPost, bool) {
+	date := d.Format(time.DateOnly)
+	h := hash("li-post", handle, date)
+	if h%2 != 0 {
+		return liPost{}, false
+	}
+	return liPost{ID: fmt.Sprintf("urn:li:share:7%05d%012d", dayNumber(d), (h>>4)%1e12), Text: caption("li", handle, date),
+		At: d.Add(8*time.Hour + time.Duration(h%7200)*time.Second)}, true
+}
+
+// liDay is day d's posts of handle up to now, newest first.
+func (s *Server) liDay(handle string, d, now time.Time) []liPost {
+	var out []liPost
+	for _, p := range s.publishedOn(li, handle, d) {
+		out = append(out, liPost{ID: p.ID, Text: p.Caption, At: p.At, Published: true})
+	}
+	if p, ok := liHistory(handle, d); ok {
+		out = append(out, p)
+	}
+	out = slices.DeleteFunc(out, func(p liPost) bool { return p.At.After(now) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.After(out[j].At) })
+	return out
+}
+
+// liFind finds handle's post urn published by now.
+func (s *Server) liFind(handle, urn string, now time.Time) (liPost, bool) {
+	if p, ok := s.findPublished(li, handle, urn); ok && !p.At.After(now) {
+		return liPost{ID: p.ID, Text: p.Caption, At: p.At, Published: true}, true
+	}
+	rest, ok := strings.CutPrefix(urn, "urn:li:share:7")
+	if !ok || len(rest) != 17 {
+		return liPost{}, false
+	}
+	d, ok := parseDayNumber(rest[:5])
+	if !ok {
+		return liPost{}, false
+	}
+	if p, ok := liHistory(handle, d); ok && p.ID == urn && !p.At.After(now) {
+		return p, true
+	}
+	return liPost{}, false
+}
+
+// liPosts answers the Posts API's author finder (q=author): the member's
+// posts, newest first, count (10, at most 100) from start.
+func (s *Server) liPosts(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	if q.Get("q") != "author" || q.Get("author") != "urn:li:person:"+liSub(g.Handle) {
+		liError(w, http.StatusForbidden, 100, "ACCESS_DENIED", "Not enough permissions to access: partnerApiPostsExternal.FINDER-author")
+		return
+	}
+	start, count := 0, 10
+	if v := q.Get("start"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &start); err != nil || start < 0 {
+			liError(w, http.StatusBadRequest, 100, "ILLEGAL_ARGUMENT", "start must be a number from 0")
+			return
+		}
+	}
+	if v := q.Get("count"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &count); err != nil || count < 1 || count > 100 {
+			liError(w, http.StatusBadRequest, 100, "ILLEGAL_ARGUMENT", "count must be from 1 to 100")
+			return
+		}
+	}
+	now := s.Now().UTC()
+	var els []any
+	n := 0
+	for d := now.Truncate(24 * time.Hour); !d.Before(epoch) && len(els) < count; d = d.AddDate(0, 0, -1) {
+		for _, p := range s.liDay(g.Handle, d, now) {
+			if n >= start && len(els) < count {
+				ms := p.At.UnixMilli()
+				els = append(els, map[string]any{"id": p.ID, "author": "urn:li:person:" + liSub(g.Handle), "commentary": p.Text,
+					"visibility": "PUBLIC", "lifecycleState": "PUBLISHED", "publishedAt": ms, "createdAt": ms, "lastModifiedAt": ms,
+					"isReshareDisabledByAuthor": false, "distribution": map[string]any{"feedDistribution": "MAIN_FEED",
+						"targetEntities": []any{}, "thirdPartyDistributionChannels": []any{}}})
+			}
+			n++
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"paging": map[string]any{"start": start, "count": count, "links": []any{}},
+		"elements": orEmpty(els)})
+}
+
+// liEntityAnalytics answers memberCreatorPostAnalytics?q=entity for one post
+// (entity "(share:urn:li:share:…)" or "(ugcPost:…)"), aggregation TOTAL:
+// its lifetime count of queryType. History posts earn a tenth of their day's
+// impressions; published ones follow PostFigures.
+func (s *Server) liEntityAnalytics(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	inner := strings.TrimSuffix(strings.TrimPrefix(q.Get("entity"), "("), ")")
+	kind, urn, _ := strings.Cut(inner, ":")
+	typ := q.Get("queryType")
+	if (kind != "share" && kind != "ugcPost") || q.Get("aggregation") != "TOTAL" ||
+		!slices.Contains([]string{"IMPRESSION", "MEMBERS_REACHED", "REACTION", "COMMENT", "RESHARE"}, typ) {
+		liError(w, http.StatusBadRequest, 100, "ILLEGAL_ARGUMENT", "entity, queryType and aggregation=TOTAL are required")
+		return
+	}
+	now := s.Now().UTC()
+	p, ok := s.liFind(g.Handle, urn, now)
+	if !ok {
+		liError(w, http.StatusNotFound, 0, "NOT_FOUND", "Not Found")
+		return
+	}
+	f := PostFigures(li, g.Handle, p.ID, p.At, now)
+	if !p.Published {
+		st := Day(li, g.Handle, p.At.Truncate(24*time.Hour))
+		f = Figures{Views: st.Impressions / 10, Reach: st.Impressions / 14, Likes: st.Likes / 10, Comments: st.Likes / 80, Shares: st.Likes / 60}
+	}
+	count := map[string]int64{"IMPRESSION": f.Views, "MEMBERS_REACHED": f.Reach, "REACTION": f.Likes, "COMMENT": f.Comments, "RESHARE": f.Shares}[typ]
+	writeJSON(w, http.StatusOK, map[string]any{"paging": map[string]any{"start": 0, "count": 10, "links": []any{}},
+		"elements": []any{map[string]any{"count": count,
+			"metricType": map[string]string{"com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": typ}}}})
 }

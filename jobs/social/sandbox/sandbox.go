@@ -3,7 +3,8 @@
 // /{platform}/, with deterministic synthetic history per handle (growth, a
 // weekly rhythm, viral spikes), short-lived tokens, rate-limit headers and
 // switches that make it answer 429, 401, a missing scope, an expired refresh
-// token or a malformed answer. The api mounts it under /sandbox when
+// token or a malformed answer. Each handle has a post history, and
+// POST /{platform}/posts publishes a post (posts.go). The api mounts it under /sandbox when
 // SOCIAL_SANDBOX=1; tests serve it in-process with httptest.
 package sandbox
 
@@ -47,9 +48,10 @@ type Server struct {
 
 	secret   []byte
 	mu       sync.Mutex
-	switches map[string]string // platform/handle → mode
-	revoked  map[string]bool   // revoked grant ids
-	calls    map[string]int    // platform → data calls answered
+	switches map[string]string      // platform/handle → mode
+	revoked  map[string]bool        // revoked grant ids
+	calls    map[string]int         // platform → data calls answered
+	posts    map[string][]Published // platform/handle → published posts (Publish)
 }
 
 // New returns a sandbox with the usual lifetimes: access tokens 1 hour,
@@ -98,6 +100,7 @@ func (s *Server) Handler() http.Handler {
 	s.tiktokRoutes(r)
 	s.linkedinRoutes(r)
 	r.Post("/{platform}/switch", s.setSwitch)
+	r.Post("/{platform}/posts", s.publish)
 	return r
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -109,8 +110,15 @@ func (s *Server) ttUser(w http.ResponseWriter, r *http.Request, g grant) {
 		"follower_count": st.Followers, "following_count": 180, "likes_count": st.Likes * 400, "video_count": 300}}, "ok", "")
 }
 
-// ttVideos lists one synthetic video a day, newest first, 20 a page; the
-// cursor is the create_time (ms) below which the next page starts.
+// ttVideoFields are the video fields the sandbox knows.
+var ttVideoFields = map[string]bool{"id": true, "create_time": true, "title": true, "video_description": true, "share_url": true,
+	"view_count": true, "like_count": true, "comment_count": true, "share_count": true, "duration": true, "cover_image_url": true}
+
+// ttVideos lists one synthetic video a day (plus the published ones), newest
+// first, whole days up to max_count a page; the cursor is the create_time
+// (ms) of the page's last day, below which the next page starts. Each video
+// has the fields asked for (?fields=). A history video earns the day's views
+// and likes (Day); published ones follow PostFigures.
 func (s *Server) ttVideos(w http.ResponseWriter, r *http.Request, g grant) {
 	var body struct {
 		Cursor   int64 `json:"cursor"`
@@ -120,16 +128,43 @@ func (s *Server) ttVideos(w http.ResponseWriter, r *http.Request, g grant) {
 		ttEnvelope(w, http.StatusBadRequest, nil, "invalid_params", "max_count must be from 1 to 20.")
 		return
 	}
-	d := s.Now().UTC().Truncate(24 * time.Hour)
+	fields := strings.Split(r.URL.Query().Get("fields"), ",")
+	for _, f := range fields {
+		if !ttVideoFields[f] {
+			ttEnvelope(w, http.StatusBadRequest, nil, "invalid_params", "Invalid field: "+f)
+			return
+		}
+	}
+	now := s.Now().UTC()
+	d := now.Truncate(24 * time.Hour)
 	if body.Cursor > 0 {
 		d = time.UnixMilli(body.Cursor).UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
 	}
 	var videos []any
-	stop := s.Now().UTC().AddDate(0, 0, -400)
-	for i := 0; i < body.MaxCount && d.After(stop); i, d = i+1, d.AddDate(0, 0, -1) {
+	stop := now.AddDate(0, 0, -400)
+	for ; len(videos) < body.MaxCount && d.After(stop); d = d.AddDate(0, 0, -1) {
+		for _, p := range s.publishedOn(tt, g.Handle, d) {
+			if !p.At.After(now) {
+				title, desc, _ := strings.Cut(p.Caption, "\n")
+				videos = append(videos, ttVideo(fields, p.ID, title, desc, p.At, PostFigures(tt, g.Handle, p.ID, p.At, now), g.Handle))
+			}
+		}
 		st := Day(tt, g.Handle, d)
-		videos = append(videos, map[string]any{"id": fmt.Sprintf("%d", d.Unix()), "create_time": d.Add(17 * time.Hour).Unix(),
-			"like_count": st.Likes, "view_count": st.Views})
+		date := d.Format(time.DateOnly)
+		videos = append(videos, ttVideo(fields, fmt.Sprintf("%d", d.Unix()), caption("tt", g.Handle, date), "", d.Add(17*time.Hour),
+			Figures{Views: st.Views, Likes: st.Likes, Comments: st.Likes / 30, Shares: st.Likes / 15}, g.Handle))
 	}
-	ttEnvelope(w, http.StatusOK, map[string]any{"videos": videos, "cursor": d.AddDate(0, 0, 1).UnixMilli(), "has_more": d.After(stop)}, "ok", "")
+	ttEnvelope(w, http.StatusOK, map[string]any{"videos": orEmpty(videos), "cursor": d.AddDate(0, 0, 1).UnixMilli(), "has_more": d.After(stop)}, "ok", "")
+}
+
+// ttVideo is a video object with the fields asked for.
+func ttVideo(fields []string, id, title, desc string, at time.Time, f Figures, handle string) map[string]any {
+	all := map[string]any{"id": id, "create_time": at.Unix(), "title": title, "video_description": desc,
+		"share_url": "https://www.tiktok.com/@" + handle + "/video/" + id, "view_count": f.Views, "like_count": f.Likes,
+		"comment_count": f.Comments, "share_count": f.Shares, "duration": 15 + hash(id)%45, "cover_image_url": ""}
+	out := map[string]any{}
+	for _, k := range fields {
+		out[k] = all[k]
+	}
+	return out
 }

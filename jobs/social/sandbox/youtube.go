@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -21,6 +23,8 @@ func (s *Server) youtubeRoutes(r chi.Router) {
 	r.Post("/youtube/revoke", s.oauthRevoke(yt))
 	r.Get("/youtube/youtube/v3/channels", s.googleData(s.ytChannels))
 	r.Get("/youtube/v2/reports", s.googleData(s.ytReports))
+	r.Get("/youtube/youtube/v3/playlistItems", s.googleData(s.ytPlaylistItems))
+	r.Get("/youtube/youtube/v3/videos", s.googleData(s.ytVideos))
 }
 
 // oauthToken is a standard OAuth 2 token endpoint (Google, LinkedIn):
@@ -132,13 +136,21 @@ func (s *Server) ytChannels(w http.ResponseWriter, r *http.Request, g grant) {
 	for _, d := range days(today.AddDate(0, 0, -365), today.AddDate(0, 0, 1)) {
 		views += Day(yt, g.Handle, d).Views
 	}
+	item := map[string]any{"kind": "youtube#channel", "etag": randomHex(8), "id": ytChannelID(g.Handle)}
+	parts := strings.Split(r.URL.Query().Get("part"), ",")
+	if slices.Contains(parts, "snippet") {
+		item["snippet"] = map[string]any{"title": displayName(g.Handle), "customUrl": "@" + g.Handle, "description": "",
+			"publishedAt": epoch.AddDate(0, 0, int(hash(g.Handle)%300)).Add(16 * time.Hour).Format(time.RFC3339)}
+	}
+	if slices.Contains(parts, "statistics") {
+		item["statistics"] = map[string]any{"viewCount": fmt.Sprint(views), "subscriberCount": fmt.Sprint(Day(yt, g.Handle, today).Followers),
+			"hiddenSubscriberCount": false, "videoCount": fmt.Sprint(40 + hash(g.Handle)%200)}
+	}
+	if slices.Contains(parts, "contentDetails") {
+		item["contentDetails"] = map[string]any{"relatedPlaylists": map[string]string{"likes": "", "uploads": ytUploads(g.Handle)}}
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"kind": "youtube#channelListResponse", "etag": randomHex(8),
-		"pageInfo": map[string]int{"totalResults": 1, "resultsPerPage": 5},
-		"items": []any{map[string]any{"kind": "youtube#channel", "etag": randomHex(8), "id": fmt.Sprintf("UC%022x", hash(g.Handle))[:24],
-			"snippet": map[string]any{"title": displayName(g.Handle), "customUrl": "@" + g.Handle, "description": "",
-				"publishedAt": epoch.AddDate(0, 0, int(hash(g.Handle)%300)).Add(16 * time.Hour).Format(time.RFC3339)},
-			"statistics": map[string]any{"viewCount": fmt.Sprint(views), "subscriberCount": fmt.Sprint(Day(yt, g.Handle, today).Followers),
-				"hiddenSubscriberCount": false, "videoCount": fmt.Sprint(40 + hash(g.Handle)%200)}}}})
+		"pageInfo": map[string]int{"totalResults": 1, "resultsPerPage": 5}, "items": []any{item}})
 }
 
 // ytReports answers the reports the connector runs: daily metrics,
@@ -195,4 +207,154 @@ func (s *Server) ytReports(w http.ResponseWriter, r *http.Request, g grant) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"kind": "youtubeAnalytics#resultTable", "columnHeaders": headers, "rows": rows})
+}
+
+// ytVideo is one video of a handle: synthetic history or published.
+type ytVideo struct {
+	ID, Title, Description string
+	At                     time.Time
+	Published              bool
+}
+
+// ytHistory is handle's history video of day d, if it has one (about one
+// day in three, at a seeded afternoon time). Its id is "v", the day's number
+// (5 digits) and 5 seeded hex digits.
+func ytHistory(handle string, d time.Time) (ytVideo, bool) {
+	date := d.Format(time.DateOnly)
+	h := hash("yt-video", handle, date)
+	if h%3 != 0 {
+		return ytVideo{}, false
+	}
+	return ytVideo{ID: fmt.Sprintf("v%05d%05x", dayNumber(d), (h>>8)%0x100000), Title: caption("yt", handle, date),
+		Description: "Thanks for watching! New videos every week.", At: d.Add(15*time.Hour + time.Duration(h%3600)*time.Second)}, true
+}
+
+// ytDay is day d's videos of handle up to now, newest first.
+func (s *Server) ytDay(handle string, d, now time.Time) []ytVideo {
+	var out []ytVideo
+	if v, ok := ytHistory(handle, d); ok {
+		out = append(out, v)
+	}
+	for _, p := range s.publishedOn(yt, handle, d) {
+		title, desc, _ := strings.Cut(p.Caption, "\n")
+		out = append(out, ytVideo{ID: p.ID, Title: title, Description: desc, At: p.At, Published: true})
+	}
+	out = slices.DeleteFunc(out, func(v ytVideo) bool { return v.At.After(now) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.After(out[j].At) })
+	return out
+}
+
+// ytFind finds handle's video id published by now.
+func (s *Server) ytFind(handle, id string, now time.Time) (ytVideo, bool) {
+	if p, ok := s.findPublished(yt, handle, id); ok && !p.At.After(now) {
+		title, desc, _ := strings.Cut(p.Caption, "\n")
+		return ytVideo{ID: p.ID, Title: title, Description: desc, At: p.At, Published: true}, true
+	}
+	if len(id) != 11 || id[0] != 'v' {
+		return ytVideo{}, false
+	}
+	d, ok := parseDayNumber(id[1:6])
+	if !ok {
+		return ytVideo{}, false
+	}
+	if v, ok := ytHistory(handle, d); ok && v.ID == id && !v.At.After(now) {
+		return v, true
+	}
+	return ytVideo{}, false
+}
+
+func ytChannelID(handle string) string { return fmt.Sprintf("UC%022x", hash(handle))[:24] }
+
+// ytUploads is the id of handle's uploads playlist ("UU" and the channel's id without "UC").
+func ytUploads(handle string) string { return "UU" + ytChannelID(handle)[2:] }
+
+// ytPlaylistItems answers playlistItems.list of the uploads playlist:
+// newest first, maxResults (5, at most 50) a page, pageToken paging.
+func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	if q.Get("playlistId") != ytUploads(g.Handle) {
+		googleError(w, http.StatusNotFound, "playlistNotFound", "NOT_FOUND",
+			"The playlist identified with the request's <code>playlistId</code> parameter cannot be found.")
+		return
+	}
+	limit := 5
+	if v := q.Get("maxResults"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &limit); err != nil || limit < 0 || limit > 50 {
+			googleError(w, http.StatusBadRequest, "invalidParameter", "INVALID_ARGUMENT", "Invalid value for maxResults.")
+			return
+		}
+	}
+	offset := 0
+	if t := q.Get("pageToken"); t != "" {
+		var err error
+		if offset, err = cursorOffset(t); err != nil {
+			googleError(w, http.StatusBadRequest, "invalidPageToken", "INVALID_ARGUMENT", "The request specifies an invalid page token.")
+			return
+		}
+	}
+	now := s.Now().UTC()
+	var items []any
+	total := 0
+	for d := now.Truncate(24 * time.Hour); !d.Before(epoch); d = d.AddDate(0, 0, -1) {
+		for _, v := range s.ytDay(g.Handle, d, now) {
+			if total >= offset && len(items) < limit {
+				items = append(items, map[string]any{"kind": "youtube#playlistItem", "etag": randomHex(8), "id": randomHex(12),
+					"snippet": map[string]any{"publishedAt": v.At.Format(time.RFC3339), "channelId": ytChannelID(g.Handle),
+						"title": v.Title, "description": v.Description, "channelTitle": displayName(g.Handle),
+						"playlistId": ytUploads(g.Handle), "position": total,
+						"resourceId": map[string]any{"kind": "youtube#video", "videoId": v.ID}},
+					"contentDetails": map[string]any{"videoId": v.ID, "videoPublishedAt": v.At.Format(time.RFC3339)}})
+			}
+			total++
+		}
+	}
+	out := map[string]any{"kind": "youtube#playlistItemListResponse", "etag": randomHex(8), "items": orEmpty(items),
+		"pageInfo": map[string]int{"totalResults": total, "resultsPerPage": limit}}
+	if offset+len(items) < total {
+		out["nextPageToken"] = cursor(offset + len(items))
+	}
+	if offset > 0 {
+		out["prevPageToken"] = cursor(max(0, offset-limit))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// ytVideos answers videos.list?id=a,b&part=snippet,statistics: the
+// channel's videos among the ids (others are left out, as the platform
+// does), with counts as strings. History videos' figures are a fifth of the
+// day's channel views and likes; published ones follow PostFigures.
+func (s *Server) ytVideos(w http.ResponseWriter, r *http.Request, g grant) {
+	q := r.URL.Query()
+	ids := strings.Split(q.Get("id"), ",")
+	if q.Get("id") == "" || len(ids) > 50 {
+		googleError(w, http.StatusBadRequest, "invalidParameter", "INVALID_ARGUMENT", "The id parameter must name 1 to 50 videos.")
+		return
+	}
+	now := s.Now().UTC()
+	parts := strings.Split(q.Get("part"), ",")
+	var items []any
+	for _, id := range ids {
+		v, ok := s.ytFind(g.Handle, id, now)
+		if !ok {
+			continue
+		}
+		f := PostFigures(yt, g.Handle, v.ID, v.At, now)
+		if !v.Published {
+			st := Day(yt, g.Handle, v.At.Truncate(24*time.Hour))
+			f = Figures{Views: st.Views / 5, Likes: st.Likes / 5, Comments: st.Likes / 60}
+		}
+		item := map[string]any{"kind": "youtube#video", "etag": randomHex(8), "id": v.ID}
+		if slices.Contains(parts, "snippet") {
+			item["snippet"] = map[string]any{"publishedAt": v.At.Format(time.RFC3339), "channelId": ytChannelID(g.Handle),
+				"title": v.Title, "description": v.Description, "channelTitle": displayName(g.Handle), "categoryId": "22",
+				"liveBroadcastContent": "none"}
+		}
+		if slices.Contains(parts, "statistics") {
+			item["statistics"] = map[string]string{"viewCount": fmt.Sprint(f.Views), "likeCount": fmt.Sprint(f.Likes),
+				"favoriteCount": "0", "commentCount": fmt.Sprint(f.Comments)}
+		}
+		items = append(items, item)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"kind": "youtube#videoListResponse", "etag": randomHex(8), "items": orEmpty(items),
+		"pageInfo": map[string]int{"totalResults": len(items), "resultsPerPage": len(items)}})
 }

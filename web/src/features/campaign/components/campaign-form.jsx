@@ -51,6 +51,8 @@ export function CampaignForm({ campaign }) {
   const [pendingUploads, setPendingUploads] = useState(0)
   const editing = Boolean(campaign)
   const readOnly = campaign?.status === 'completed'
+  // The tag is fixed once a campaign leaves draft (the server refuses a change).
+  const tagLocked = editing && campaign?.status !== 'draft'
   const initialValues = useMemo(() => (campaign ? toFormValues(campaign) : EMPTY_CAMPAIGN), [campaign])
   const schema = useMemo(() => campaignSchema({ keptStart: initialValues.duration.startDate || null }), [initialValues])
   const onBusy = (delta) => setPendingUploads((n) => n + delta)
@@ -85,6 +87,21 @@ export function CampaignForm({ campaign }) {
           <fieldset disabled={readOnly || isSubmitting} className="border-0 p-0 m-0">
             <Section title="Campaign details">
               <TextField name="campaignName" label="Campaign Name" placeholder="e.g. Summer Glow Launch" />
+              <TextField
+                name="trackingTag"
+                label="Tracking Tag"
+                required={false}
+                prefix="#"
+                maxLength={41}
+                autoComplete="off"
+                placeholder={editing ? '' : 'Made from your brand and campaign names'}
+                disabled={tagLocked}
+                hint={
+                  tagLocked
+                    ? 'The tracking tag can only change while the campaign is a draft.'
+                    : 'Creators tag their posts with it; we capture the tagged posts of accepted offers. Letters and digits only.'
+                }
+              />
               <ChipGroup name="goals" legend="Campaign Goals" options={goalOptions} />
               {values.goals.includes(GOAL_OTHER) && (
                 <TextField name="customGoal" label="Custom Goal" placeholder="Describe your goal" />

@@ -13,6 +13,20 @@ const number = () => yup.number().transform((v, orig) => (orig === '' || orig ==
 const age = (required) =>
   number().typeError(required).required(required).min(AGE_MIN, 'Minimum age is 13').max(AGE_MAX, 'Maximum age is 65')
 
+// The server's tracking tag rules (store/campaign_tag.go): with or without a
+// leading '#', letters and digits only, 3 to 40 characters; empty on create
+// means "make one from the names".
+const TAG_CHARS = 'Tracking tag may hold only letters and digits (no spaces or symbols)'
+const TAG_LENGTH = 'Tracking tag must be 3 to 40 characters'
+const bareTag = (v) => String(v ?? '').trim().replace(/^#/, '')
+
+export function trackingTag() {
+  return yup
+    .string()
+    .test('chars', TAG_CHARS, (v) => /^[A-Za-z0-9]*$/.test(bareTag(v)))
+    .test('length', TAG_LENGTH, (v) => bareTag(v) === '' || (bareTag(v).length >= 3 && bareTag(v).length <= 40))
+}
+
 /**
  * campaignSchema carries the product's campaign messages verbatim. keptStart is the
  * stored start date of the campaign being edited: a running campaign keeps it.
@@ -77,5 +91,6 @@ export function campaignSchema({ keptStart = null, today = todayIso() } = {}) {
     additionalInstructions: yup
       .string()
       .max(INSTRUCTIONS_MAX, 'Additional instructions must be less than 500 characters'),
+    trackingTag: trackingTag(),
   })
 }

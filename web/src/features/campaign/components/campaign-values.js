@@ -16,6 +16,7 @@ export const EMPTY_CAMPAIGN = {
   brandGuidelines: [],
   referenceContent: [],
   additionalInstructions: '',
+  trackingTag: '',
 }
 
 const str = (v) => (v === null || v === undefined ? '' : String(v))
@@ -44,7 +45,13 @@ export function toFormValues(c) {
     brandGuidelines: list(c.brandGuidelines),
     referenceContent: list(c.referenceContent),
     additionalInstructions: str(c.additionalInstructions),
+    trackingTag: str(c.trackingTag),
   }
+}
+
+/** normalizeTag is a tracking tag as the server stores it: trimmed, without a leading '#', lower case. */
+export function normalizeTag(v) {
+  return str(v).trim().replace(/^#/, '').toLowerCase()
 }
 
 const attachment = ({ key, type, name }) => ({ key, type, name })
@@ -69,6 +76,7 @@ export function toPayload(v, status) {
     brandGuidelines: v.brandGuidelines.map(attachment),
     referenceContent: v.referenceContent.map(attachment),
     additionalInstructions: v.additionalInstructions.trim(),
+    trackingTag: normalizeTag(v.trackingTag),
   }
 }
 

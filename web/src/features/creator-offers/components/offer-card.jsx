@@ -4,7 +4,7 @@ import { OfferAnswer } from './offer-answer'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
-/** Brief shows what the campaign asks for: goals, dates, deliverables, vibes, usage rights, exclusivity, guidelines. */
+/** Brief shows what the campaign asks for: the tracking tag, goals, dates, deliverables, vibes, usage rights, exclusivity, guidelines. */
 function Brief({ campaign }) {
   const goals = [...(campaign.goals ?? []).filter((g) => g !== 'Other'), campaign.customGoal].filter(Boolean)
   const rows = [
@@ -17,14 +17,21 @@ function Brief({ campaign }) {
     ['Guidelines', (campaign.guidelines ?? []).map((g) => g.name || 'Attachment').join(', ') || '—'],
   ]
   return (
-    <dl className="row small mb-0">
+    <>
+      {campaign.trackingTag && (
+        <p className="small mb-2">
+          Tag your posts with <strong className="font-monospace">#{campaign.trackingTag}</strong>
+        </p>
+      )}
+      <dl className="row small mb-0">
       {rows.map(([k, v]) => (
         <div key={k} className="col-12 col-md-6 d-flex gap-2 mb-1">
           <dt className="text-secondary fw-normal text-nowrap">{k}</dt>
           <dd className="mb-0">{v}</dd>
         </div>
       ))}
-    </dl>
+      </dl>
+    </>
   )
 }
 

@@ -44,6 +44,7 @@ const STORED = {
   brandGuidelines: [{ key: 'k1.pdf', type: 'application/pdf', name: 'guide.pdf', url: '/api/files/k1.pdf?sig=x' }],
   referenceContent: [],
   additionalInstructions: 'Be yourself',
+  trackingTag: 'acmespringdrop',
 }
 
 describe('CampaignForm', () => {
@@ -178,8 +179,26 @@ describe('CampaignForm', () => {
       brandGuidelines: [],
       referenceContent: [],
       additionalInstructions: '',
+      trackingTag: '',
     })
   })
+
+  it('checks the tracking tag as the server does and sends it without # in lower case', async () => {
+    const fetch = mockApi({ 'POST campaigns/add-campaign': () => [201, { data: { campaign: { _id: 'c9' }, message: 'Campaign created successfully' } }] })
+    renderRoute(<CampaignForm />, { path: '/create-campaign' })
+    await fillValid()
+    const tag = screen.getByLabelText(/^Tracking Tag/)
+    setValue(/^Tracking Tag/, 'Summer Glow!')
+    fireEvent.blur(tag)
+    expect(await screen.findByText('Tracking tag may hold only letters and digits (no spaces or symbols)')).toBeInTheDocument()
+    setValue(/^Tracking Tag/, '#ab')
+    expect(await screen.findByText('Tracking tag must be 3 to 40 characters')).toBeInTheDocument()
+    setValue(/^Tracking Tag/, '#SummerGlow26')
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText('Campaign created successfully')).toBeInTheDocument()
+    const call = fetch.mock.calls.find(([u]) => u === '/api/campaigns/add-campaign')
+    expect(JSON.parse(call[1].body)).toMatchObject({ trackingTag: 'summerglow26', status: 'draft' })
+  }, 60000)
 
   it('puts server field errors keyed by JSON path on their fields and toasts the message', async () => {
     mockApi({
@@ -232,6 +251,21 @@ describe('CampaignEditor', () => {
     const body = JSON.parse(call[1].body)
     expect(call[1].method).toBe('PATCH')
     expect(body).toMatchObject({ campaignName: 'Spring Drop 2', status: 'active', brandGuidelines: [], duration: STORED.duration })
+    expect(body.trackingTag).toBe('acmespringdrop')
+  })
+
+  it('shows the tracking tag with # and lets it change only while the campaign is a draft', async () => {
+    mockApi({ 'GET campaigns/c1': () => [200, { data: { campaign: STORED } }] })
+    const { unmount } = renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    const tag = await screen.findByLabelText(/^Tracking Tag/)
+    expect(tag).toHaveValue('acmespringdrop')
+    expect(tag).toBeDisabled()
+    expect(screen.getByText('#')).toBeInTheDocument()
+    expect(screen.getByText('The tracking tag can only change while the campaign is a draft.')).toBeInTheDocument()
+    unmount()
+    mockApi({ 'GET campaigns/c1': () => [200, { data: { campaign: { ...STORED, status: 'draft' } } }] })
+    renderRoute(<CampaignEditor campaignId="c1" />, { path: '/update-campaign/c1' })
+    expect(await screen.findByLabelText(/^Tracking Tag/)).toBeEnabled()
   })
 
   it('shows every stored goal, also one outside the options, and lets it be removed', async () => {

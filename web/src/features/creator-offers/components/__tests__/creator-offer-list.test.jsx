@@ -5,7 +5,8 @@ import { renderRoute, mockApi } from '../../../../test-utils'
 import { CreatorOfferList } from '../creator-offer-list'
 
 const campaign = { _id: 'k1', name: 'Spring Fitness Push', goals: ['Brand awareness'], customGoal: '', startDate: '2026-12-01', endDate: '2026-12-31',
-  deliverables: 'Two reels', contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }] }
+  deliverables: 'Two reels', contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }],
+  trackingTag: 'acmestudiospringfitnesspush' }
 const offer = (over) => ({ _id: 'o1', status: 'sent', amount: 850, note: '', platform: 'instagram', updatedAt: null, sentAt: '2026-11-20T10:00:00Z',
   deadline: '2026-11-27T10:00:00Z', counterRounds: 0, next: ['accepted', 'declined', 'countered'], brand: { _id: 'b1', name: 'Acme Studio' }, campaign,
   history: [{ at: '2026-11-20T10:00:00Z', side: 'brand', from: 'draft', to: 'sent', amount: 850, note: '' }], ...over })
@@ -28,6 +29,7 @@ describe('CreatorOfferList', () => {
     expect(within(card).getByText('Waiting for you')).toBeInTheDocument()
     expect(within(card).getByText('Two reels')).toBeInTheDocument()
     expect(within(card).getByText('brand-book.pdf')).toBeInTheDocument()
+    expect(within(card).getByText('#acmestudiospringfitnesspush').closest('p')).toHaveTextContent('Tag your posts with #acmestudiospringfitnesspush')
     expect(within(card).getByText(/Answer by/)).toBeInTheDocument()
     await userEvent.click(within(card).getByRole('button', { name: 'Counter' }))
     await userEvent.click(within(card).getByRole('button', { name: 'Review counter' }))
