@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -319,7 +320,8 @@ func TestCapture_CallsPlanned(t *testing.T) {
 		}
 	}
 	conn := ce.cfg.Connectors()[social.Instagram]
-	if extra := plan[with] - plan[without]; extra != conn.PostCalls(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), ce.clk.Now()) || extra <= 0 {
+	from, to, _ := targets[slices.IndexFunc(targets, func(tg store.SyncTarget) bool { return tg.ID == with })].Capture.Range(ce.clk.Now())
+	if extra := plan[with] - plan[without]; extra != conn.PostCalls(from, to) || extra <= 0 {
 		t.Errorf("plans %v: the capture adds %d calls", plan, extra)
 	}
 }

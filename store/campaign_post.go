@@ -46,13 +46,17 @@ func (l CaptureList) Value() (driver.Value, error) {
 
 // Range is the span of publication times a sync reads posts of at now:
 // from the earliest start of the campaigns (not before the refresh window,
-// CaptureRefreshDays back) to the latest end (not after now). ok is false
-// when no campaign's window reaches into it.
+// CaptureRefreshDays back) to the latest end. ok is false when no campaign's
+// window reaches into it. The span may lie ahead of now: a platform lists no
+// post of the future, but the social sandbox publishes posts at any date
+// (campaigns start after today, so tests and demos publish inside their
+// future dates), and a post the platform dates a little ahead of our clock is
+// not lost.
 func (l CaptureList) Range(now time.Time) (from, to time.Time, ok bool) {
 	floor := now.UTC().AddDate(0, 0, -CaptureRefreshDays)
 	for _, c := range l {
 		f, t := c.Window()
-		f, t = maxTime(f, floor), minTime(t, now)
+		f = maxTime(f, floor)
 		if !f.Before(t) {
 			continue
 		}
@@ -85,12 +89,6 @@ func maxTime(a, b time.Time) time.Time {
 	return b
 }
 
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
 
 // CampaignPost is a post of a campaign's accepted offer, captured by a
 // sync: where it is, what it says and its figures as read now (nil for a

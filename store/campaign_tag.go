@@ -190,8 +190,7 @@ func captureCampaignsSQL(userID, nowParam string) string {
 			'startDate', k.start_date, 'endDate', k.end_date) ORDER BY k.start_date, k.id)
 		FROM creators cr JOIN roster_entries e ON e.creator_id = cr.id JOIN campaigns k ON k.id = e.campaign_id
 		WHERE cr.user_id = ` + userID + ` AND e.offer_status IN ('accepted', 'completed') AND k.status <> 'deleted'
-			AND k.tracking_tag <> '' AND k.start_date <= ` + nowParam + `::date
-			AND k.end_date + ` + strconv.Itoa(1+CaptureRefreshDays) + ` >= ` + nowParam + `::date), '[]')`
+			AND k.tracking_tag <> '' AND k.end_date + ` + strconv.Itoa(1+CaptureRefreshDays) + ` >= ` + nowParam + `::date), '[]')`
 }
 
 // withTrackingTag runs op (which writes c) and, when the tag was generated

@@ -57,7 +57,8 @@ func TestCaptureCampaign_Captures(t *testing.T) {
 }
 
 // TestCaptureList_Range: the posts a sync reads span the live campaigns'
-// dates, not before the 30-day refresh window nor after now.
+// dates (ahead of now too: the sandbox dates posts at will), not before the
+// 30-day refresh window.
 func TestCaptureList_Range(t *testing.T) {
 	t.Parallel()
 	l := store.CaptureList{{Tag: "a", StartDate: "2026-12-01", EndDate: "2026-12-31"}, {Tag: "b", StartDate: "2026-12-20", EndDate: "2027-01-10"}}
@@ -67,10 +68,10 @@ func TestCaptureList_Range(t *testing.T) {
 		from, to time.Time
 		ok       bool
 	}{
-		{day(2026, 12, 10), day(2026, 12, 1), day(2026, 12, 10), true},
+		{day(2026, 12, 10), day(2026, 12, 1), day(2027, 1, 11), true},
 		{day(2027, 1, 20), day(2026, 12, 21), day(2027, 1, 11), true},
 		{day(2027, 2, 10), day(2027, 1, 11), day(2027, 1, 11), false},
-		{day(2026, 11, 10), time.Time{}, time.Time{}, false},
+		{day(2026, 11, 10), day(2026, 12, 1), day(2027, 1, 11), true},
 	} {
 		from, to, ok := l.Range(tt.now)
 		if ok != tt.ok || ok && (!from.Equal(tt.from) || !to.Equal(tt.to)) {
