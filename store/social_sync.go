@@ -18,7 +18,7 @@ type SyncTarget struct {
 	SealedTokens
 	// Capture is the campaigns whose tagged posts the sync captures from
 	// this account (accepted or completed offers of its owner's network
-	// entry on campaigns whose dates are live); empty for most accounts,
+	// entry on campaigns not ended more than 30 days ago); empty for most accounts,
 	// whose syncs then read no posts at all.
 	Capture CaptureList `db:"capture"`
 }
