@@ -12,19 +12,27 @@ import (
 )
 
 // Captured campaign posts of the demo (issue 28 §3): what the analytics sync
-// would have recorded for "Autumn Lookbook", the demo brand's completed
-// campaign. creator@example.com's accepted offer has one tagged Instagram
-// post; the campaign has accepted or completed offers of at least
-// demoResultCreators creators, each with 1 to 3 tagged posts and
-// demoReadingDays daily readings. The figures are the sandbox's
+// would have recorded for the demo brand's campaigns of demoResults: the
+// completed "Autumn Lookbook" (its results page and share link) and the
+// active "Spring Fitness Push" (Mission Control's performance this month).
+// creator@example.com's accepted offer has one tagged Instagram post; each
+// campaign has accepted (or, once completed, completed) offers of at least
+// its number of creators, each with 1 to 3 tagged posts published since its
+// start and up to demoReadingDays daily readings. The figures are the sandbox's
 // (sandbox.PostFigures, as the sync reads them from it); a figure the
 // platform does not report (YouTube's shares and reach, TikTok's reach) is
 // NULL. Ids are seeded, every write an upsert: it may run again.
-const (
-	demoResultsCampaign = "Autumn Lookbook"
-	demoResultCreators  = 10
-	demoReadingDays     = 14
-)
+const demoReadingDays = 14
+
+// demoResults are the campaigns with captured posts: name, the niche their
+// added creators come from, and how many creators have posts.
+var demoResults = []struct {
+	name, niche string
+	creators    int
+}{
+	{"Autumn Lookbook", "Fashion & Style", 10},
+	{"Spring Fitness Push", "Fitness & Health", 5},
+}
 
 // demoCaptions are the tagged posts' captions; %s is the campaign's tag.
 var demoCaptions = []string{
@@ -55,18 +63,29 @@ func seedHash(parts ...string) uint64 {
 
 // campaignPosts writes the captured posts of the demo.
 func campaignPosts(ctx context.Context, db *store.DB) error {
+	for _, r := range demoResults {
+		if err := demoCampaignPosts(ctx, db, r.name, r.niche, r.creators); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// demoCampaignPosts writes the captured posts of the demo brand's campaign name.
+func demoCampaignPosts(ctx context.Context, db *store.DB, name, niche string, creators int) error {
 	var c struct {
-		ID    string    `db:"id"`
-		Tag   string    `db:"tracking_tag"`
-		Start time.Time `db:"start_date"`
-		End   time.Time `db:"end_date"`
+		ID     string    `db:"id"`
+		Tag    string    `db:"tracking_tag"`
+		Status string    `db:"status"`
+		Start  time.Time `db:"start_date"`
+		End    time.Time `db:"end_date"`
 	}
-	err := db.SQL().GetContext(ctx, &c, `SELECT c.id, c.tracking_tag, c.start_date, c.end_date FROM campaigns c
-		JOIN users u ON u.brand_id = c.brand_id WHERE u.email = 'brand@example.com' AND c.name = $1 AND c.status <> 'deleted'`, demoResultsCampaign)
+	err := db.SQL().GetContext(ctx, &c, `SELECT c.id, c.tracking_tag, c.status, c.start_date, c.end_date FROM campaigns c
+		JOIN users u ON u.brand_id = c.brand_id WHERE u.email = 'brand@example.com' AND c.name = $1 AND c.status <> 'deleted'`, name)
 	if err != nil {
-		return fmt.Errorf("seed posts: find %q: %w", demoResultsCampaign, err)
+		return fmt.Errorf("seed posts: find %q: %w", name, err)
 	}
-	if err := resultEntries(ctx, db, c.ID); err != nil {
+	if err := resultEntries(ctx, db, c.ID, c.Status, niche, creators); err != nil {
 		return err
 	}
 	var entries []struct {
@@ -105,28 +124,29 @@ func campaignPosts(ctx context.Context, db *store.DB) error {
 			posts++
 		}
 	}
-	fmt.Printf("  %s: %d captured posts of %d creators (tag #%s)\n", demoResultsCampaign, posts, len(entries), c.Tag)
+	fmt.Printf("  %s: %d captured posts of %d creators (tag #%s)\n", name, posts, len(entries), c.Tag)
 	return nil
 }
 
 // resultEntries gives the campaign accepted or completed offers from at
-// least demoResultCreators creators: network creators of the campaign's
-// niche not on its roster yet, picked in a fixed order, their history as
-// the brand sent, the creator accepted and (for most) the brand completed.
-func resultEntries(ctx context.Context, db *store.DB, campaignID string) error {
+// least creators creators: network creators of niche not on its roster yet,
+// picked in a fixed order, their history as the brand sent, the creator
+// accepted and (for most, once the campaign is completed) the brand
+// completed.
+func resultEntries(ctx context.Context, db *store.DB, campaignID, status, niche string, creators int) error {
 	var have int
 	if err := db.SQL().GetContext(ctx, &have, `SELECT count(*) FROM roster_entries WHERE campaign_id = $1
 		AND offer_status IN ('accepted', 'completed')`, campaignID); err != nil {
 		return err
 	}
-	if have >= demoResultCreators {
+	if have >= creators {
 		return nil
 	}
 	platforms := []string{store.Instagram, store.TikTok, store.YouTube, store.Instagram, store.LinkedIn}
 	_, err := db.SQL().ExecContext(ctx, `WITH picked AS (
 			SELECT cr.id, row_number() OVER (ORDER BY cr.identity) AS n, cr.instagram_handle, cr.tiktok_handle, cr.youtube_handle,
 				cr.linkedin_handle, coalesce(cr.instagram_followers, 20000) AS followers
-			FROM creators cr WHERE cr.niche = 'Fashion & Style' AND cr.user_id IS NULL
+			FROM creators cr WHERE cr.niche = $4 AND cr.user_id IS NULL
 				AND NOT EXISTS (SELECT 1 FROM roster_entries e WHERE e.campaign_id = $1 AND e.creator_id = cr.id)
 			ORDER BY cr.identity LIMIT $2),
 		plat AS (
@@ -140,7 +160,8 @@ func resultEntries(ctx context.Context, db *store.DB, campaignID string) error {
 				offer_updated_at, created_at)
 			SELECT $1, plat.id, 100 + plat.n, 70 + plat.n, '[]', CASE WHEN plat.n % 3 = 0 THEN 'instagram' ELSE plat.platform END,
 				greatest(150, round(plat.followers / 40.0, 2)), greatest(150, round(plat.followers / 40.0, 2)),
-				CASE WHEN plat.n % 4 = 0 THEN 'accepted' ELSE 'completed' END, c.end_date::timestamptz, c.start_date::timestamptz - interval '10 days'
+				CASE WHEN plat.n % 4 = 0 OR c.status <> 'completed' THEN 'accepted' ELSE 'completed' END,
+				least(c.end_date::timestamptz, now()), c.start_date::timestamptz - interval '10 days'
 			FROM plat JOIN campaigns c ON c.id = $1
 			ON CONFLICT (campaign_id, creator_id) DO NOTHING
 			RETURNING id, offer_status, offer_amount, created_at)
@@ -148,20 +169,23 @@ func resultEntries(ctx context.Context, db *store.DB, campaignID string) error {
 		SELECT ins.id, ins.created_at + m.after, m.from_status, m.to_status, ins.offer_amount, m.side FROM ins
 		CROSS JOIN (VALUES ('draft', 'sent', 'brand', interval '1 day'), ('sent', 'accepted', 'creator', interval '3 days'),
 			('accepted', 'completed', 'brand', interval '50 days')) AS m (from_status, to_status, side, after)
-		WHERE m.to_status <> 'completed' OR ins.offer_status = 'completed'`, campaignID, demoResultCreators-have+1, platforms)
+		WHERE m.to_status <> 'completed' OR ins.offer_status = 'completed'`, campaignID, creators-have+1, platforms, niche)
 	if err != nil {
-		return fmt.Errorf("seed posts: offers of %q: %w", demoResultsCampaign, err)
+		return fmt.Errorf("seed posts: offers of %s: %w", status, err)
 	}
 	return nil
 }
 
 // seedPost writes post i of an entry: published in the campaign's first
-// fortnight, read once a day for demoReadingDays days (not past the refresh
+// fortnight (of its days gone by, for a running campaign), read once a day for demoReadingDays days (not past the refresh
 // window), its figures the sandbox's at each reading.
 func seedPost(ctx context.Context, db *store.DB, campaignID, tag string, start, end time.Time, entryID string, account *string,
 	platform, handle, identity string, i int) error {
 	h := seedHash("post", identity, fmt.Sprint(i))
 	span := max(1, int(end.Sub(start).Hours()/24)-demoReadingDays)
+	if gone := int(time.Since(start).Hours()/24) - 1; gone < span {
+		span = max(1, gone) // a running campaign: posts of the days gone by
+	}
 	at := start.Add(time.Duration(int(h%uint64(span))*24+8+int(h>>8%12))*time.Hour + time.Duration(h>>16%3600)*time.Second)
 	if !at.Before(end.AddDate(0, 0, 1)) {
 		at = end.Add(12 * time.Hour)
