@@ -222,20 +222,25 @@ type ytVideo struct {
 func ytHistory(handle string, d time.Time) (ytVideo, bool) {
 	date := d.Format(time.DateOnly)
 	h := hash("yt-video", handle, date)
-	if h%3 != 0 {
+	if h%3 != 0 { // as ytHasHistory
 		return ytVideo{}, false
 	}
 	return ytVideo{ID: fmt.Sprintf("v%05d%05x", dayNumber(d), (h>>8)%0x100000), Title: caption("yt", handle, date),
 		Description: "Thanks for watching! New videos every week.", At: d.Add(15*time.Hour + time.Duration(h%3600)*time.Second)}, true
 }
 
-// ytDay is day d's videos of handle up to now, newest first.
-func (s *Server) ytDay(handle string, d, now time.Time) []ytVideo {
+// ytHasHistory reports whether handle has a history video on day d (ytHistory).
+func ytHasHistory(handle string, d time.Time) bool {
+	return hash("yt-video", handle, d.Format(time.DateOnly))%3 == 0
+}
+
+// ytDay is day d's videos of handle (history and published, pub) up to now, newest first.
+func ytDay(handle string, pub []Published, d, now time.Time) []ytVideo {
 	var out []ytVideo
 	if v, ok := ytHistory(handle, d); ok {
 		out = append(out, v)
 	}
-	for _, p := range s.publishedOn(yt, handle, d) {
+	for _, p := range onDay(pub, d) {
 		title, desc, _ := strings.Cut(p.Caption, "\n")
 		out = append(out, ytVideo{ID: p.ID, Title: title, Description: desc, At: p.At, Published: true})
 	}
@@ -293,10 +298,14 @@ func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant
 		}
 	}
 	now := s.Now().UTC()
+	pub := s.publishedOf(yt, g.Handle)
 	var items []any
 	total := 0
-	for d := now.Truncate(24 * time.Hour); !d.Before(epoch); d = d.AddDate(0, 0, -1) {
-		for _, v := range s.ytDay(g.Handle, d, now) {
+	// The page's videos are built; the older days are only counted, for
+	// totalResults (the published ones are counted apart).
+	d := now.Truncate(24 * time.Hour)
+	for ; !d.Before(epoch) && (len(items) < limit || total < offset); d = d.AddDate(0, 0, -1) {
+		for _, v := range ytDay(g.Handle, pub, d, now) {
 			if total >= offset && len(items) < limit {
 				items = append(items, map[string]any{"kind": "youtube#playlistItem", "etag": randomHex(8), "id": randomHex(12),
 					"snippet": map[string]any{"publishedAt": v.At.Format(time.RFC3339), "channelId": ytChannelID(g.Handle),
@@ -305,6 +314,16 @@ func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant
 						"resourceId": map[string]any{"kind": "youtube#video", "videoId": v.ID}},
 					"contentDetails": map[string]any{"videoId": v.ID, "videoPublishedAt": v.At.Format(time.RFC3339)}})
 			}
+			total++
+		}
+	}
+	for _, p := range pub {
+		if p.At.Before(d.AddDate(0, 0, 1)) && !p.At.Before(epoch) {
+			total++ // published on a day not walked
+		}
+	}
+	for ; !d.Before(epoch); d = d.AddDate(0, 0, -1) {
+		if ytHasHistory(g.Handle, d) {
 			total++
 		}
 	}
