@@ -245,8 +245,8 @@ func (c *instagram) fetch(ctx context.Context, tok Token, since time.Time, q *Po
 // the capture: it asks the post fields, reaches back to q.From when that is
 // earlier, and returns the media q keeps (without insights). Pages follow
 // the "after" cursor, and end at the last page (no paging.next) or at a
-// media older than both. A page holds about five media a day of the span
-// (25 to igMediaPage).
+// media older than both. A page holds about three media a day of the span
+// (10 to igMediaPage, as Calls plans igPageDays a page).
 func (c *instagram) listMedia(ctx context.Context, tok Token, from time.Time, q *PostQuery, done func()) (map[time.Time]int64, []Post, error) {
 	likes := map[time.Time]int64{}
 	var kept []Post
@@ -254,7 +254,7 @@ func (c *instagram) listMedia(ctx context.Context, tok Token, from time.Time, q 
 	if q != nil {
 		fields, stop = igPostFields, earlier(from, q.From)
 	}
-	limit := min(igMediaPage, max(25, 5*len(window(stop, c.now()))))
+	limit := min(igMediaPage, max(10, 3*len(window(stop, c.now()))))
 	params := url.Values{"fields": {fields}, "limit": {strconv.Itoa(limit)}}
 	for {
 		var page igPostPage

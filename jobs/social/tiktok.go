@@ -201,9 +201,10 @@ func (c *tiktok) listVideos(ctx context.Context, tok Token, from time.Time, q *P
 	if q != nil {
 		fields, stop = ttPostFields, earlier(from, q.From)
 	}
+	count := min(20, max(5, 2*len(window(stop, c.now())))) // about two videos a day of the span, at most the platform's 20
 	var cursor int64
 	for page := 0; page < ttVideoPages; page++ {
-		body := map[string]any{"max_count": 20}
+		body := map[string]any{"max_count": count}
 		if cursor > 0 {
 			body["cursor"] = cursor
 		}

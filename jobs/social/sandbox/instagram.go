@@ -324,11 +324,24 @@ func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
 }
 
 func igMediaItem(p Post, fields []string) map[string]any {
-	m := map[string]any{}
+	m := make(map[string]any, len(fields))
 	for _, f := range fields {
-		m[f] = map[string]any{"id": p.ID, "timestamp": p.Time.Format("2006-01-02T15:04:05-0700"), "like_count": p.LikeCount,
-			"comments_count": p.Comments, "media_type": "IMAGE", "caption": p.Caption,
-			"permalink": "https://www.instagram.com/p/" + shortcode(p.ID) + "/"}[f]
+		switch f {
+		case "id":
+			m[f] = p.ID
+		case "timestamp":
+			m[f] = p.Time.Format("2006-01-02T15:04:05-0700")
+		case "like_count":
+			m[f] = p.LikeCount
+		case "comments_count":
+			m[f] = p.Comments
+		case "media_type":
+			m[f] = "IMAGE"
+		case "caption":
+			m[f] = p.Caption
+		case "permalink":
+			m[f] = "https://www.instagram.com/p/" + shortcode(p.ID) + "/"
+		}
 	}
 	return m
 }
