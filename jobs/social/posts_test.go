@@ -92,7 +92,9 @@ func TestConnectors_Posts(t *testing.T) {
 			}
 			calls = 0
 			both, capture, err := b.conns[platform].FetchPosts(context.Background(), tok, since, social.PostQuery{From: from, To: to,
-				Keep: func(text string, _ time.Time) bool { return strings.Contains(strings.ToLower(text), "#acmewinterwarmup") }},
+				Keep: func(text string, _ time.Time) bool {
+					return strings.Contains(strings.ToLower(text), "#acmewinterwarmup")
+				}},
 				func() { calls++ })
 			if err != nil || capture.Err != nil {
 				t.Fatal(err, capture.Err)
