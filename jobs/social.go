@@ -279,9 +279,10 @@ func (s *Syncer) calls(t store.SyncTarget, now time.Time) int {
 	if !ok {
 		return 0
 	}
-	n := conn.Calls(s.since(t, now))
+	since := s.since(t, now)
+	n := conn.Calls(since)
 	if from, to, ok := t.Capture.Range(now); ok {
-		n += conn.PostCalls(from, to)
+		n += conn.FetchPostCalls(since, from, to)
 	}
 	return n
 }
@@ -307,42 +308,48 @@ func (h *Handler) fetchAccount(ctx context.Context, t store.SyncTarget, report f
 			return store.SocialSnapshot{}, err
 		}
 	}
-	snap, err := conn.Fetch(ctx, fresh, h.Social.since(t, h.Store.Now()), report)
+	now := h.Store.Now()
+	since := h.Social.since(t, now)
+	from, to, capturing := t.Capture.Range(now)
+	if !capturing {
+		snap, err := conn.Fetch(ctx, fresh, since, report)
+		if err != nil {
+			return store.SocialSnapshot{}, err
+		}
+		out := toStoreSnapshot(snap)
+		out.AccountID = t.ID
+		return out, nil
+	}
+	snap, capture, err := conn.FetchPosts(ctx, fresh, since, social.PostQuery{From: from, To: to,
+		Keep: func(text string, at time.Time) bool { return len(t.Capture.Matches(text, at)) > 0 }}, report)
 	if err != nil {
 		return store.SocialSnapshot{}, err
 	}
 	out := toStoreSnapshot(snap)
 	out.AccountID = t.ID
-	if out.Posts, err = h.capturePosts(ctx, conn, fresh, t, snap.ExternalID, report); err != nil {
+	if out.Posts, err = h.capturedPosts(t, capture); err != nil {
 		return store.SocialSnapshot{}, err
 	}
 	return out, nil
 }
 
-// capturePosts reads the account's posts published in the dates of the
-// campaigns it captures for (t.Capture; none, and no call, for an account
-// without an accepted or completed offer on a live campaign) back to the
-// refresh window, and returns those carrying a campaign's tag, once per
-// campaign. A platform that refuses the post listing (a permission this
-// grant lacks, an answer we cannot read) costs the capture, not the
-// analytics: it is logged and the sync goes on; rate limits and network
-// failures are returned (the sync is retried).
-func (h *Handler) capturePosts(ctx context.Context, conn social.Connector, tok social.Token, t store.SyncTarget, externalID string, report func()) ([]store.CampaignPost, error) {
-	from, to, ok := t.Capture.Range(h.Store.Now())
-	if !ok {
-		return nil, nil
-	}
-	posts, err := conn.Posts(ctx, tok, social.PostQuery{Account: externalID, From: from, To: to,
-		Keep: func(text string, at time.Time) bool { return len(t.Capture.Matches(text, at)) > 0 }}, report)
-	if social.AsReconnect(err) != nil || social.AsAnswer(err) != nil {
+// capturedPosts turns what the sync captured (FetchPosts: the account's
+// posts published in the dates of the campaigns it captures for, t.Capture,
+// back to the refresh window; an account without an accepted or completed
+// offer on a live campaign makes no post call) into the posts of each
+// campaign whose tag they carry. A platform that refuses the post listing (a
+// permission this grant lacks, an answer we cannot read) costs the capture,
+// not the analytics: it is logged and the sync goes on; rate limits and
+// network failures are returned (the sync is retried).
+func (h *Handler) capturedPosts(t store.SyncTarget, capture social.Capture) ([]store.CampaignPost, error) {
+	if err := capture.Err; social.AsReconnect(err) != nil || social.AsAnswer(err) != nil {
 		h.Log.Warn("campaign posts not captured", "account", t.ID, "platform", t.Platform, "err", err)
 		return nil, nil
-	}
-	if err != nil {
+	} else if err != nil {
 		return nil, err
 	}
 	var out []store.CampaignPost
-	for _, p := range posts {
+	for _, p := range capture.Posts {
 		for _, c := range t.Capture.Matches(p.Text, p.PublishedAt) {
 			out = append(out, store.CampaignPost{CampaignID: c.CampaignID, EntryID: c.EntryID, AccountID: t.ID, Platform: t.Platform,
 				ExternalID: p.ExternalID, URL: p.URL, Caption: p.Text, PublishedAt: p.PublishedAt,

@@ -27,7 +27,8 @@ func (c *captureClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); 
 func (c *captureClock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 func (c *captureClock) Add(d time.Duration) { c.Set(c.Now().Add(d)) }
 
-// countingConn counts the post listings of a connector.
+// countingConn counts the post listings of a connector (Posts, or the
+// posts part of FetchPosts).
 type countingConn struct {
 	social.Connector
 	posts *atomic.Int32
@@ -36,6 +37,11 @@ type countingConn struct {
 func (c countingConn) Posts(ctx context.Context, tok social.Token, q social.PostQuery, done func()) ([]social.Post, error) {
 	c.posts.Add(1)
 	return c.Connector.Posts(ctx, tok, q, done)
+}
+
+func (c countingConn) FetchPosts(ctx context.Context, tok social.Token, since time.Time, q social.PostQuery, done func()) (social.Snapshot, social.Capture, error) {
+	c.posts.Add(1)
+	return c.Connector.FetchPosts(ctx, tok, since, q, done)
 }
 
 // captureEnv is a handler whose syncs talk HTTP to a sandbox, on one clock,
@@ -313,7 +319,9 @@ func TestCapture_CallsPlanned(t *testing.T) {
 		t.Fatalf("%d targets, %v", len(targets), err)
 	}
 	plan := map[string]int{}
+	var since time.Time
 	for _, tg := range targets {
+		since = ce.Social.since(tg, ce.clk.Now())
 		plan[tg.ID] = ce.Social.calls(tg, ce.clk.Now())
 		if (len(tg.Capture) == 1) != (tg.ID == with) {
 			t.Errorf("account %s captures %+v", tg.ID, tg.Capture)
@@ -321,7 +329,7 @@ func TestCapture_CallsPlanned(t *testing.T) {
 	}
 	conn := ce.cfg.Connectors()[social.Instagram]
 	from, to, _ := targets[slices.IndexFunc(targets, func(tg store.SyncTarget) bool { return tg.ID == with })].Capture.Range(ce.clk.Now())
-	if extra := plan[with] - plan[without]; extra != conn.PostCalls(from, to) || extra <= 0 {
+	if extra := plan[with] - plan[without]; extra != conn.FetchPostCalls(since, from, to) || extra <= 0 {
 		t.Errorf("plans %v: the capture adds %d calls", plan, extra)
 	}
 }

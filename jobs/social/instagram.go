@@ -160,6 +160,14 @@ func (c *instagram) Identify(ctx context.Context, tok Token) (Profile, error) {
 // insights call per day, the media of the window (likes) and the three
 // demographic breakdowns.
 func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
+	snap, _, err := c.fetch(ctx, tok, since, nil, done)
+	return snap, err
+}
+
+// fetch is Fetch and, when q is not nil, the posts q keeps: the media
+// listing reads the post fields back to the earlier of the window and
+// q.From, and the kept media's insights are read last.
+func (c *instagram) fetch(ctx context.Context, tok Token, since time.Time, q *PostQuery, done func()) (Snapshot, Capture, error) {
 	var me struct {
 		ID             string `json:"id"`
 		UserID         string `json:"user_id"`
@@ -168,11 +176,11 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 		FollowersCount *int64 `json:"followers_count"`
 	}
 	if err := c.graph(ctx, tok, "profile", "/me", url.Values{"fields": {"user_id,username,name,followers_count,media_count"}}, &me); err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	if me.ID == "" || me.FollowersCount == nil {
-		return Snapshot{}, &AnswerError{Platform: Instagram, Call: "profile", Detail: "no id or followers_count"}
+		return Snapshot{}, Capture{}, &AnswerError{Platform: Instagram, Call: "profile", Detail: "no id or followers_count"}
 	}
 	snap := Snapshot{Profile: Profile{ExternalID: me.ID, Username: me.Username, FullName: me.Name}}
 	days := window(since, c.now())
@@ -183,7 +191,7 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 	var gains igInsights
 	if err := c.graph(ctx, tok, "follower_count", "/"+me.ID+"/insights", url.Values{"metric": {"follower_count"}, "period": {"day"},
 		"since": {unix(gainsFrom)}, "until": {unix(day(c.now()).AddDate(0, 0, 1))}}, &gains); err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	gain := map[time.Time]int64{}
@@ -198,16 +206,16 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 		var ins igInsights
 		if err := c.graph(ctx, tok, "insights", "/"+me.ID+"/insights", url.Values{"metric": {"views,reach,accounts_engaged,total_interactions"},
 			"metric_type": {"total_value"}, "period": {"day"}, "since": {unix(d)}, "until": {unix(d.AddDate(0, 0, 1))}}, &ins); err != nil {
-			return Snapshot{}, err
+			return Snapshot{}, Capture{}, err
 		}
 		done()
 		v := ins.totals()
 		snap.Days = append(snap.Days, Day{Day: d, Views: v["views"], OrganicImpressions: v["reach"]})
 	}
 	backFollowers(snap.Days, gain, *me.FollowersCount)
-	likes, err := c.mediaLikes(ctx, tok, days[0], done)
+	likes, kept, err := c.listMedia(ctx, tok, days[0], q, done)
 	if err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	for i := range snap.Days {
 		snap.Days[i].Likes = likes[snap.Days[i].Day]
@@ -216,65 +224,69 @@ func (c *instagram) Fetch(ctx context.Context, tok Token, since time.Time, done 
 		var ins igInsights
 		if err := c.graph(ctx, tok, "follower_demographics", "/"+me.ID+"/insights", url.Values{"metric": {"follower_demographics"},
 			"period": {"lifetime"}, "metric_type": {"total_value"}, "breakdown": {dim}}, &ins); err != nil {
-			return Snapshot{}, err
+			return Snapshot{}, Capture{}, err
 		}
 		done()
 		snap.Demographics = append(snap.Demographics, ins.shares(dim)...)
 	}
-	return snap, nil
+	if q == nil {
+		return snap, Capture{}, nil
+	}
+	err = c.postInsights(ctx, tok, kept, done)
+	return snap, Capture{Posts: kept, Err: err}, nil
 }
 
-// mediaLikes pages through the account's media (newest first) back to the
+// listMedia pages through the account's media (newest first) back to the
 // window's first day and sums like_count by the UTC day of each media's
 // timestamp. The platform has no daily likes, only each media's lifetime
 // like_count, so a day's likes are the likes its posts have earned by the
 // time of the sync (a post's later likes are not moved to later days); a
-// day without posts has none. Pages follow the "after" cursor, and end at
-// the last page (no paging.next) or at a post older than the window.
-func (c *instagram) mediaLikes(ctx context.Context, tok Token, from time.Time, done func()) (map[time.Time]int64, error) {
+// day without posts has none. When q is not nil the same listing serves
+// the capture: it asks the post fields, reaches back to q.From when that is
+// earlier, and returns the media q keeps (without insights). Pages follow
+// the "after" cursor, and end at the last page (no paging.next) or at a
+// media older than both. A page holds about three media a day of the span
+// (10 to igMediaPage, as Calls plans igPageDays a page).
+func (c *instagram) listMedia(ctx context.Context, tok Token, from time.Time, q *PostQuery, done func()) (map[time.Time]int64, []Post, error) {
 	likes := map[time.Time]int64{}
-	q := url.Values{"fields": {"id,timestamp,like_count"}, "limit": {strconv.Itoa(igMediaPage)}}
+	var kept []Post
+	fields, stop := "id,timestamp,like_count", from
+	if q != nil {
+		fields, stop = igPostFields, earlier(from, q.From)
+	}
+	limit := min(igMediaPage, max(10, 3*len(window(stop, c.now()))))
+	params := url.Values{"fields": {fields}, "limit": {strconv.Itoa(limit)}}
 	for {
-		var page igMedia
-		if err := c.graph(ctx, tok, "media", "/me/media", q, &page); err != nil {
-			return nil, err
+		var page igPostPage
+		if err := c.graph(ctx, tok, "media", "/me/media", params, &page); err != nil {
+			return nil, nil, err
 		}
 		done()
 		for _, m := range page.Data {
 			t, err := time.Parse(igTime, m.Timestamp)
 			if err != nil || m.ID == "" {
-				return nil, &AnswerError{Platform: Instagram, Call: "media", Detail: "a media without id or timestamp"}
+				return nil, nil, &AnswerError{Platform: Instagram, Call: "media", Detail: "a media without id or timestamp"}
 			}
-			if day(t).Before(from) {
-				return likes, nil
+			if t.Before(stop) {
+				return likes, kept, nil
 			}
-			likes[day(t)] += m.LikeCount
+			if !day(t).Before(from) && m.LikeCount != nil {
+				likes[day(t)] += *m.LikeCount
+			}
+			if q != nil && q.keep(m.Caption, t) {
+				kept = append(kept, Post{ExternalID: m.ID, URL: m.Permalink, Text: m.Caption, PublishedAt: t.UTC(),
+					Likes: m.LikeCount, Comments: m.CommentsCount})
+			}
 		}
 		if page.Paging.Next == "" || page.Paging.Cursors.After == "" || len(page.Data) == 0 {
-			return likes, nil
+			return likes, kept, nil
 		}
-		q.Set("after", page.Paging.Cursors.After)
+		params.Set("after", page.Paging.Cursors.After)
 	}
 }
 
 // igTime is the format of Graph timestamps (2026-06-10T14:05:00+0000).
 const igTime = "2006-01-02T15:04:05-0700"
-
-// igMedia is a page of the media edge.
-type igMedia struct {
-	Data []struct {
-		ID        string `json:"id"`
-		Timestamp string `json:"timestamp"`
-		LikeCount int64  `json:"like_count"`
-	} `json:"data"`
-	Paging struct {
-		Cursors struct {
-			Before string `json:"before"`
-			After  string `json:"after"`
-		} `json:"cursors"`
-		Next string `json:"next"`
-	} `json:"paging"`
-}
 
 func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 

@@ -43,6 +43,21 @@ func (q PostQuery) keep(text string, t time.Time) bool {
 	return q.inRange(t) && (q.Keep == nil || q.Keep(text, t))
 }
 
+// Capture is what the posts part of FetchPosts found: the posts q kept, or
+// Err, why the capture failed while the analytics did not.
+type Capture struct {
+	Posts []Post
+	Err   error
+}
+
+// earlier is the earlier of a and b.
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
 // postDays is the number of days a query spans (at least 1), for the plans of PostCalls.
 func postDays(from, to time.Time) int { return max(1, int(to.Sub(from).Hours()/24)+1) }
 
@@ -53,7 +68,11 @@ const postPlanKept = 3
 func i64(v int64) *int64 { return &v }
 
 // ---- Instagram: GET /me/media (the account's media, newest first) and,
-// for the posts kept, GET /{media-id}/insights?metric=views,reach,shares.
+// for the posts kept, GET /{media-id}/insights?metric=views,reach,shares
+// (views, reach and shares are media insights only: the media fields carry
+// like_count and comments_count, not these). In a sync that captures, the
+// analytics' media listing (Fetch reads it for the likes) is the capture's
+// listing too: it asks the post fields and reaches back to q.From.
 
 // igPostFields are the media fields a post listing reads.
 const igPostFields = "id,caption,permalink,timestamp,media_type,like_count,comments_count"
@@ -64,44 +83,40 @@ func (c *instagram) PostCalls(from, to time.Time) int {
 	return 1 + postDays(from, to)/igPageDays + postPlanKept
 }
 
+// FetchPostCalls plans the media pages the longer reach back adds to
+// Fetch's and one insights call per kept post.
+func (c *instagram) FetchPostCalls(since, from, _ time.Time) int {
+	pages := func(n int) int { return (n + igPageDays - 1) / igPageDays }
+	n := len(window(since, c.now()))
+	return max(0, pages(len(window(earlier(since, from), c.now())))-pages(n)) + postPlanKept
+}
+
 // Posts pages through the media back to q.From and reads the insights of
-// the media kept: views, reach and shares (nil when the platform has no
-// figure for the media: an empty answer, a metric the media type lacks, or
-// too few viewers).
+// the media kept.
 func (c *instagram) Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error) {
-	var out []Post
-	params := url.Values{"fields": {igPostFields}, "limit": {strconv.Itoa(igMediaPage)}}
-	for {
-		var page igPostPage
-		if err := c.graph(ctx, tok, "media", "/me/media", params, &page); err != nil {
-			return nil, err
+	_, kept, err := c.listMedia(ctx, tok, q.From, &q, done)
+	if err != nil {
+		return nil, err
+	}
+	return kept, c.postInsights(ctx, tok, kept, done)
+}
+
+// FetchPosts is Fetch whose media listing also serves q (fetch).
+func (c *instagram) FetchPosts(ctx context.Context, tok Token, since time.Time, q PostQuery, done func()) (Snapshot, Capture, error) {
+	return c.fetch(ctx, tok, since, &q, done)
+}
+
+// postInsights reads the insights of the kept posts, one call each: views,
+// reach and shares (nil when the platform has no figure for the media: an
+// empty answer, a metric the media type lacks, or too few viewers).
+func (c *instagram) postInsights(ctx context.Context, tok Token, posts []Post, done func()) error {
+	for i := range posts {
+		if err := c.mediaInsights(ctx, tok, &posts[i]); err != nil {
+			return err
 		}
 		done()
-		older := false
-		for _, m := range page.Data {
-			t, err := time.Parse(igTime, m.Timestamp)
-			if err != nil || m.ID == "" {
-				return nil, &AnswerError{Platform: Instagram, Call: "media", Detail: "a media without id or timestamp"}
-			}
-			if t.Before(q.From) {
-				older = true
-				break
-			}
-			if !q.keep(m.Caption, t) {
-				continue
-			}
-			p := Post{ExternalID: m.ID, URL: m.Permalink, Text: m.Caption, PublishedAt: t.UTC(), Likes: m.LikeCount, Comments: m.CommentsCount}
-			if err := c.mediaInsights(ctx, tok, &p); err != nil {
-				return nil, err
-			}
-			done()
-			out = append(out, p)
-		}
-		if older || page.Paging.Next == "" || page.Paging.Cursors.After == "" || len(page.Data) == 0 {
-			return out, nil
-		}
-		params.Set("after", page.Paging.Cursors.After)
 	}
+	return nil
 }
 
 // igPostPage is a page of the media edge with the post fields.
@@ -176,36 +191,63 @@ func (c *instagram) mediaInsights(ctx context.Context, tok Token, p *Post) error
 	return nil
 }
 
-// ---- YouTube: the uploads playlist (channels?part=contentDetails →
-// playlistItems, newest first), then videos?part=snippet,statistics for the
+// ---- YouTube: the uploads playlist (its id from channels?part=contentDetails,
+// which in a sync that captures is the analytics' own channels call) →
+// playlistItems (newest first), then videos?part=snippet,statistics for the
 // videos kept. YouTube reports no shares nor reach: they stay nil.
 
-// ytPlaylistPages bounds the uploads pages read per sync (50 videos a page).
+// ytPlaylistPages bounds the uploads pages read per sync.
 const ytPlaylistPages = 20
 
-// PostCalls plans the channel, the uploads pages (about a video a day) and
-// one videos call per 50 kept videos.
-func (c *youtube) PostCalls(from, to time.Time) int { return 2 + postDays(from, to)/50 + 1 }
+// ytPageSize is the playlist page size for posts back to from: about two
+// videos a day of the span, 10 to 50 (the platform's maximum).
+func (c *youtube) ytPageSize(from time.Time) int {
+	return min(50, max(10, 2*len(window(from, c.now()))))
+}
+
+// PostCalls plans the channel, the uploads pages and one videos call per
+// 50 kept videos.
+func (c *youtube) PostCalls(from, to time.Time) int { return 1 + c.FetchPostCalls(from, from, to) }
+
+// FetchPostCalls plans the uploads pages and the videos call: Fetch's
+// channels call already names the uploads playlist.
+func (c *youtube) FetchPostCalls(_, from, to time.Time) int { return 1 + postDays(from, to)/50 + 1 }
 
 func (c *youtube) Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error) {
 	var ch struct {
 		Items []struct {
-			ContentDetails struct {
-				RelatedPlaylists struct {
-					Uploads string `json:"uploads"`
-				} `json:"relatedPlaylists"`
-			} `json:"contentDetails"`
+			ContentDetails ytContentDetails `json:"contentDetails"`
 		} `json:"items"`
 	}
 	if err := c.call(ctx, tok, "channels.list", c.ep.APIBase+"/channels", url.Values{"part": {"contentDetails"}, "mine": {"true"}}, &ch); err != nil {
 		return nil, err
 	}
 	done()
-	if len(ch.Items) == 0 || ch.Items[0].ContentDetails.RelatedPlaylists.Uploads == "" {
+	if len(ch.Items) == 0 {
 		return nil, &AnswerError{Platform: YouTube, Call: "channels.list", Detail: "no uploads playlist"}
 	}
-	params := url.Values{"part": {"snippet,contentDetails"}, "playlistId": {ch.Items[0].ContentDetails.RelatedPlaylists.Uploads},
-		"maxResults": {"50"}}
+	return c.uploads(ctx, tok, ch.Items[0].ContentDetails.RelatedPlaylists.Uploads, q, done)
+}
+
+// FetchPosts is Fetch whose channels call also names the uploads playlist (fetch).
+func (c *youtube) FetchPosts(ctx context.Context, tok Token, since time.Time, q PostQuery, done func()) (Snapshot, Capture, error) {
+	return c.fetch(ctx, tok, since, &q, done)
+}
+
+// ytContentDetails is a channel's contentDetails part.
+type ytContentDetails struct {
+	RelatedPlaylists struct {
+		Uploads string `json:"uploads"`
+	} `json:"relatedPlaylists"`
+}
+
+// uploads reads the uploads playlist back to q.From, then the figures of
+// the videos q keeps.
+func (c *youtube) uploads(ctx context.Context, tok Token, playlist string, q PostQuery, done func()) ([]Post, error) {
+	if playlist == "" {
+		return nil, &AnswerError{Platform: YouTube, Call: "channels.list", Detail: "no uploads playlist"}
+	}
+	params := url.Values{"part": {"snippet,contentDetails"}, "playlistId": {playlist}, "maxResults": {strconv.Itoa(c.ytPageSize(q.From))}}
 	var kept []string
 	for page := 0; page < ytPlaylistPages; page++ {
 		var list struct {
@@ -292,7 +334,10 @@ func ytCount(s *string) *int64 {
 }
 
 // ---- TikTok: POST /v2/video/list/ with the post fields, cursor pages
-// newest first. TikTok reports no reach: it stays nil.
+// newest first; the figures come with the listing. In a sync that
+// captures, the analytics' video listing (Fetch reads it for the daily
+// views and likes) is the capture's listing too. TikTok reports no reach:
+// it stays nil.
 
 // ttPostFields are the video fields a post listing reads.
 const ttPostFields = "id,title,video_description,create_time,share_url,view_count,like_count,comment_count,share_count"
@@ -300,53 +345,20 @@ const ttPostFields = "id,title,video_description,create_time,share_url,view_coun
 // PostCalls plans the video pages of the span (20 videos a page, about one a day).
 func (c *tiktok) PostCalls(from, to time.Time) int { return 1 + postDays(from, to)/20 }
 
+// FetchPostCalls plans the video pages the longer reach back adds to Fetch's.
+func (c *tiktok) FetchPostCalls(since, from, _ time.Time) int {
+	n := len(window(since, c.now()))
+	return max(0, len(window(earlier(since, from), c.now()))/20-n/20)
+}
+
 func (c *tiktok) Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error) {
-	var out []Post
-	var cursor int64
-	for page := 0; page < ttVideoPages; page++ {
-		body := map[string]any{"max_count": 20}
-		if cursor > 0 {
-			body["cursor"] = cursor
-		}
-		var list struct {
-			Videos []struct {
-				ID               string `json:"id"`
-				Title            string `json:"title"`
-				VideoDescription string `json:"video_description"`
-				CreateTime       int64  `json:"create_time"`
-				ShareURL         string `json:"share_url"`
-				ViewCount        *int64 `json:"view_count"`
-				LikeCount        *int64 `json:"like_count"`
-				CommentCount     *int64 `json:"comment_count"`
-				ShareCount       *int64 `json:"share_count"`
-			} `json:"videos"`
-			Cursor  int64 `json:"cursor"`
-			HasMore bool  `json:"has_more"`
-		}
-		if err := c.call(ctx, tok, "video/list", http.MethodPost, "/v2/video/list/?fields="+ttPostFields, body, &list); err != nil {
-			return nil, err
-		}
-		done()
-		older := false
-		for _, v := range list.Videos {
-			t := time.Unix(v.CreateTime, 0).UTC()
-			if t.Before(q.From) {
-				older = true
-				continue
-			}
-			text := strings.TrimSpace(v.Title + "\n" + v.VideoDescription)
-			if v.ID == "" || !q.keep(text, t) {
-				continue
-			}
-			out = append(out, Post{ExternalID: v.ID, URL: v.ShareURL, Text: text, PublishedAt: t,
-				Views: v.ViewCount, Likes: v.LikeCount, Comments: v.CommentCount, Shares: v.ShareCount})
-		}
-		if !list.HasMore || older || list.Cursor == 0 {
-			break
-		}
-		cursor = list.Cursor
-	}
-	return out, nil
+	_, _, kept, err := c.listVideos(ctx, tok, q.From, &q, done)
+	return kept, err
+}
+
+// FetchPosts is Fetch whose video listing also serves q (fetch).
+func (c *tiktok) FetchPosts(ctx context.Context, tok Token, since time.Time, q PostQuery, done func()) (Snapshot, Capture, error) {
+	return c.fetch(ctx, tok, since, &q, done)
 }
 
 // ---- LinkedIn: the Posts API's author finder (GET /rest/posts?q=author,
@@ -355,7 +367,7 @@ func (c *tiktok) Posts(ctx context.Context, tok Token, q PostQuery, done func())
 // Instagram's views count every display), MEMBERS_REACHED (reach),
 // REACTION (likes), COMMENT and RESHARE (shares).
 
-// liPostPages bounds the post pages read per sync (50 posts a page).
+// liPostPages bounds the post pages read per sync.
 const liPostPages = 10
 
 // liPostMetrics maps the analytics query types to a post's figures.
@@ -366,11 +378,33 @@ func (c *linkedin) PostCalls(from, to time.Time) int {
 	return 1 + postDays(from, to)/100 + len(liPostMetrics)*postPlanKept
 }
 
+// FetchPostCalls is PostCalls: the analytics read no post.
+func (c *linkedin) FetchPostCalls(_, from, to time.Time) int { return c.PostCalls(from, to) }
+
+// FetchPosts is Fetch, then Posts of the member it read. Posts are only
+// listed by author: nothing is shared.
+func (c *linkedin) FetchPosts(ctx context.Context, tok Token, since time.Time, q PostQuery, done func()) (Snapshot, Capture, error) {
+	snap, err := c.Fetch(ctx, tok, since, done)
+	if err != nil {
+		return Snapshot{}, Capture{}, err
+	}
+	q.Account = snap.ExternalID
+	posts, err := c.Posts(ctx, tok, q, done)
+	return snap, Capture{Posts: posts, Err: err}, nil
+}
+
+// liPageSize is the posts page size for posts back to from: about two
+// posts a day of the span, 10 to 100 (the platform's maximum).
+func (c *linkedin) liPageSize(from time.Time) int {
+	return min(100, max(10, 2*len(window(from, c.now()))))
+}
+
 func (c *linkedin) Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error) {
 	if q.Account == "" {
 		return nil, &AnswerError{Platform: LinkedIn, Call: "posts", Detail: "no member id"}
 	}
 	author := url.QueryEscape("urn:li:person:" + q.Account)
+	count := c.liPageSize(q.From)
 	var out []Post
 	for page := 0; page < liPostPages; page++ {
 		var list struct {
@@ -385,7 +419,7 @@ func (c *linkedin) Posts(ctx context.Context, tok Token, q PostQuery, done func(
 				Count int `json:"count"`
 			} `json:"paging"`
 		}
-		path := fmt.Sprintf("/rest/posts?author=%s&q=author&count=50&start=%d&sortBy=CREATED", author, page*50)
+		path := fmt.Sprintf("/rest/posts?author=%s&q=author&count=%d&start=%d&sortBy=CREATED", author, count, page*count)
 		if err := c.call(ctx, tok, "posts", path, &list); err != nil {
 			return nil, err
 		}
@@ -409,7 +443,7 @@ func (c *linkedin) Posts(ctx context.Context, tok Token, q PostQuery, done func(
 			}
 			out = append(out, p)
 		}
-		if older || len(list.Elements) < 50 {
+		if older || len(list.Elements) < count {
 			break
 		}
 	}

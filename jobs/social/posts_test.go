@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -18,7 +19,8 @@ import (
 // through the sandbox (and none of the history's, whose captions carry no
 // campaign tag), reads the figures the platform reports and leaves the
 // others nil; posts outside the range are not returned; the calls stay
-// within the plan of PostCalls.
+// within the plan of PostCalls. FetchPosts answers what Fetch and Posts
+// answer, with fewer calls than both where they share some.
 func TestConnectors_Posts(t *testing.T) {
 	t.Parallel()
 	// What each platform reports: views, likes, comments, shares, reach.
@@ -80,8 +82,56 @@ func TestConnectors_Posts(t *testing.T) {
 			if plan := b.conns[platform].PostCalls(from, to); calls > plan+len(posts)*5 {
 				t.Errorf("%d calls for %d posts, plan %d", calls, len(posts), plan)
 			}
+
+			// FetchPosts: the same snapshot as Fetch and the same posts as
+			// Posts, its calls within Calls and FetchPostCalls.
+			since := b.clock.Now().AddDate(0, 0, -1)
+			alone, fetchCalls, err := b.fetch(platform, tok, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls = 0
+			both, capture, err := b.conns[platform].FetchPosts(context.Background(), tok, since, social.PostQuery{From: from, To: to,
+				Keep: func(text string, _ time.Time) bool {
+					return strings.Contains(strings.ToLower(text), "#acmewinterwarmup")
+				}},
+				func() { calls++ })
+			if err != nil || capture.Err != nil {
+				t.Fatal(err, capture.Err)
+			}
+			if both.ExternalID != alone.ExternalID || len(both.Days) != len(alone.Days) {
+				t.Fatalf("FetchPosts snapshot %+v, Fetch %+v", both, alone)
+			}
+			for i := range both.Days {
+				if both.Days[i] != alone.Days[i] {
+					t.Errorf("day %d: FetchPosts %+v, Fetch %+v", i, both.Days[i], alone.Days[i])
+				}
+			}
+			if len(capture.Posts) != len(posts) {
+				t.Fatalf("FetchPosts found %+v, Posts %+v", capture.Posts, posts)
+			}
+			for i, p := range capture.Posts {
+				q := posts[i]
+				if p.ExternalID != q.ExternalID || p.URL != q.URL || p.Text != q.Text || !p.PublishedAt.Equal(q.PublishedAt) ||
+					fmt.Sprint(deref(p.Views), deref(p.Likes), deref(p.Comments), deref(p.Shares), deref(p.Reach)) !=
+						fmt.Sprint(deref(q.Views), deref(q.Likes), deref(q.Comments), deref(q.Shares), deref(q.Reach)) {
+					t.Errorf("FetchPosts post %+v, Posts %+v", p, q)
+				}
+			}
+			conn := b.conns[platform]
+			if extra := calls - fetchCalls; extra > conn.FetchPostCalls(since, from, to)+len(posts)*5 || extra >= conn.PostCalls(from, to)+len(posts)*5 && platform != social.LinkedIn {
+				t.Errorf("FetchPosts made %d calls beyond Fetch's %d for %d posts (plan %d, Posts alone %d)", extra, fetchCalls, len(posts),
+					conn.FetchPostCalls(since, from, to), conn.PostCalls(from, to))
+			}
 		})
 	}
+}
+
+func deref(p *int64) string {
+	if p == nil {
+		return "nil"
+	}
+	return fmt.Sprint(*p)
 }
 
 // TestSandbox_PublishRoute: POST /{platform}/posts answers 201 with the

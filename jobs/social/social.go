@@ -99,6 +99,15 @@ type Connector interface {
 	Posts(ctx context.Context, tok Token, q PostQuery, done func()) ([]Post, error)
 	// PostCalls is how many platform calls Posts plans for a span.
 	PostCalls(from, to time.Time) int
+	// FetchPosts is Fetch and Posts(q) in one sync, the calls they share
+	// made once (Instagram's and TikTok's media listing, YouTube's channel)
+	// and q.Account taken from the snapshot: what a sync that captures
+	// calls. A failure of the posts part alone is Capture.Err (the snapshot
+	// is good); a failure of a call both need is the error.
+	FetchPosts(ctx context.Context, tok Token, since time.Time, q PostQuery, done func()) (Snapshot, Capture, error)
+	// FetchPostCalls is how many platform calls FetchPosts plans on top of
+	// Calls(since) for posts published in [from, to).
+	FetchPostCalls(since, from, to time.Time) int
 	// Revoke withdraws the grant at the platform where it offers revocation.
 	Revoke(ctx context.Context, tok Token) error
 }

@@ -148,6 +148,13 @@ func (c *tiktok) Identify(ctx context.Context, tok Token) (Profile, error) {
 }
 
 func (c *tiktok) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
+	snap, _, err := c.fetch(ctx, tok, since, nil, done)
+	return snap, err
+}
+
+// fetch is Fetch and, when q is not nil, the posts q keeps, from the same
+// video listing (listVideos).
+func (c *tiktok) fetch(ctx context.Context, tok Token, since time.Time, q *PostQuery, done func()) (Snapshot, Capture, error) {
 	var info struct {
 		User *struct {
 			OpenID        string `json:"open_id"`
@@ -158,48 +165,17 @@ func (c *tiktok) Fetch(ctx context.Context, tok Token, since time.Time, done fun
 	}
 	fields := "open_id,union_id,avatar_url,display_name,username,follower_count,following_count,likes_count,video_count"
 	if err := c.call(ctx, tok, "user/info", http.MethodGet, "/v2/user/info/?fields="+fields, nil, &info); err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	if info.User == nil || info.User.FollowerCount == nil {
-		return Snapshot{}, &AnswerError{Platform: TikTok, Call: "user/info", Detail: "no user or follower_count"}
+		return Snapshot{}, Capture{}, &AnswerError{Platform: TikTok, Call: "user/info", Detail: "no user or follower_count"}
 	}
 	days := window(since, c.now())
 	snap := Snapshot{Profile: Profile{ExternalID: info.User.OpenID, Username: info.User.Username, FullName: info.User.DisplayName}}
-	likes, views := map[time.Time]int64{}, map[time.Time]int64{}
-	var cursor int64
-	for page := 0; page < ttVideoPages; page++ {
-		body := map[string]any{"max_count": 20}
-		if cursor > 0 {
-			body["cursor"] = cursor
-		}
-		var list struct {
-			Videos []struct {
-				CreateTime int64 `json:"create_time"`
-				LikeCount  int64 `json:"like_count"`
-				ViewCount  int64 `json:"view_count"`
-			} `json:"videos"`
-			Cursor  int64 `json:"cursor"`
-			HasMore bool  `json:"has_more"`
-		}
-		if err := c.call(ctx, tok, "video/list", http.MethodPost, "/v2/video/list/?fields=id,create_time,like_count,view_count", body, &list); err != nil {
-			return Snapshot{}, err
-		}
-		done()
-		older := false
-		for _, v := range list.Videos {
-			d := day(time.Unix(v.CreateTime, 0))
-			if d.Before(days[0]) {
-				older = true
-				continue
-			}
-			likes[d] += v.LikeCount
-			views[d] += v.ViewCount
-		}
-		if !list.HasMore || older || list.Cursor == 0 {
-			break
-		}
-		cursor = list.Cursor
+	likes, views, kept, err := c.listVideos(ctx, tok, days[0], q, done)
+	if err != nil {
+		return Snapshot{}, Capture{}, err
 	}
 	for i, d := range days {
 		f := int64(-1)
@@ -209,7 +185,79 @@ func (c *tiktok) Fetch(ctx context.Context, tok Token, since time.Time, done fun
 		snap.Days = append(snap.Days, Day{Day: d, Followers: f, Likes: likes[d], Views: views[d]})
 	}
 	fillFollowers(snap.Days, *info.User.FollowerCount)
-	return snap, nil
+	if q == nil {
+		return snap, Capture{}, nil
+	}
+	return snap, Capture{Posts: kept}, nil
+}
+
+// listVideos pages through the videos (newest first) back to from and sums
+// their likes and views by UTC day. When q is not nil the same listing
+// serves the capture: it asks the post fields, reaches back to q.From when
+// that is earlier, and returns the videos q keeps with their figures.
+func (c *tiktok) listVideos(ctx context.Context, tok Token, from time.Time, q *PostQuery, done func()) (likes, views map[time.Time]int64, kept []Post, err error) {
+	likes, views = map[time.Time]int64{}, map[time.Time]int64{}
+	fields, stop := "id,create_time,like_count,view_count", from
+	if q != nil {
+		fields, stop = ttPostFields, earlier(from, q.From)
+	}
+	count := min(20, max(5, 2*len(window(stop, c.now())))) // about two videos a day of the span, at most the platform's 20
+	var cursor int64
+	for page := 0; page < ttVideoPages; page++ {
+		body := map[string]any{"max_count": count}
+		if cursor > 0 {
+			body["cursor"] = cursor
+		}
+		var list struct {
+			Videos []struct {
+				ID               string `json:"id"`
+				Title            string `json:"title"`
+				VideoDescription string `json:"video_description"`
+				CreateTime       int64  `json:"create_time"`
+				ShareURL         string `json:"share_url"`
+				ViewCount        *int64 `json:"view_count"`
+				LikeCount        *int64 `json:"like_count"`
+				CommentCount     *int64 `json:"comment_count"`
+				ShareCount       *int64 `json:"share_count"`
+			} `json:"videos"`
+			Cursor  int64 `json:"cursor"`
+			HasMore bool  `json:"has_more"`
+		}
+		if err := c.call(ctx, tok, "video/list", http.MethodPost, "/v2/video/list/?fields="+fields, body, &list); err != nil {
+			return nil, nil, nil, err
+		}
+		done()
+		older := false
+		for _, v := range list.Videos {
+			t := time.Unix(v.CreateTime, 0).UTC()
+			if t.Before(stop) {
+				older = true
+				continue
+			}
+			if d := day(t); !d.Before(from) {
+				likes[d] += deref(v.LikeCount)
+				views[d] += deref(v.ViewCount)
+			}
+			text := strings.TrimSpace(v.Title + "\n" + v.VideoDescription)
+			if q != nil && v.ID != "" && q.keep(text, t) {
+				kept = append(kept, Post{ExternalID: v.ID, URL: v.ShareURL, Text: text, PublishedAt: t,
+					Views: v.ViewCount, Likes: v.LikeCount, Comments: v.CommentCount, Shares: v.ShareCount})
+			}
+		}
+		if !list.HasMore || older || list.Cursor == 0 {
+			break
+		}
+		cursor = list.Cursor
+	}
+	return likes, views, kept, nil
+}
+
+// deref is *p, or 0 for nil.
+func deref(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // call sends a data call and unwraps the envelope into out.

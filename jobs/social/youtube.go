@@ -111,6 +111,14 @@ func (c *youtube) Identify(ctx context.Context, tok Token) (Profile, error) {
 }
 
 func (c *youtube) Fetch(ctx context.Context, tok Token, since time.Time, done func()) (Snapshot, error) {
+	snap, _, err := c.fetch(ctx, tok, since, nil, done)
+	return snap, err
+}
+
+// fetch is Fetch and, when q is not nil, the posts q keeps: the channels
+// call also asks contentDetails (the uploads playlist; the same quota
+// unit), and the uploads are read last.
+func (c *youtube) fetch(ctx context.Context, tok Token, since time.Time, q *PostQuery, done func()) (Snapshot, Capture, error) {
 	var ch struct {
 		Items []struct {
 			ID      string `json:"id"`
@@ -122,26 +130,31 @@ func (c *youtube) Fetch(ctx context.Context, tok Token, since time.Time, done fu
 				SubscriberCount       string `json:"subscriberCount"`
 				HiddenSubscriberCount bool   `json:"hiddenSubscriberCount"`
 			} `json:"statistics"`
+			ContentDetails ytContentDetails `json:"contentDetails"`
 		} `json:"items"`
 	}
-	if err := c.call(ctx, tok, "channels.list", c.ep.APIBase+"/channels", url.Values{"part": {"snippet,statistics"}, "mine": {"true"}}, &ch); err != nil {
-		return Snapshot{}, err
+	parts := "snippet,statistics"
+	if q != nil {
+		parts += ",contentDetails"
+	}
+	if err := c.call(ctx, tok, "channels.list", c.ep.APIBase+"/channels", url.Values{"part": {parts}, "mine": {"true"}}, &ch); err != nil {
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	if len(ch.Items) == 0 {
-		return Snapshot{}, &ReconnectError{Platform: YouTube, Reason: "this Google account has no YouTube channel"}
+		return Snapshot{}, Capture{}, &ReconnectError{Platform: YouTube, Reason: "this Google account has no YouTube channel"}
 	}
 	it := ch.Items[0]
 	subs, err := strconv.ParseInt(it.Statistics.SubscriberCount, 10, 64)
 	if err != nil && !it.Statistics.HiddenSubscriberCount {
-		return Snapshot{}, &AnswerError{Platform: YouTube, Call: "channels.list", Detail: "subscriberCount is not a number"}
+		return Snapshot{}, Capture{}, &AnswerError{Platform: YouTube, Call: "channels.list", Detail: "subscriberCount is not a number"}
 	}
 	snap := Snapshot{Profile: Profile{ExternalID: it.ID, Username: strings.TrimPrefix(it.Snippet.CustomURL, "@"), FullName: it.Snippet.Title}}
 	days := window(since, c.now())
-	q := url.Values{"ids": {"channel==MINE"}, "startDate": {days[0].Format(time.DateOnly)}, "endDate": {days[len(days)-1].Format(time.DateOnly)}}
-	daily, err := c.report(ctx, tok, q, "views,likes,subscribersGained,subscribersLost", "day", "day")
+	rq := url.Values{"ids": {"channel==MINE"}, "startDate": {days[0].Format(time.DateOnly)}, "endDate": {days[len(days)-1].Format(time.DateOnly)}}
+	daily, err := c.report(ctx, tok, rq, "views,likes,subscribersGained,subscribersLost", "day", "day")
 	if err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	byDay := map[string][]float64{}
@@ -161,18 +174,22 @@ func (c *youtube) Fetch(ctx context.Context, tok Token, since time.Time, done fu
 		snap.Days = append(snap.Days, Day{Day: d, Views: int64(v[0]), Likes: int64(v[1])})
 	}
 	backFollowers(snap.Days, gains, subs)
-	ageGender, err := c.report(ctx, tok, q, "viewerPercentage", "ageGroup,gender", "")
+	ageGender, err := c.report(ctx, tok, rq, "viewerPercentage", "ageGroup,gender", "")
 	if err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
-	countries, err := c.report(ctx, tok, q, "views", "country", "-views")
+	countries, err := c.report(ctx, tok, rq, "views", "country", "-views")
 	if err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, Capture{}, err
 	}
 	done()
 	snap.Demographics = ytShares(ageGender, countries)
-	return snap, nil
+	if q == nil {
+		return snap, Capture{}, nil
+	}
+	posts, err := c.uploads(ctx, tok, it.ContentDetails.RelatedPlaylists.Uploads, *q, done)
+	return snap, Capture{Posts: posts, Err: err}, nil
 }
 
 func num(v any) float64 { f, _ := v.(float64); return f }

@@ -230,11 +230,11 @@ func Posts(handle string, d time.Time) []Post {
 	return out
 }
 
-// igDay is day d's media of handle, history and published, newest first
-// (published ones with their figures at now).
-func (s *Server) igDay(handle string, d, now time.Time) []Post {
+// igDay is day d's media of handle, history and published (pub), newest
+// first (published ones with their figures at now).
+func igDay(handle string, pub []Published, d, now time.Time) []Post {
 	out := Posts(handle, d)
-	for _, p := range s.publishedOn(ig, handle, d) {
+	for _, p := range onDay(pub, d) {
 		f := PostFigures(ig, handle, p.ID, p.At, now)
 		out = append(out, Post{ID: p.ID, Time: p.At, LikeCount: f.Likes, Comments: f.Comments, Caption: p.Caption, Published: true})
 	}
@@ -292,10 +292,11 @@ func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
 		}
 	}
 	now := s.Now().UTC()
+	pub := s.publishedOf(ig, g.Handle)
 	var page []any
 	skipped, more := 0, false
 	for d := now.Truncate(24 * time.Hour); !d.Before(epoch) && !more; d = d.AddDate(0, 0, -1) {
-		for _, p := range s.igDay(g.Handle, d, now) {
+		for _, p := range igDay(g.Handle, pub, d, now) {
 			switch {
 			case p.Time.After(now):
 			case skipped < offset:
@@ -323,11 +324,24 @@ func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
 }
 
 func igMediaItem(p Post, fields []string) map[string]any {
-	m := map[string]any{}
+	m := make(map[string]any, len(fields))
 	for _, f := range fields {
-		m[f] = map[string]any{"id": p.ID, "timestamp": p.Time.Format("2006-01-02T15:04:05-0700"), "like_count": p.LikeCount,
-			"comments_count": p.Comments, "media_type": "IMAGE", "caption": p.Caption,
-			"permalink": "https://www.instagram.com/p/" + shortcode(p.ID) + "/"}[f]
+		switch f {
+		case "id":
+			m[f] = p.ID
+		case "timestamp":
+			m[f] = p.Time.Format("2006-01-02T15:04:05-0700")
+		case "like_count":
+			m[f] = p.LikeCount
+		case "comments_count":
+			m[f] = p.Comments
+		case "media_type":
+			m[f] = "IMAGE"
+		case "caption":
+			m[f] = p.Caption
+		case "permalink":
+			m[f] = "https://www.instagram.com/p/" + shortcode(p.ID) + "/"
+		}
 	}
 	return m
 }

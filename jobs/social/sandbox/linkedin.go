@@ -160,10 +160,10 @@ func liHistory(handle string, d time.Time) (liPost, bool) {
 		At: d.Add(8*time.Hour + time.Duration(h%7200)*time.Second)}, true
 }
 
-// liDay is day d's posts of handle up to now, newest first.
-func (s *Server) liDay(handle string, d, now time.Time) []liPost {
+// liDay is day d's posts of handle (history and published, pub) up to now, newest first.
+func liDay(handle string, pub []Published, d, now time.Time) []liPost {
 	var out []liPost
-	for _, p := range s.publishedOn(li, handle, d) {
+	for _, p := range onDay(pub, d) {
 		out = append(out, liPost{ID: p.ID, Text: p.Caption, At: p.At, Published: true})
 	}
 	if p, ok := liHistory(handle, d); ok {
@@ -215,10 +215,11 @@ func (s *Server) liPosts(w http.ResponseWriter, r *http.Request, g grant) {
 		}
 	}
 	now := s.Now().UTC()
+	pub := s.publishedOf(li, g.Handle)
 	var els []any
 	n := 0
 	for d := now.Truncate(24 * time.Hour); !d.Before(epoch) && len(els) < count; d = d.AddDate(0, 0, -1) {
-		for _, p := range s.liDay(g.Handle, d, now) {
+		for _, p := range liDay(g.Handle, pub, d, now) {
 			if n >= start && len(els) < count {
 				ms := p.At.UnixMilli()
 				els = append(els, map[string]any{"id": p.ID, "author": "urn:li:person:" + liSub(g.Handle), "commentary": p.Text,

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -102,18 +103,24 @@ func (s *Server) Publish(platform, handle, text string, at time.Time) Published 
 	return p
 }
 
-// publishedOn returns handle's published posts on platform during day d
-// (UTC), newest first.
-func (s *Server) publishedOn(platform, handle string, d time.Time) []Published {
+// publishedOf returns handle's published posts on platform, newest first:
+// one look under the lock per answer, however many days it walks.
+func (s *Server) publishedOf(platform, handle string) []Published {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	out := slices.Clone(s.posts[platform+"/"+handle])
+	s.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].At.After(out[j].At) })
+	return out
+}
+
+// onDay returns the posts of pub (newest first) published during day d (UTC).
+func onDay(pub []Published, d time.Time) []Published {
 	var out []Published
-	for _, p := range s.posts[platform+"/"+handle] {
+	for _, p := range pub {
 		if !p.At.Before(d) && p.At.Before(d.AddDate(0, 0, 1)) {
 			out = append(out, p)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].At.After(out[j].At) })
 	return out
 }
 

@@ -142,8 +142,9 @@ func (s *Server) ttVideos(w http.ResponseWriter, r *http.Request, g grant) {
 	}
 	var videos []any
 	stop := now.AddDate(0, 0, -400)
+	pub := s.publishedOf(tt, g.Handle)
 	for ; len(videos) < body.MaxCount && d.After(stop); d = d.AddDate(0, 0, -1) {
-		for _, p := range s.publishedOn(tt, g.Handle, d) {
+		for _, p := range onDay(pub, d) {
 			if !p.At.After(now) {
 				title, desc, _ := strings.Cut(p.Caption, "\n")
 				videos = append(videos, ttVideo(fields, p.ID, title, desc, p.At, PostFigures(tt, g.Handle, p.ID, p.At, now), g.Handle))

@@ -217,25 +217,39 @@ type ytVideo struct {
 }
 
 // ytHistory is handle's history video of day d, if it has one (about one
-// day in three, at a seeded afternoon time). Its id is "v", the day's number
-// (5 digits) and 5 seeded hex digits.
+// day in three, ytHasHistory, at a seeded afternoon time). Its id is "v",
+// the day's number (5 digits) and 5 seeded hex digits.
 func ytHistory(handle string, d time.Time) (ytVideo, bool) {
-	date := d.Format(time.DateOnly)
-	h := hash("yt-video", handle, date)
-	if h%3 != 0 {
+	if !ytHasHistory(hash("yt-video", handle), dayNumber(d)) {
 		return ytVideo{}, false
 	}
+	date := d.Format(time.DateOnly)
+	h := hash("yt-video", handle, date)
 	return ytVideo{ID: fmt.Sprintf("v%05d%05x", dayNumber(d), (h>>8)%0x100000), Title: caption("yt", handle, date),
 		Description: "Thanks for watching! New videos every week.", At: d.Add(15*time.Hour + time.Duration(h%3600)*time.Second)}, true
 }
 
-// ytDay is day d's videos of handle up to now, newest first.
-func (s *Server) ytDay(handle string, d, now time.Time) []ytVideo {
+// ytHasHistory reports whether the handle of seed (hash("yt-video",
+// handle)) has a history video on day number n: about one day in three, a
+// mix of the seed and n, so that counting a whole history for
+// totalResults costs a few nanoseconds a day.
+func ytHasHistory(seed uint64, n int) bool {
+	x := seed ^ uint64(n)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x%3 == 0
+}
+
+// ytDay is day d's videos of handle (history and published, pub) up to now, newest first.
+func ytDay(handle string, pub []Published, d, now time.Time) []ytVideo {
 	var out []ytVideo
 	if v, ok := ytHistory(handle, d); ok {
 		out = append(out, v)
 	}
-	for _, p := range s.publishedOn(yt, handle, d) {
+	for _, p := range onDay(pub, d) {
 		title, desc, _ := strings.Cut(p.Caption, "\n")
 		out = append(out, ytVideo{ID: p.ID, Title: title, Description: desc, At: p.At, Published: true})
 	}
@@ -293,10 +307,14 @@ func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant
 		}
 	}
 	now := s.Now().UTC()
+	pub := s.publishedOf(yt, g.Handle)
 	var items []any
 	total := 0
-	for d := now.Truncate(24 * time.Hour); !d.Before(epoch); d = d.AddDate(0, 0, -1) {
-		for _, v := range s.ytDay(g.Handle, d, now) {
+	// The page's videos are built; the older days are only counted, for
+	// totalResults (the published ones are counted apart).
+	d := now.Truncate(24 * time.Hour)
+	for ; !d.Before(epoch) && (len(items) < limit || total < offset); d = d.AddDate(0, 0, -1) {
+		for _, v := range ytDay(g.Handle, pub, d, now) {
 			if total >= offset && len(items) < limit {
 				items = append(items, map[string]any{"kind": "youtube#playlistItem", "etag": randomHex(8), "id": randomHex(12),
 					"snippet": map[string]any{"publishedAt": v.At.Format(time.RFC3339), "channelId": ytChannelID(g.Handle),
@@ -305,6 +323,17 @@ func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant
 						"resourceId": map[string]any{"kind": "youtube#video", "videoId": v.ID}},
 					"contentDetails": map[string]any{"videoId": v.ID, "videoPublishedAt": v.At.Format(time.RFC3339)}})
 			}
+			total++
+		}
+	}
+	for _, p := range pub {
+		if p.At.Before(d.AddDate(0, 0, 1)) && !p.At.Before(epoch) {
+			total++ // published on a day not walked
+		}
+	}
+	seed := hash("yt-video", g.Handle)
+	for n := dayNumber(d); n >= 0; n-- {
+		if ytHasHistory(seed, n) {
 			total++
 		}
 	}

@@ -8,8 +8,9 @@
 // with those offers declined (nothing to capture: the sync as before). The
 // two alternate in -rounds rounds (the machine is shared: a ratio of
 // neighbours is steadier than one of distant runs); it prints each round and
-// the median ratio with/without. The goal (issue 28 §6): capture adds at
-// most 20 %.
+// the median ratio with/without, and the same for this process's CPU time
+// (less swayed by the machine's other load; Postgres is not in it). The
+// goal (issue 28 §6): capture adds at most 20 %.
 //
 // It needs Postgres (as ops/services.sh provides).
 //
@@ -24,6 +25,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"syscall"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -67,19 +69,20 @@ func run(ctx context.Context) error {
 		Social: &jobs.Syncer{Connectors: conns, Sealer: social.DevSealer(), HistoryDays: 90, Interval: 6 * time.Hour}}
 	fmt.Printf("== analytics sync of %d accounts, batches of %d, %d at once, %d rounds; 'with': %d%% of the creators have an accepted offer\n",
 		*accounts, *batch, *concurrency, *rounds, *share)
-	var ratios []float64
+	var ratios, cpuRatios []float64
 	for round := 1; round <= *rounds; round++ {
-		took := map[bool]time.Duration{}
+		took, cpu := map[bool]time.Duration{}, map[bool]time.Duration{}
 		order := []bool{false, true}
 		if round%2 == 0 {
 			order = []bool{true, false}
 		}
 		for _, with := range order {
+			c0 := cpuTime()
 			d, err := syncAll(ctx, db, h, with)
 			if err != nil {
 				return err
 			}
-			took[with] = d
+			took[with], cpu[with] = d, cpuTime()-c0
 		}
 		var captured int
 		if err := db.SQL().GetContext(ctx, &captured, `SELECT count(*) FROM campaign_posts`); err != nil {
@@ -87,12 +90,25 @@ func run(ctx context.Context) error {
 		}
 		n := float64(*accounts)
 		ratios = append(ratios, took[true].Seconds()/took[false].Seconds())
+		cpuRatios = append(cpuRatios, cpu[true].Seconds()/cpu[false].Seconds())
 		fmt.Printf("  round %d: without offers %5.0f accounts/s (%s), with offers %5.0f accounts/s (%s); with/without %.3f; %d posts captured\n",
 			round, n/took[false].Seconds(), took[false].Round(time.Millisecond), n/took[true].Seconds(), took[true].Round(time.Millisecond),
 			ratios[len(ratios)-1], captured)
+		fmt.Printf("           this process's CPU (worker and sandbox; Postgres not counted): without %s, with %s; with/without %.3f\n",
+			cpu[false].Round(time.Millisecond), cpu[true].Round(time.Millisecond), cpuRatios[len(cpuRatios)-1])
 	}
 	fmt.Printf("  median with/without %.3f (capture adds %+.1f %%; goal ≤ +20 %%)\n", benchkit.Median(ratios), (benchkit.Median(ratios)-1)*100)
+	fmt.Printf("  median CPU with/without %.3f (steadier than the time on a shared machine, but without Postgres)\n", benchkit.Median(cpuRatios))
 	return nil
+}
+
+// cpuTime is the CPU time (user and system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // fill makes n accounts (four per creator, the platforms in turn) with
