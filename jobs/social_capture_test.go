@@ -285,11 +285,13 @@ func TestCapture_RefreshWindow(t *testing.T) {
 	ce := setupCapture(t)
 	li := ce.creator(t, "lina_posts", social.LinkedIn, store.OfferAccepted)
 	early := ce.sb.Publish(social.LinkedIn, "lina_posts", "Kick-off #acmewinterwarmup", time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC))
-	late := ce.sb.Publish(social.LinkedIn, "lina_posts", "Wrap-up #acmewinterwarmup", time.Date(2026, 12, 28, 9, 0, 0, 0, time.UTC))
 	ce.sync(t, li)
 	if got := ce.posts(t); len(got) != 1 || got[0].ExternalID != early.ID {
 		t.Fatalf("before the late post: %+v", got)
 	}
+	// Published after that sync (a post dated ahead of the sandbox's clock
+	// is listed at once: sandbox.Server.postClock).
+	late := ce.sb.Publish(social.LinkedIn, "lina_posts", "Wrap-up #acmewinterwarmup", time.Date(2026, 12, 28, 9, 0, 0, 0, time.UTC))
 	ce.clk.Set(time.Date(2027, 1, 5, 12, 0, 0, 0, time.UTC)) // early is 34 days old, late 8
 	ce.sync(t, li)
 	got := ce.posts(t)

@@ -291,7 +291,7 @@ func (s *Server) igMedia(w http.ResponseWriter, r *http.Request, g grant) {
 			return
 		}
 	}
-	now := s.Now().UTC()
+	now := s.postClock(ig, g.Handle)
 	pub := s.publishedOf(ig, g.Handle)
 	var page []any
 	skipped, more := 0, false
@@ -354,7 +354,7 @@ var igMediaMetrics = map[string]string{"views": "Views", "reach": "Accounts reac
 // metric's lifetime value. History media earn views of 16 per like, reach of
 // 11 per like and a share per 12 likes; published ones follow PostFigures.
 func (s *Server) igMediaInsights(w http.ResponseWriter, r *http.Request, g grant, id string) {
-	now := s.Now().UTC()
+	now := s.postClock(ig, g.Handle)
 	p, ok := s.igFind(g.Handle, id, now)
 	if !ok {
 		igError(w, http.StatusBadRequest, 100, fmt.Sprintf("(#100) Object with ID '%s' does not exist, cannot be loaded due to missing permissions, or does not support this operation", id))

@@ -214,7 +214,7 @@ func (s *Server) liPosts(w http.ResponseWriter, r *http.Request, g grant) {
 			return
 		}
 	}
-	now := s.Now().UTC()
+	now := s.postClock(li, g.Handle)
 	pub := s.publishedOf(li, g.Handle)
 	var els []any
 	n := 0
@@ -248,7 +248,7 @@ func (s *Server) liEntityAnalytics(w http.ResponseWriter, r *http.Request, g gra
 		liError(w, http.StatusBadRequest, 100, "ILLEGAL_ARGUMENT", "entity, queryType and aggregation=TOTAL are required")
 		return
 	}
-	now := s.Now().UTC()
+	now := s.postClock(li, g.Handle)
 	p, ok := s.liFind(g.Handle, urn, now)
 	if !ok {
 		liError(w, http.StatusNotFound, 0, "NOT_FOUND", "Not Found")

@@ -113,6 +113,23 @@ func (s *Server) publishedOf(platform, handle string) []Published {
 	return out
 }
 
+// postClock is the time at which the sandbox answers for handle's posts on
+// platform: now, or the publication time of its newest published post when
+// that is later. Campaigns start after today, so tests and demos publish
+// inside a campaign's future dates; such a post is listed (as the newest)
+// and read at its first moment, as if the platform's clock had reached it.
+func (s *Server) postClock(platform, handle string) time.Time {
+	now := s.Now().UTC()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range s.posts[platform+"/"+handle] {
+		if p.At.After(now) {
+			now = p.At
+		}
+	}
+	return now
+}
+
 // onDay returns the posts of pub (newest first) published during day d (UTC).
 func onDay(pub []Published, d time.Time) []Published {
 	var out []Published

@@ -135,7 +135,7 @@ func (s *Server) ttVideos(w http.ResponseWriter, r *http.Request, g grant) {
 			return
 		}
 	}
-	now := s.Now().UTC()
+	now := s.postClock(tt, g.Handle)
 	d := now.Truncate(24 * time.Hour)
 	if body.Cursor > 0 {
 		d = time.UnixMilli(body.Cursor).UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)

@@ -306,7 +306,7 @@ func (s *Server) ytPlaylistItems(w http.ResponseWriter, r *http.Request, g grant
 			return
 		}
 	}
-	now := s.Now().UTC()
+	now := s.postClock(yt, g.Handle)
 	pub := s.publishedOf(yt, g.Handle)
 	var items []any
 	total := 0
@@ -359,7 +359,7 @@ func (s *Server) ytVideos(w http.ResponseWriter, r *http.Request, g grant) {
 		googleError(w, http.StatusBadRequest, "invalidParameter", "INVALID_ARGUMENT", "The id parameter must name 1 to 50 videos.")
 		return
 	}
-	now := s.Now().UTC()
+	now := s.postClock(yt, g.Handle)
 	parts := strings.Split(q.Get("part"), ",")
 	var items []any
 	for _, id := range ids {
