@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"creatorcoach/ops/haproxy"
 	"crypto/rand"
 	"database/sql"
 	"encoding/csv"
@@ -17,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"text/template"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -286,66 +286,20 @@ func (c *cluster) importer(jobID string) *node {
 	return nil
 }
 
-// haproxyConfig is the HAProxy configuration of the cluster (docs/operations.md
-// shows the same for a deployment): round robin over the apis, health
-// checks on /readyz, a failed connection retried on another api, and an
-// idempotent request (GET, HEAD, PUT, DELETE, OPTIONS) also retried there
-// when its api closed the connection without answering. A request may be
-// pinned to one api with the X-Api-Node header (the suite does, to upload
-// through one api and download through the other); every answer says in
-// X-Api-Node which api gave it.
-const haproxyConfig = `global
-    maxconn 4096
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout http-keep-alive 30s
-    timeout queue 10s
-    retries 3
-    option redispatch 1
-    retry-on conn-failure empty-response response-timeout
-
-frontend www
-    bind {{.Addr}}
-    option forwardfor
-    http-request disable-l7-retry unless METH_GET || METH_OPTIONS || { method PUT DELETE }
-    default_backend api
-
-backend api
-    balance roundrobin
-    option httpchk GET /readyz
-    http-check expect status 200
-    default-server inter 500ms fastinter 250ms fall 2 rise 2
-{{- range .APIs}}
-    use-server {{.Name}} if { req.hdr(X-Api-Node) -m str {{.Name}} }
-{{- end}}
-    http-response set-header X-Api-Node %s
-{{- range .APIs}}
-    server {{.Name}} {{.Addr}} check
-{{- end}}
-
-listen stats
-    bind {{.Stats}}
-    stats enable
-    stats uri /stats
-`
-
+// startHAProxy starts HAProxy before the apis (ops/haproxy), requests
+// pinnable to one api with the X-Api-Node header (the suite uploads through
+// one api and downloads through the other).
 func (c *cluster) startHAProxy() error {
-	type srv struct{ Name, Addr string }
-	var apis []srv
+	var apis []haproxy.Server
 	for _, a := range c.apis {
-		apis = append(apis, srv{a.name, a.addr})
+		apis = append(apis, haproxy.Server{Name: a.name, Addr: a.addr})
 	}
-	var b bytes.Buffer
-	if err := template.Must(template.New("haproxy").Parse(haproxyConfig)).Execute(&b,
-		map[string]any{"Addr": c.hapAddr, "Stats": c.statsAddr, "APIs": apis}); err != nil {
+	conf, err := haproxy.Config(haproxy.Options{Addr: c.hapAddr, APIs: apis, Pin: true, Stats: c.statsAddr})
+	if err != nil {
 		return err
 	}
 	cfg := filepath.Join(c.dir, "haproxy.cfg")
-	if err := os.WriteFile(cfg, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(cfg, conf, 0o644); err != nil {
 		return err
 	}
 	if out, err := exec.Command("haproxy", "-c", "-q", "-f", cfg).CombinedOutput(); err != nil {

@@ -28,6 +28,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"creatorcoach/ops/haproxy"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -41,7 +42,6 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
-	"text/template"
 	"time"
 
 	vegeta "github.com/tsenart/vegeta/v12/lib"
@@ -162,38 +162,6 @@ func fill(ctx context.Context, s *benchkit.Stack) error {
 	return nil
 }
 
-// haproxyConfig is the cluster's (ops/faults/cluster_stack.go,
-// docs/operations.md) without the suite's pinning header.
-const haproxyConfig = `global
-    maxconn 4096
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout http-keep-alive 30s
-    timeout queue 10s
-    retries 3
-    option redispatch 1
-    retry-on conn-failure empty-response response-timeout
-
-frontend www
-    bind {{.Addr}}
-    option forwardfor
-    http-request disable-l7-retry unless METH_GET || METH_OPTIONS || { method PUT DELETE }
-    default_backend api
-
-backend api
-    balance roundrobin
-    option httpchk GET /readyz
-    http-check expect status 200
-    default-server inter 500ms fall 2 rise 2
-{{- range $i, $a := .APIs}}
-    server api{{$i}} {{$a}} check
-{{- end}}
-`
-
 // start runs n api processes and HAProxy in front of them, and waits until
 // HAProxy answers /readyz through each.
 func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
@@ -210,12 +178,16 @@ func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
 		t.apis = append(t.apis, api)
 		addrs = append(addrs, addr)
 	}
-	var cfg bytes.Buffer
-	if err := template.Must(template.New("haproxy").Parse(haproxyConfig)).Execute(&cfg, map[string]any{"Addr": t.addr, "APIs": addrs}); err != nil {
+	var servers []haproxy.Server
+	for i, a := range addrs {
+		servers = append(servers, haproxy.Server{Name: fmt.Sprintf("api%d", i), Addr: a})
+	}
+	cfg, err := haproxy.Config(haproxy.Options{Addr: t.addr, APIs: servers})
+	if err != nil {
 		return nil, err
 	}
 	path := filepath.Join(s.Dir, fmt.Sprintf("haproxy-%d.cfg", n))
-	if err := os.WriteFile(path, cfg.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, cfg, 0o644); err != nil {
 		t.stop()
 		return nil, err
 	}
@@ -274,7 +246,7 @@ type mix struct {
 	kinds    []request
 	tokens   map[string][]string // who → access tokens
 	schedule []int               // kinds by weight, shuffled
-	names    map[string]string // "METHOD path" → the kind's name
+	names    map[string]string   // "METHOD path" → the kind's name
 	next     atomic.Uint64
 	base     string
 	results  bool // GET /api/campaigns/{id}/results exists
@@ -286,7 +258,7 @@ func newMix(ctx context.Context, s *benchkit.Stack, addr string) (*mix, error) {
 	m := &mix{tokens: map[string][]string{}, base: "http://" + addr}
 	// A brand's viewer reads campaigns; searching the network is for its admins and managers.
 	accounts := map[string][]string{"creator": {"creator@example.com", "pro@example.com"},
-		"brand": {"brand@example.com", "manager@example.com", "viewer@example.com"},
+		"brand":       {"brand@example.com", "manager@example.com", "viewer@example.com"},
 		"brand staff": {"brand@example.com", "manager@example.com"}, "admin": {"admin@example.com"}}
 	for who, emails := range accounts {
 		for _, email := range emails {
