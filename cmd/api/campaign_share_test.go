@@ -173,13 +173,6 @@ func TestCampaignResults_RoleTable(t *testing.T) {
 		others[role] = e.brandAccount(strings.ToLower(role)+"@globex.io", role, "Globex")
 	}
 	id := e.createCampaign(tokens[store.RoleBrandAdmin], "Role Table")
-	set := func(rs ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, r := range rs {
-			m[r] = true
-		}
-		return m
-	}
 	admin, ba, bm, bv := store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer
 	tests := []struct {
 		name, method, path string
@@ -187,13 +180,13 @@ func TestCampaignResults_RoleTable(t *testing.T) {
 		allowed            map[string]bool
 		status             int
 	}{
-		{"Results", "GET", "/api/campaigns/" + id + "/results", nil, set(admin, ba, bm, bv), 200},
-		{"CSV", "GET", "/api/campaigns/" + id + "/results.csv", nil, set(admin, ba, bm, bv), 200},
-		{"PDF", "POST", "/api/campaigns/" + id + "/results/pdf", nil, set(admin, ba, bm, bv), 202},
-		{"GetShare", "GET", "/api/campaigns/" + id + "/share", nil, set(admin, ba, bm, bv), 200},
-		{"RevokeShare", "DELETE", "/api/campaigns/" + id + "/share", nil, set(admin, ba, bm), 404}, // none yet
-		{"CreateShare", "POST", "/api/campaigns/" + id + "/share", map[string]any{}, set(admin, ba, bm), 201},
-		{"Summary", "GET", "/api/campaigns/summary", nil, set(admin, ba, bm, bv), 200},
+		{"Results", "GET", "/api/campaigns/" + id + "/results", nil, roleSet(admin, ba, bm, bv), 200},
+		{"CSV", "GET", "/api/campaigns/" + id + "/results.csv", nil, roleSet(admin, ba, bm, bv), 200},
+		{"PDF", "POST", "/api/campaigns/" + id + "/results/pdf", nil, roleSet(admin, ba, bm, bv), 202},
+		{"GetShare", "GET", "/api/campaigns/" + id + "/share", nil, roleSet(admin, ba, bm, bv), 200},
+		{"RevokeShare", "DELETE", "/api/campaigns/" + id + "/share", nil, roleSet(admin, ba, bm), 404}, // none yet
+		{"CreateShare", "POST", "/api/campaigns/" + id + "/share", map[string]any{}, roleSet(admin, ba, bm), 201},
+		{"Summary", "GET", "/api/campaigns/summary", nil, roleSet(admin, ba, bm, bv), 200},
 	}
 	for _, tt := range tests {
 		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(e *env, tok string) resp { return e.call(tt.method, tt.path, tok, tt.body) })

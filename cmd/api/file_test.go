@@ -255,16 +255,9 @@ func TestCampaignRoleTable(t *testing.T) {
 	owner := tokens[store.RoleBrandAdmin]
 	id := e.createCampaign(owner, "Role table")
 	link := e.want(e.upload("/api/files/upload", owner, "a.txt", strings.NewReader("hi")), http.StatusCreated).str("data", "url")
-	set := func(rs ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, r := range rs {
-			m[r] = true
-		}
-		return m
-	}
-	editors := set(store.RoleBrandAdmin, store.RoleBrandManager)
-	readers := set(store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer)
-	uploaders := set(store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser)
+	editors := roleSet(store.RoleBrandAdmin, store.RoleBrandManager)
+	readers := roleSet(store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer)
+	uploaders := roleSet(store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleUser)
 	json := func(method, path string, body any) func(string) resp {
 		return func(tok string) resp { return e.call(method, path, tok, body) }
 	}

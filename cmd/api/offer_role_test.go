@@ -21,13 +21,6 @@ func TestOffersRoleTable(t *testing.T) {
 	}
 	id := e.createCampaign(tokens[store.RoleBrandAdmin], "Role Table")
 	const zero = "00000000-0000-0000-0000-000000000000"
-	set := func(rs ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, r := range rs {
-			m[r] = true
-		}
-		return m
-	}
 	admin, ba, bm, bv := store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer
 	tests := []struct {
 		name, method, path string
@@ -36,22 +29,22 @@ func TestOffersRoleTable(t *testing.T) {
 		status             int  // for allowed roles
 		scoped             bool // another brand's staff get 404
 	}{
-		{"Generate", "POST", "/api/campaigns/generate-roaster", map[string]any{"campaignId": id, "size": 2}, set(admin, ba, bm), 202, true},
-		{"Roster", "GET", "/api/campaigns/" + id + "/roster", nil, set(admin, ba, bm, bv), 200, true},
-		{"AdminRoster", "GET", "/api/admins/get-roster/" + id, nil, set(admin), 200, false},
+		{"Generate", "POST", "/api/campaigns/generate-roaster", map[string]any{"campaignId": id, "size": 2}, roleSet(admin, ba, bm), 202, true},
+		{"Roster", "GET", "/api/campaigns/" + id + "/roster", nil, roleSet(admin, ba, bm, bv), 200, true},
+		{"AdminRoster", "GET", "/api/admins/get-roster/" + id, nil, roleSet(admin), 200, false},
 		{"UpdateOffer", "PATCH", "/api/admins/campaign/update-offer", map[string]any{"campaignId": id,
-			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, set(admin), 404, false},
+			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, roleSet(admin), 404, false},
 		{"BrandOffers", "PATCH", "/api/campaigns/" + id + "/offers", map[string]any{
-			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, set(ba, bm), 404, true},
-		{"FilterCampaigns", "POST", "/api/admins/filter-campaign", map[string]any{}, set(admin), 200, false},
-		{"Overview", "GET", "/api/admins/overview", nil, set(admin), 200, false},
-		{"CreateBrand", "POST", "/api/admins/brands", map[string]any{}, set(admin), 422, false},
-		{"Members", "GET", "/api/brands/members", nil, set(ba, bm, bv), 200, false},
-		{"Invite", "POST", "/api/brands/members", map[string]any{"email": "bad"}, set(ba), 422, false},
-		{"ChangeRole", "PATCH", "/api/brands/members/" + zero, map[string]any{"role": "BRAND_VIEWER"}, set(ba), 404, false},
-		{"Remove", "DELETE", "/api/brands/members/" + zero, nil, set(ba), 404, false},
-		{"Resend", "POST", "/api/brands/invitations/" + zero + "/resend", nil, set(ba), 404, false},
-		{"Cancel", "DELETE", "/api/brands/invitations/" + zero, nil, set(ba), 404, false},
+			"entries": []any{map[string]any{"entryId": zero, "status": "sent"}}}, roleSet(ba, bm), 404, true},
+		{"FilterCampaigns", "POST", "/api/admins/filter-campaign", map[string]any{}, roleSet(admin), 200, false},
+		{"Overview", "GET", "/api/admins/overview", nil, roleSet(admin), 200, false},
+		{"CreateBrand", "POST", "/api/admins/brands", map[string]any{}, roleSet(admin), 422, false},
+		{"Members", "GET", "/api/brands/members", nil, roleSet(ba, bm, bv), 200, false},
+		{"Invite", "POST", "/api/brands/members", map[string]any{"email": "bad"}, roleSet(ba), 422, false},
+		{"ChangeRole", "PATCH", "/api/brands/members/" + zero, map[string]any{"role": "BRAND_VIEWER"}, roleSet(ba), 404, false},
+		{"Remove", "DELETE", "/api/brands/members/" + zero, nil, roleSet(ba), 404, false},
+		{"Resend", "POST", "/api/brands/invitations/" + zero + "/resend", nil, roleSet(ba), 404, false},
+		{"Cancel", "DELETE", "/api/brands/invitations/" + zero, nil, roleSet(ba), 404, false},
 	}
 	for _, tt := range tests {
 		e.roleRow(t, tt.name, tokens, tt.allowed, tt.status, func(e *env, tok string) resp { return e.call(tt.method, tt.path, tok, tt.body) })

@@ -342,3 +342,12 @@ func (e *env) roleRow(t *testing.T, name string, tokens map[string]string, allow
 		})
 	}
 }
+
+// roleSet is the set of roles rs (role tables: which roles a call allows).
+func roleSet(rs ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, r := range rs {
+		m[r] = true
+	}
+	return m
+}
