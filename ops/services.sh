@@ -214,19 +214,28 @@ ensure_stripe_mock() {
 # The development credentials of the local S3 server (store/blob/blobtest uses the same).
 VERSITYGW_ACCESS=creatorcoach VERSITYGW_SECRET=creatorcoach-dev-secret
 
-# versitygw_ok PORT: an S3 server answers on 127.0.0.1:PORT (its "access denied" to an unsigned request is an answer).
-versitygw_ok() { curl -s -m 2 "http://127.0.0.1:$1/" 2>/dev/null | grep -qE 'AccessDenied|ListAllMyBucketsResult'; }
+# versitygw_ok PORT: an S3 server on 127.0.0.1:PORT lists its buckets for the development credentials (a signed
+# ListBuckets: a server left running by another checkout whose data directory is gone answers InternalError).
+versitygw_ok() {
+  curl -s -m 2 --aws-sigv4 "aws:amz:us-east-1:s3" --user "$VERSITYGW_ACCESS:$VERSITYGW_SECRET" \
+    -H "x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" \
+    "http://127.0.0.1:$1/" 2>/dev/null | grep -q 'ListAllMyBucketsResult'
+}
 
 # versitygw v1.8.0 (an S3-compatible server with its POSIX backend), for STORAGE=s3 and the file tests on S3:
 # used when one answers on 127.0.0.1:S3_PORT (default 7070), else installed with `go install` when missing
 # and started privately on loopback with its data under .run/versitygw/data (a bucket is a directory there).
 # Exports S3_TEST_ENDPOINT (the tests' server, with the development credentials).
 ensure_versitygw() {
-  local port="${S3_PORT:-7070}"
+  local port="${S3_PORT:-7070}" p
+  # The first port whose server works, else the first free one (something else, or a broken server, holds the port:
+  # keep ours beside it).
+  for p in "$port" 57070 57071 57072 57073; do
+    if versitygw_ok "$p" || ! port_open "$p"; then port=$p; break; fi
+  done
   if versitygw_ok "$port"; then
     log "using the S3 server on 127.0.0.1:$port"
   else
-    port_open "$port" && port=57070 # something else holds the port: keep ours beside it
     if ! versitygw_ok "$port"; then
       local bin
       bin="$(command -v versitygw || echo "$(go env GOPATH)/bin/versitygw")"
