@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,7 +64,7 @@ type Audience struct {
 type Creator struct {
 	ID             string                     `json:"_id"`
 	Name           string                     `json:"name"`
-	Email          string                     `json:"email"`
+	Email          string                     `json:"email,omitempty"` // ADMIN only
 	Niche          string                     `json:"niche"`
 	Location       string                     `json:"location"`
 	Tier           string                     `json:"tier"`
@@ -71,31 +72,48 @@ type Creator struct {
 	EngagementRate *float64                   `json:"engagementRate"`
 	Platforms      map[string]PlatformAccount `json:"platforms"`
 	Audience       *Audience                  `json:"audience"`
-	UserID         *string                    `json:"userId"`
+	UserID         *string                    `json:"userId,omitempty"` // ADMIN only
 	UploadJobID    *string                    `json:"uploadJobId"`
 	CreatedAt      time.Time                  `json:"createdAt"`
 	UpdatedAt      time.Time                  `json:"updatedAt"`
 }
 
-// creatorJSON is a creators row c as Creator's JSON: platforms lists only
-// those with a handle or a count, audience is null when nothing is known.
-var creatorJSON = func() string {
+// creatorJSON is a creators row c as Creator's JSON, as ADMIN reads it:
+// platforms lists only those with a handle or a count, audience is null
+// when nothing is known.
+var creatorJSON = creatorJSONOf(false)
+
+// creatorBrandJSON is a creators row c as brand users read it (the
+// network, profiles, rosters): without the e-mail and the user id, and the
+// audience of a creator linked to an account only when that creator shares
+// detailed analytics with brands (users.share_analytics).
+var creatorBrandJSON = creatorJSONOf(true)
+
+// audienceShared is true for a creators row c whose audience brands may
+// read: an imported entry, or a linked creator who shares detailed analytics.
+const audienceShared = `(c.user_id IS NULL OR EXISTS (SELECT 1 FROM users su WHERE su.id = c.user_id AND su.share_analytics))`
+
+func creatorJSONOf(brand bool) string {
 	var platforms []string
 	for _, p := range Platforms {
 		h, n := "c."+HandleColumn(p), "c."+FollowersColumn(p)
 		platforms = append(platforms, `CASE WHEN `+h+` IS NOT NULL OR `+n+` IS NOT NULL THEN jsonb_build_object('`+p+
 			`', jsonb_build_object('handle', coalesce(`+h+`, ''), 'followers', `+n+`)) ELSE '{}' END`)
 	}
-	return `json_build_object('_id', c.id, 'name', c.name, 'email', coalesce(c.email, ''), 'niche', c.niche,
+	email, userID, audienceIf := `'email', coalesce(c.email, ''), `, `'userId', c.user_id, `, ``
+	if brand {
+		email, userID, audienceIf = ``, ``, ` AND `+audienceShared
+	}
+	return `json_build_object('_id', c.id, 'name', c.name, ` + email + `'niche', c.niche,
 	'location', c.location, 'tier', c.tier, 'followers', c.followers, 'engagementRate', c.engagement_rate::float8,
 	'platforms', ` + strings.Join(platforms, " || ") + `,
-	'audience', CASE WHEN c.audience_male IS NOT NULL OR c.audience_female IS NOT NULL OR c.audience_other IS NOT NULL
-		OR c.audience_ages IS NOT NULL THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
+	'audience', CASE WHEN (c.audience_male IS NOT NULL OR c.audience_female IS NOT NULL OR c.audience_other IS NOT NULL
+		OR c.audience_ages IS NOT NULL)` + audienceIf + ` THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
 		c.audience_male::float8, 'female', c.audience_female::float8, 'other', c.audience_other::float8)),
 		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) END,
-	'userId', c.user_id, 'uploadJobId', c.upload_job_id,
+	` + userID + `'uploadJobId', c.upload_job_id,
 	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
-}()
+}
 
 // creatorColumns are the columns creatorJSON and the list orders read.
 var creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, ` +
@@ -116,6 +134,12 @@ type CreatorFilter struct {
 	MinFollowers, MaxFollowers                            *int64
 	MinEngagement                                         *float64
 	Page, Limit                                           int
+	// ForBrand answers entries as brand users read them (creatorBrandJSON):
+	// no e-mail or user id, and the audience (shown and filtered on) only
+	// where the creator shares it. A search word with an '@' after its
+	// start (an e-mail address, not a @handle) is dropped then, so that an
+	// address cannot be looked up.
+	ForBrand bool
 }
 
 // CountCap bounds the exact count of filtered lists: beyond it, a list
@@ -145,6 +169,9 @@ func (f *CreatorFilter) Validate() error {
 	fe := FieldErrors{}
 	CheckPaging(fe, &f.Page, &f.Limit)
 	f.Search = strings.ToLower(strings.TrimSpace(f.Search))
+	if f.ForBrand && strings.Contains(f.Search, "@") {
+		f.Search = strings.Join(slices.DeleteFunc(strings.Fields(f.Search), func(w string) bool { return strings.Index(w, "@") > 0 }), " ")
+	}
 	if _, ok := creatorSorts[f.Sort]; !ok {
 		fe.add("sort", "Must be one of followers, -followers, engagement, name, recent")
 	}
@@ -223,6 +250,9 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 	}
 	if f.Gender != "" {
 		conds = append(conds, "audience_"+f.Gender+" >= 50")
+		if f.ForBrand {
+			conds = append(conds, strings.ReplaceAll(audienceShared, "c.", "creators."))
+		}
 	}
 	return conds, wconds, args
 }
@@ -300,7 +330,7 @@ func (s *DB) CreatorQuery(ctx context.Context, f CreatorFilter) CreatorQuery {
 func creatorPageSQL(f CreatorFilter) (string, []any) {
 	where, args := f.where()
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
-	key := pageShape{where, f.Sort, hasSearch(f.Search)}
+	key := pageShape{where, f.Sort, hasSearch(f.Search), f.ForBrand}
 	if q, ok := pageStatements.Load(key); ok {
 		return q.(string), args
 	}
@@ -314,8 +344,8 @@ func creatorPageSQL(f CreatorFilter) (string, []any) {
 // whether there is a search. Filters have few shapes, so their statements
 // are built once (pageStatements) rather than on every request.
 type pageShape struct {
-	where, sort string
-	search      bool
+	where, sort      string
+	search, forBrand bool
 }
 
 // pageStatements maps a pageShape to its statement text.
@@ -339,7 +369,11 @@ func (k pageShape) sql(nargs int) string {
 		// reading it here saves a round trip per page.
 		known = `(SELECT reltuples FROM pg_class WHERE oid = 'creators'::regclass)::float8`
 	}
-	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + known + `
+	entry := creatorJSON
+	if k.forBrand {
+		entry = creatorBrandJSON
+	}
+	return `SELECT coalesce(json_agg(` + entry + ` ORDER BY ` + order + `), '[]')::text, count(*), ` + known + `
 		FROM (SELECT ` + cols + ` FROM creators` + k.where + ` ORDER BY ` + order +
 		` LIMIT $` + strconv.Itoa(nargs-1) + ` OFFSET $` + strconv.Itoa(nargs) + `) c`
 }

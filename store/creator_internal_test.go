@@ -37,7 +37,7 @@ func TestCreatorPageSQL_Shapes(t *testing.T) {
 		for range 2 { // built, then read from pageStatements
 			q, args := creatorPageSQL(f)
 			where, _ := f.where()
-			key := pageShape{where, f.Sort, searchQuery(f.Search) != ""}
+			key := pageShape{where, f.Sort, searchQuery(f.Search) != "", f.ForBrand}
 			if want := key.sql(len(args)); q != want {
 				t.Fatalf("%+v: cached statement differs from a fresh one", f)
 			}

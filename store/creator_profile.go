@@ -78,12 +78,21 @@ type CreatorProfile struct {
 	Trends         []ProfileTrend    `json:"trends"`
 }
 
-// creatorProfileSQL reads a creator c ($1) as the list shows it and the
-// platforms its linked account has connected (not disconnected).
-var creatorProfileSQL = `SELECT ` + creatorJSON + `::text AS entry,
+// creatorProfileSQL reads a creator c ($1) as the list shows it to ADMIN
+// (to brands: creatorBrandProfileSQL), its linked user, whether that user
+// shares detailed analytics with brands, and the platforms its linked
+// account has connected (not disconnected).
+var creatorProfileSQL = creatorProfileSQLOf(creatorJSON)
+
+// creatorBrandProfileSQL is creatorProfileSQL with the entry as brand users read it.
+var creatorBrandProfileSQL = creatorProfileSQLOf(creatorBrandJSON)
+
+func creatorProfileSQLOf(entry string) string {
+	return `SELECT ` + entry + `::text AS entry, c.user_id, ` + audienceShared + ` AS shared,
 	coalesce((SELECT array_agg(a.platform ORDER BY a.platform) FROM social_accounts a JOIN users u ON u.id = a.user_id
 		WHERE a.user_id = c.user_id AND a.status <> 'disconnected' AND u.deleted_at IS NULL), '{}') AS connected
 	FROM creators c WHERE c.id = $1`
+}
 
 // engagementDoc is what a profile reads of SocialEngagement's answer.
 type engagementDoc struct {
@@ -115,8 +124,11 @@ type engagementDoc struct {
 // (JSON) and its profile. Brand roles and ADMIN read every creator;
 // EFORBIDDEN for USER, ENOTFOUND for an unknown id. The platforms the
 // creator's linked account has connected are verified: their following, the
-// engagement rate and (when shared) the audience are measured, and their
-// last TrendDays days are the trends, read by SocialEngagement.
+// engagement rate and (when the platform reports it) the audience are
+// measured, and their last TrendDays days are the trends, read by
+// SocialEngagement. Brand users read no e-mail or user id, and the audience
+// and trends of a linked creator only when the creator shares detailed
+// analytics with brands; ADMIN reads everything.
 func (s *DB) GetCreatorProfile(ctx context.Context, viewer *User, id string) (json.RawMessage, *CreatorProfile, error) {
 	if viewer.Role != RoleAdmin && !viewer.IsBrand() {
 		return nil, nil, Errorf(EFORBIDDEN, "You don't have permission to do this")
@@ -127,18 +139,27 @@ func (s *DB) GetCreatorProfile(ctx context.Context, viewer *User, id string) (js
 	}
 	var row struct {
 		Entry     []byte         `db:"entry"`
+		UserID    *string        `db:"user_id"`
+		Shared    bool           `db:"shared"`
 		Connected pq.StringArray `db:"connected"`
 	}
-	if err := s.db.GetContext(ctx, &row, creatorProfileSQL, id); err != nil {
+	q, detailed := creatorProfileSQL, true
+	if viewer.Role != RoleAdmin {
+		q = creatorBrandProfileSQL
+	}
+	if err := s.db.GetContext(ctx, &row, q, id); err != nil {
 		return nil, nil, translate(err, "Creator")
 	}
 	var c Creator
 	if err := json.Unmarshal(row.Entry, &c); err != nil {
 		return nil, nil, fmt.Errorf("read creator: %w", err)
 	}
+	if viewer.Role != RoleAdmin {
+		detailed = row.Shared
+	}
 	var eng engagementDoc
-	if len(row.Connected) > 0 && c.UserID != nil {
-		doc, err := s.SocialEngagement(ctx, *c.UserID, "", TrendDays)
+	if len(row.Connected) > 0 && row.UserID != nil {
+		doc, err := s.SocialEngagement(ctx, *row.UserID, "", TrendDays)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -146,7 +167,11 @@ func (s *DB) GetCreatorProfile(ctx context.Context, viewer *User, id string) (js
 			return nil, nil, fmt.Errorf("read engagement: %w", err)
 		}
 	}
-	return row.Entry, buildProfile(&c, &eng), nil
+	p := buildProfile(&c, &eng)
+	if !detailed {
+		p.Audience, p.Trends = nil, []ProfileTrend{}
+	}
+	return row.Entry, p, nil
 }
 
 // buildProfile labels c's figures: a platform eng lists is verified and its

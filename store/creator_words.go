@@ -256,7 +256,11 @@ func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
 	}
 	// The filters on w apply after the numbering (the planner does not
 	// move them below a window function), so walked counts the whole list.
-	return `SELECT coalesce(json_agg(` + creatorJSON + ` ORDER BY ` + corder + `), '[]')::text, count(*),
+	entry := creatorJSON
+	if f.ForBrand {
+		entry = creatorBrandJSON
+	}
+	return `SELECT coalesce(json_agg(` + entry + ` ORDER BY ` + corder + `), '[]')::text, count(*),
 		coalesce(max(c.walked), 0)::float8
 		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, sig, row_number() OVER (ORDER BY ` + order + `) AS walked
 				FROM creator_words WHERE ` + driverWhere + ` ORDER BY ` + order + `) w

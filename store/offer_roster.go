@@ -20,7 +20,7 @@ var offerNextSQL = sideNextSQL(SideAdmin)
 // entryJSON is a roster entry e of creator c as JSON: the creator (the
 // creator list's shape), score, parts, reasons, estimated fee and the offer
 // with its allowed next states and its history.
-var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + creatorJSON + `,
+var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + creatorBrandJSON + `,
 	'score', e.score::float8, 'parts', e.parts, 'reasons', e.reasons, 'platform', e.platform,
 	'estimatedFee', e.estimated_fee::float8,
 	'offer', json_build_object('amount', e.offer_amount::float8, 'status', e.offer_status, 'note', e.offer_note,

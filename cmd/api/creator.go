@@ -14,7 +14,7 @@ import (
 // creatorRoutes mounts the admin creator list, the brands' creator search and a creator's profile.
 func (s *server) creatorRoutes(signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin)).Get("/admins/get-creators", s.listCreators(false))
-	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager)).Get("/creators", s.listCreators(true))
+	signedIn.With(s.allow(profileReaders...)).Get("/creators", s.listCreators(true))
 	signedIn.With(s.allow(profileReaders...)).Get("/creators/{id}", s.getCreator)
 }
 
@@ -24,6 +24,9 @@ var profileReaders = []string{store.RoleAdmin, store.RoleBrandAdmin, store.RoleB
 // getCreator answers GET /api/creators/{id} (brand roles, ADMIN):
 // {"data": {"creator": <a list entry>, "profile": <its figures with their basis>}}.
 func (s *server) getCreator(w http.ResponseWriter, r *http.Request) {
+	if !s.networkLimit(w, r, "profiles", s.cfg.NetworkProfilesPerDay, defaultNetworkProfilesPerDay) {
+		return
+	}
 	entry, profile, err := s.store.GetCreatorProfile(r.Context(), currentUser(r), chi.URLParam(r, "id"))
 	s.answer(w, r, err, map[string]any{"creator": json.RawMessage(entry), "profile": profile})
 }
@@ -100,6 +103,10 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 		}
 		if err := p.errs.Err(); err != nil {
 			s.writeError(w, r, err)
+			return
+		}
+		f.ForBrand = currentUser(r).Role != store.RoleAdmin
+		if filters && !s.networkLimit(w, r, "pages", s.cfg.NetworkPagesPerDay, defaultNetworkPagesPerDay) {
 			return
 		}
 		page, err := s.store.ListCreators(r.Context(), f)

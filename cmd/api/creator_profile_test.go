@@ -100,7 +100,8 @@ func TestCreatorProfile_Imported(t *testing.T) {
 
 // TestCreatorProfile_Verified: a network creator linked to a creator
 // account with a connected Instagram shows it verified and measured, with
-// 90 days of trends; the platform it did not connect stays imported.
+// 90 days of trends (shared with brands); the platform it did not connect
+// stays imported.
 func TestCreatorProfile_Verified(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
@@ -112,6 +113,7 @@ func TestCreatorProfile_Verified(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.connectAccount(tok, social.Instagram, "vera_fit")
+	e.want(e.call("PUT", "/api/users/me/analytics-sharing", tok, map[string]any{"shareAnalytics": true}), http.StatusOK)
 	brand := e.brandAccount("owner@ver.io", store.RoleBrandManager, "Ver")
 	_, p := e.profile(brand, e.creatorID("Vera Verified"))
 	byPlatform := map[string]map[string]any{}

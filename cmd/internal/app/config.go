@@ -78,6 +78,15 @@ type Config struct {
 	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
 	// account may make in an hour.
 	UploadsPerHour int
+	// NetworkPagesPerDay (NETWORK_PAGES_PER_DAY, default 300) is how many
+	// pages of the creator network one brand may read a day, all its users
+	// together; past it the list answers 429 with Retry-After. ADMIN is not
+	// limited.
+	NetworkPagesPerDay int
+	// NetworkProfilesPerDay (NETWORK_PROFILES_PER_DAY, default 500) is how
+	// many creator profiles one brand may open a day, all its users
+	// together; past it a profile answers 429 with Retry-After.
+	NetworkProfilesPerDay int
 
 	// Card payments (stripe-go). StripeAPIBase is the provider's API; in
 	// development and tests the local stripe-mock.
@@ -211,6 +220,12 @@ func LoadConfig() (Config, error) {
 	c.UploadQuota = quota << 20
 	if c.UploadsPerHour, err = strconv.Atoi(env("UPLOADS_PER_HOUR", "60")); err != nil || c.UploadsPerHour < 1 {
 		return c, fmt.Errorf("UPLOADS_PER_HOUR must be a positive integer")
+	}
+	if c.NetworkPagesPerDay, err = strconv.Atoi(env("NETWORK_PAGES_PER_DAY", "300")); err != nil || c.NetworkPagesPerDay < 1 {
+		return c, fmt.Errorf("NETWORK_PAGES_PER_DAY must be a positive integer")
+	}
+	if c.NetworkProfilesPerDay, err = strconv.Atoi(env("NETWORK_PROFILES_PER_DAY", "500")); err != nil || c.NetworkProfilesPerDay < 1 {
+		return c, fmt.Errorf("NETWORK_PROFILES_PER_DAY must be a positive integer")
 	}
 	if c.TrustedProxies, err = ParsePrefixes(os.Getenv("TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
