@@ -40,7 +40,7 @@ func promoLimit(r *http.Request) rateKey {
 func (s *server) billingRoutes(public, signedIn chi.Router) {
 	public.Post("/payments/webhook", s.paymentWebhook)
 	signedIn.Group(func(r chi.Router) {
-		r.Use(s.allow(billingRoles...))
+		r.Use(s.allow(billingRoles...), s.forgetInvoices)
 		r.Get("/payments/config", s.paymentsConfig)
 		r.Get("/plans", s.listPlans)
 		r.Get("/cards", s.listCards)
@@ -152,18 +152,6 @@ func (s *server) toSubscriptionJSON(sub *store.Subscription) *subscriptionJSON {
 		out.Promo = &promoJSON{Code: sub.Promo.Code.String, Discount: sub.Promo.Discount(sub.Plan.Amount), Duration: sub.Promo.Duration.String}
 	}
 	return out
-}
-
-// listInvoices is GET /invoices: the provider's invoices of the caller,
-// newest first: {"invoices": [...]} (empty before the first card).
-func (s *server) listInvoices(w http.ResponseWriter, r *http.Request) {
-	lister, ok := s.pay.(store.InvoiceLister)
-	if !ok {
-		s.writeError(w, r, &store.Error{Code: store.EPROVIDERDOWN, Message: "The billing history is not available right now."})
-		return
-	}
-	invoices, err := s.store.ListInvoices(r.Context(), currentUser(r).ID, lister)
-	s.answer(w, r, err, map[string]any{"invoices": invoices})
 }
 
 func (s *server) getSubscription(w http.ResponseWriter, r *http.Request) {
