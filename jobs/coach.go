@@ -34,7 +34,9 @@ const coachFailure = "The coach could not answer this question right now. Please
 
 // HandleCoachReply answers a pending entry with the built-in coach and, when
 // a language model is configured, lets it reword the answer from the same
-// facts (falling back to the built-in answer on any failure). An entry that
+// facts (falling back to the built-in answer on any failure). An answer the
+// creator's data cannot give (reply.NoData: a free one) never reaches the
+// model: it says why, and costs nothing. An entry that
 // is answered already or gone is success; on the last retry of an error the
 // entry is marked failed.
 func (h *Handler) HandleCoachReply(ctx context.Context, t *asynq.Task) error {
@@ -57,7 +59,7 @@ func (h *Handler) HandleCoachReply(ctx context.Context, t *asynq.Task) error {
 		return h.coachRetryOrFail(ctx, p, err)
 	}
 	answer := store.CoachAnswer{Answer: reply.Answer, Facts: reply.Facts, Suggestions: reply.Suggestions, Source: "builtin", Free: reply.NoData}
-	if h.CoachLLM != nil {
+	if h.CoachLLM != nil && !reply.NoData {
 		if text, err := h.CoachLLM.Reword(ctx, in.Question, reply); err != nil {
 			h.Log.Warn("coach llm failed; built-in answer kept", "entry", in.EntryID, "err", err)
 		} else {

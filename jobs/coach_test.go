@@ -105,6 +105,16 @@ func TestCoachReply_LLM(t *testing.T) {
 			}
 		})
 	}
+	t.Run("NoData", func(t *testing.T) {
+		// A creator with nothing connected gets a free built-in answer; the model is not asked.
+		other := coachtest.Creator(t, db, "nodata@coach.io", "Fitness & Health")
+		stand.mode.Store("ok")
+		before := stand.calls.Load()
+		e := askAndReply(t, h, other, "How am I doing?")
+		if e.Source != "builtin" || stand.calls.Load() != before {
+			t.Errorf("source %s, %d model calls for an answer without data", e.Source, stand.calls.Load()-before)
+		}
+	})
 	t.Run("WithoutModel", func(t *testing.T) {
 		before := stand.calls.Load()
 		e := askAndReply(t, &Handler{Store: db, Log: quietLog()}, user, "How am I doing?")

@@ -19,6 +19,11 @@ import (
 // does a free one (answered without data: nothing connected).
 const FreeQuestions = 5
 
+// FreeAnswersPerDay is how many free answers (questions the creator's data
+// cannot answer, see SaveCoachAnswer) one creator may receive in 24 hours;
+// past it a question is ERATELIMITED until the oldest of them is a day old.
+const FreeAnswersPerDay = 50
+
 // JobKindCoachReply is the job kind of a question's reply.
 const JobKindCoachReply = "coach_reply"
 
@@ -132,23 +137,35 @@ func (s *DB) Ask(ctx context.Context, userID string, q ChatQuestion, monthlyCap 
 func (s *DB) checkCredits(ctx context.Context, tx *sqlx.Tx, userID string, now time.Time, monthlyCap int) error {
 	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	var c struct {
-		Subscribed bool `db:"subscribed"`
-		Total      int  `db:"total"`
-		ThisMonth  int  `db:"this_month"`
+		Subscribed bool       `db:"subscribed"`
+		Total      int        `db:"total"`
+		ThisMonth  int        `db:"this_month"`
+		FreeToday  int        `db:"free_today"`
+		FirstFree  *time.Time `db:"first_free"`
 	}
 	err := s.txGet(ctx, tx, &c, `SELECT
 		EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND ended_at >= $2) AS subscribed,
 		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND NOT free) AS total,
-		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND NOT free AND created_at >= $3) AS this_month`, userID, now, month)
+		(SELECT count(*) FROM chat_entries WHERE user_id = $1 AND status <> 'failed' AND NOT free AND created_at >= $3) AS this_month,
+		f.n AS free_today, f.first AS first_free
+		FROM (SELECT count(*) AS n, min(created_at) AS first FROM chat_entries
+			WHERE user_id = $1 AND (free OR status = 'pending') AND created_at > $2::timestamptz - interval '1 day') f`, userID, now, month)
 	if err != nil {
 		return fmt.Errorf("count questions: %w", err)
 	}
 	switch {
+	case c.FreeToday >= FreeAnswersPerDay && c.FirstFree != nil:
+		e := Errorf(ERATELIMITED, "You have asked "+strconv.Itoa(FreeAnswersPerDay)+" questions your data could not answer today. "+
+			"Connect an account, or ask again later.")
+		e.RetryAfter = c.FirstFree.Add(24 * time.Hour).Sub(now)
+		return e
 	case !c.Subscribed && c.Total >= FreeQuestions:
 		return Errorf(EPAYMENTREQUIRED, "You have used your "+strconv.Itoa(FreeQuestions)+" free questions. Subscribe to keep asking.")
 	case c.Subscribed && c.ThisMonth >= monthlyCap:
-		return Errorf(ERATELIMITED, "You have asked "+strconv.Itoa(monthlyCap)+" questions this month, the fair-use limit. "+
+		e := Errorf(ERATELIMITED, "You have asked "+strconv.Itoa(monthlyCap)+" questions this month, the fair-use limit. "+
 			"You can ask again from "+month.AddDate(0, 1, 0).Format("January 2")+".")
+		e.RetryAfter = month.AddDate(0, 1, 0).Sub(now)
+		return e
 	}
 	return nil
 }

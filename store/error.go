@@ -9,6 +9,7 @@ import (
 	"net"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/lib/pq"
 )
@@ -39,6 +40,9 @@ type Error struct {
 	Message string
 	Fields  map[string]string
 	Cause   error // what went wrong underneath, for the log; never shown
+	// RetryAfter, for ERATELIMITED, is how long until the call may succeed
+	// (the api's Retry-After); 0 = not known.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

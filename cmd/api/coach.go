@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-redis/redis_rate/v10"
 
 	"creatorcoach/jobs"
 	"creatorcoach/store"
@@ -16,13 +17,19 @@ func (s *server) coachRoutes(r chi.Router) {
 	r.With(s.allow(store.RoleUser)).Get("/chats", s.listChats)
 }
 
+// limitCoachQuestions bounds how fast one creator asks the coach: each
+// question is a task and a stored entry, and may call the language model.
+var limitCoachQuestions = redis_rate.PerMinute(10)
+
 // askCoach answers POST /api/chats {"question", "platform"?} with 201
 // {"data": {"entry": {_id, question, platform, status: "pending", createdAt, jobId}}};
 // the coach:reply task answers it. 402 when the free questions are used up,
-// 429 past a subscriber's monthly fair-use cap, 422 for a bad question or platform.
+// 429 with Retry-After past 10 questions a minute, past store.FreeAnswersPerDay
+// free answers in a day or past a subscriber's monthly fair-use cap, 422 for
+// a bad question or platform.
 func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 	var q store.ChatQuestion
-	if !s.decode(w, r, &q) {
+	if !s.decode(w, r, &q) || !s.rateLimit(w, r, rateKey{"coach:user:" + currentUser(r).ID, limitCoachQuestions}) {
 		return
 	}
 	var task store.Task

@@ -164,7 +164,7 @@ func TestChats_Concurrent(t *testing.T) {
 	e := setup(t)
 	token, _ := e.creator("race@chats.io")
 	e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
-	const n = 12
+	const n = 9 // with the first, 10: the questions a minute allows
 	statuses := make(chan int, n)
 	var wg sync.WaitGroup
 	start := make(chan struct{})
@@ -302,4 +302,39 @@ func TestChats_FailedSpendsNoCredit(t *testing.T) {
 		t.Fatalf("the browser counts %d left, want 0", left)
 	}
 	e.want(ask(e, token, "How am I doing?", ""), http.StatusPaymentRequired)
+}
+
+// TestChats_QuestionLimits: a creator asks at most 10 questions a minute
+// and receives at most store.FreeAnswersPerDay free answers (those the data
+// cannot give) a day; past either the answer is 429 with Retry-After and
+// nothing is stored.
+func TestChats_QuestionLimits(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	token, id := e.creator("limits@chats.io")
+	coachtest.Subscribe(t, e.db, id, true, e.clock.Now().AddDate(0, 1, 0))
+	for range 10 {
+		e.want(ask(e, token, "How am I doing?", ""), http.StatusCreated)
+	}
+	e.wantTooMany(ask(e, token, "How am I doing?", ""))
+
+	free, freeID := e.creator("free@chats.io")
+	coachtest.Subscribe(t, e.db, freeID, true, e.clock.Now().AddDate(0, 2, 0))
+	noTask := func(entryID, _ string) store.Task {
+		return store.Task{Key: "free:" + entryID, Type: "coach:reply", Queue: "default", Payload: []byte(`{}`)}
+	}
+	for range store.FreeAnswersPerDay {
+		if _, err := e.db.Ask(context.Background(), freeID, store.ChatQuestion{Question: "How am I doing?"}, 0, noTask); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.db.SQL().Exec(`UPDATE chat_entries SET free = true, status = 'answered' WHERE user_id = $1`, freeID); err != nil {
+		t.Fatal(err)
+	}
+	e.wantTooMany(ask(e, free, "How am I doing?", ""))
+	if n := e.count(`SELECT count(*) FROM chat_entries WHERE user_id = '` + freeID + `'`); n != store.FreeAnswersPerDay {
+		t.Fatalf("%d entries stored, want %d", n, store.FreeAnswersPerDay)
+	}
+	e.clock.Advance(24*time.Hour + time.Minute)
+	e.want(ask(e, e.login("free@chats.io"), "How am I doing?", ""), http.StatusCreated)
 }

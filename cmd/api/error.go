@@ -44,6 +44,9 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *store.Error
 	if errors.As(err, &e) {
 		body.Fields = e.Fields
+		if code == store.ERATELIMITED && e.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())+1))
+		}
 	}
 	if code == store.EUNVERIFIED {
 		body.ErrorCode = http.StatusUnauthorized // the browser reads it as "e-mail not verified"
