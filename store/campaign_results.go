@@ -278,7 +278,7 @@ var campaignResultsSQL = func() string {
 	SELECT json_build_object(
 		'campaign', json_build_object('_id', c.id, 'campaignName', c.name, 'brandName', c.brand_name, 'status', c.status,
 			'trackingTag', c.tracking_tag, 'startDate', to_char(c.start_date, 'YYYY-MM-DD'),
-			'endDate', to_char(c.end_date, 'YYYY-MM-DD'), 'budget', c.budget),
+			'endDate', to_char(c.end_date, 'YYYY-MM-DD'), 'budget', CASE WHEN $3::boolean THEN c.budget END),
 		'asOf', t.as_of,
 		'feesShown', $3::boolean,
 		'totals', json_build_object(

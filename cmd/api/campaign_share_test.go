@@ -69,6 +69,9 @@ func TestCampaignShare_Link(t *testing.T) {
 	if res["feesShown"] != false {
 		t.Errorf("feesShown %v", res["feesShown"])
 	}
+	if b, ok := res["campaign"].(map[string]any)["budget"]; !ok || b != nil {
+		t.Errorf("budget shown with fees hidden: %v", res["campaign"])
+	}
 	for _, k := range []string{"spend", "cpm", "cpe", "costPerView"} {
 		wantFigure(t, res, "totals."+k, unavailable(store.ReasonFeesHidden))
 	}
@@ -86,7 +89,7 @@ func TestCampaignShare_Link(t *testing.T) {
 	res = e.want(e.call("GET", "/api/share/"+tok2, "", nil), http.StatusOK).data()["results"].(map[string]any)
 	wantFigure(t, res, "totals.spend", derived(3000, store.FormulaSpend))
 	wantFigure(t, res, "totals.cpm", derived(300, store.FormulaCPM))
-	if res["feesShown"] != true || res["creators"].([]any)[0].(map[string]any)["fee"] != 500.0 {
+	if res["feesShown"] != true || res["creators"].([]any)[0].(map[string]any)["fee"] != 500.0 || res["campaign"].(map[string]any)["budget"] == nil {
 		t.Errorf("fees shown: %v", res["creators"])
 	}
 

@@ -54,11 +54,11 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if code == store.EUNAVAILABLE {
 		w.Header().Set("Retry-After", "5")
 		s.log.Warn("postgres unavailable", "request_id", requestID(r), "method", r.Method,
-			"path", r.URL.Path, "err", err)
+			"path", loggedPath(r.URL.Path), "err", err)
 	}
 	if code == store.EINTERNAL || code == store.EPROVIDERDOWN || code == store.EPROVIDER {
 		s.log.Error("request failed", "request_id", requestID(r), "method", r.Method,
-			"path", r.URL.Path, "err", err)
+			"path", loggedPath(r.URL.Path), "err", err)
 	}
 	writeJSON(w, status, body)
 }

@@ -175,7 +175,7 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		// look up its caller on every request, for a source line never logged.
 		rec := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
 		rec.AddAttrs(slog.String("request_id", requestID(r)), slog.String("method", r.Method),
-			slog.String("path", r.URL.Path), slog.Int("status", ww.Status()),
+			slog.String("path", loggedPath(r.URL.Path)), slog.Int("status", ww.Status()),
 			slog.Duration("duration", time.Since(start)), slog.String("ip", clientIP(r)))
 		_ = h.Handle(r.Context(), rec)
 	})
