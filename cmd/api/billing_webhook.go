@@ -47,17 +47,23 @@ func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 // signedRecently reports whether the signature header's timestamp (t=) is
 // within the tolerance of now in both directions: the provider's library
 // refuses old signatures only, and one dated in the future would stay
-// replayable until that date.
+// replayable until that date. A header with more than one t= is refused:
+// the library reads the last one, so any other choice would check a
+// timestamp the signature does not cover.
 func signedRecently(header string, now time.Time) bool {
+	var ts []string
 	for _, part := range strings.Split(header, ",") {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(part), "t="); ok {
-			sec, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return false
-			}
-			d := now.Sub(time.Unix(sec, 0))
-			return d <= webhook.DefaultTolerance && d >= -webhook.DefaultTolerance
+			ts = append(ts, v)
 		}
 	}
-	return false
+	if len(ts) != 1 {
+		return false
+	}
+	sec, err := strconv.ParseInt(ts[0], 10, 64)
+	if err != nil {
+		return false
+	}
+	d := now.Sub(time.Unix(sec, 0))
+	return d <= webhook.DefaultTolerance && d >= -webhook.DefaultTolerance
 }

@@ -107,6 +107,9 @@ func TestBillingWebhook_Signature(t *testing.T) {
 		"TooNew":      e.deliver(payload, testWebhookSecret, time.Now().Add(10*time.Minute)),
 		"Tampered": e.deliverSigned(bytes.Replace(payload, []byte("active"), []byte("canceled"), 1),
 			signature(payload, testWebhookSecret, time.Now())),
+		// Signed for a day ahead, with a fresh t= in front: the library reads the last t=.
+		"TwoTimestamps": e.deliverSigned(payload, fmt.Sprintf("t=%d,", time.Now().Unix())+
+			signature(payload, testWebhookSecret, time.Now().Add(24*time.Hour))),
 	} {
 		if r.Status != http.StatusBadRequest {
 			t.Errorf("%s: status %d, want 400", name, r.Status)
