@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -121,6 +122,13 @@ const (
 	MsgOfferCounterAmount = "Enter the amount the creator asked for"
 	MsgOfferResendAmount  = "Enter the new amount to send"
 	MsgOfferAmountLocked  = "Only a draft offer's amount can be changed without a move"
+	// A sent offer's history is append-only: a note travels with a move.
+	MsgOfferNoteLocked = "A note can only be added with a move: the offer's history cannot be changed"
+	// Offers of a completed campaign no longer move toward an agreement.
+	MsgOfferCampaignDone = "This campaign is completed: its offers can no longer be sent, countered or accepted"
+	// A sent offer past its deadline cannot be accepted or countered, even
+	// before the hourly expiry records it.
+	MsgOfferPastDeadline = "This offer's deadline has passed"
 )
 
 // CheckOfferMove returns ECONFLICT "Cannot move an offer from X to Y" unless
@@ -194,6 +202,10 @@ type entryState struct {
 	CreatorID string   `db:"creator_id"`
 	Linked    bool     `db:"linked"`
 	Counters  int      `db:"counters"`
+	// CampaignStatus is the campaign's status; SentAt when the offer was
+	// last sent (its deadline is SentAt + OFFER_TTL).
+	CampaignStatus string     `db:"campaign_status"`
+	SentAt         *time.Time `db:"offer_sent_at"`
 }
 
 // OfferMailer makes the outbox task that mails the other side about the
@@ -286,7 +298,8 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 	err := tx.GetContext(ctx, &cur, `SELECT e.offer_status, e.offer_amount::float8 AS offer_amount,
 		e.estimated_fee::float8 AS estimated_fee, e.offer_note, e.creator_id,
 		EXISTS (SELECT 1 FROM creators c WHERE c.id = e.creator_id AND c.user_id IS NOT NULL) AS linked,
-		(SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') AS counters
+		(SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') AS counters,
+		(SELECT cp.status FROM campaigns cp WHERE cp.id = e.campaign_id) AS campaign_status, e.offer_sent_at
 		FROM roster_entries e WHERE e.id = $1 AND `+m.scope+` FOR UPDATE OF e`, c.EntryID, m.scopeArg)
 	if ErrorCode(translate(err, "")) == ENOTFOUND {
 		return fail(ENOTFOUND, "entryId", MsgOfferEntry)
@@ -321,6 +334,15 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 		return fail(ECONFLICT, "amount", MsgOfferAmountLocked)
 	}
 	now := s.now()
+	switch {
+	case next == cur.Status && cur.Status != OfferDraft && c.Note != nil && note != cur.Note:
+		return fail(ECONFLICT, "note", MsgOfferNoteLocked)
+	case next != cur.Status && cur.CampaignStatus == CampaignCompleted && slices.Contains([]string{OfferSent, OfferCountered, OfferAccepted}, next):
+		return fail(ECONFLICT, "status", MsgOfferCampaignDone)
+	case cur.Status == OfferSent && cur.SentAt != nil && !now.Before(cur.SentAt.Add(s.offerTTL())) &&
+		(next == OfferAccepted || next == OfferCountered):
+		return fail(ECONFLICT, "status", MsgOfferPastDeadline)
+	}
 	var actor *string
 	if m.actorID != "" {
 		actor = &m.actorID

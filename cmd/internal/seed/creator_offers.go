@@ -29,6 +29,10 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 	if err != nil {
 		return fmt.Errorf("seed: creator log-in: %w", err)
 	}
+	// The demo creator shares detailed analytics with brands (the demo brand sees the audience and trends).
+	if err := db.SetAnalyticsSharing(ctx, creator, true); err != nil {
+		return fmt.Errorf("seed: share the demo creator's analytics: %w", err)
+	}
 	var creatorID string
 	err = db.SQL().GetContext(ctx, &creatorID, `INSERT INTO creators (identity, user_id, name, email, niche, location,
 			instagram_handle, instagram_followers, engagement_rate, audience_female, audience_male, audience_other)
@@ -61,9 +65,17 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 // seedCreatorMoves makes each move of entry id by its side: the brand sends
 // (at amount), the creator answers.
 func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string) error {
-	var campaignID string
-	if err := db.SQL().GetContext(ctx, &campaignID, `SELECT campaign_id FROM roster_entries WHERE id = $1`, id); err != nil {
+	var campaignID, status string
+	if err := db.SQL().QueryRowxContext(ctx, `SELECT e.campaign_id, c.status FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
+		WHERE e.id = $1`, id).Scan(&campaignID, &status); err != nil {
 		return err
+	}
+	if status == store.CampaignCompleted {
+		// The moves were made while the campaign ran: a completed campaign's offers no longer move.
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE campaigns SET status = 'active' WHERE id = $1`, campaignID); err != nil {
+			return err
+		}
+		defer db.SQL().ExecContext(ctx, `UPDATE campaigns SET status = 'completed' WHERE id = $1`, campaignID)
 	}
 	for _, st := range moves {
 		var err error
