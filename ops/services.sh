@@ -2,7 +2,9 @@
 # Makes Postgres, Redis and stripe-mock available and exports DATABASE_URL_BASE
 # (server URL without a database), REDIS_URL, STRIPE_MOCK_URL and STRIPE_API_BASE. Source it: `. ops/services.sh`.
 #
-# - When a server already answers on 127.0.0.1 (PGPORT, default 5432;
+# - DATABASE_URL and REDIS_URL, when set before sourcing, are honoured: that Postgres (DATABASE_URL_BASE is its
+#   server) and that Redis are used as they are, after a check that they answer; nothing is started for them.
+# - Otherwise, when a server already answers on 127.0.0.1 (PGPORT, default 5432;
 #   REDIS_PORT, default 6379) it is used as it is.
 # - Otherwise the Debian packages are installed when missing (apt-get) and a
 #   private server is started on loopback with its data under .run/.
@@ -13,6 +15,8 @@
 # exactly those and nothing that was already running (ops/up.sh calls it on Ctrl-C and on exit).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GIVEN_DATABASE_URL="${DATABASE_URL:-}"
+GIVEN_REDIS_URL="${REDIS_URL:-}"
 RUN_DIR="$ROOT/.run"
 mkdir -p "$RUN_DIR"
 PGPORT="${PGPORT:-5432}"
@@ -126,6 +130,14 @@ pg_ok() { port_open "$PGPORT" && psql "postgres://postgres@127.0.0.1:$PGPORT/pos
 
 ensure_postgres() {
   if ! command -v psql >/dev/null; then apt_install postgresql-client; fi
+  if [ -n "$GIVEN_DATABASE_URL" ]; then
+    psql "$GIVEN_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1 || die "DATABASE_URL is set but its Postgres does not answer"
+    log "using Postgres of DATABASE_URL"
+    # The server without a database: scheme, credentials, host and port (the path and query dropped).
+    local rest="${GIVEN_DATABASE_URL#*://}"
+    export DATABASE_URL_BASE="${GIVEN_DATABASE_URL%%://*}://${rest%%[/?]*}" DATABASE_URL="$GIVEN_DATABASE_URL"
+    return
+  fi
   if pg_ok; then
     log "using Postgres on 127.0.0.1:$PGPORT"
   else
@@ -155,6 +167,12 @@ redis_ok() { port_open "$REDIS_PORT" && [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_P
 
 ensure_redis() {
   if ! command -v redis-cli >/dev/null; then apt_install redis-tools; fi
+  if [ -n "$GIVEN_REDIS_URL" ]; then
+    [ "$(redis-cli -u "$GIVEN_REDIS_URL" ping 2>/dev/null)" = "PONG" ] || die "REDIS_URL is set but its Redis does not answer"
+    log "using Redis of REDIS_URL"
+    export REDIS_URL="$GIVEN_REDIS_URL"
+    return
+  fi
   if redis_ok; then
     log "using Redis on 127.0.0.1:$REDIS_PORT"
   else

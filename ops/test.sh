@@ -20,6 +20,9 @@ PARTS="${*:-go faults web e2e image}"
 want() { case " $PARTS " in *" $1 "*) return 0;; esac; return 1; }
 
 if want go; then
+step "gofmt (any file it lists is not formatted)"
+unformatted="$(gofmt -l .)"
+if [ -n "$unformatted" ]; then printf 'not gofmt-formatted:\n%s\n' "$unformatted"; status=1; fi
 step "go vet"
 go vet ./...
 step "go test"
