@@ -150,7 +150,7 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 		seen[key] = true
 		c.campaigns, c.entries, c.accounts = append(c.campaigns, p.CampaignID), append(c.entries, p.EntryID), append(c.accounts, p.AccountID)
 		c.platforms, c.ids = append(c.platforms, p.Platform), append(c.ids, p.ExternalID)
-		c.urls, c.captions = append(c.urls, p.URL), append(c.captions, cleanText(p.Caption))
+		c.urls, c.captions = append(c.urls, PostURL(p.Platform, p.URL)), append(c.captions, cleanText(p.Caption))
 		c.published = append(c.published, p.PublishedAt.UTC().Format(time.RFC3339Nano))
 		c.views, c.likes, c.comments = append(c.views, n(p.Views)), append(c.likes, n(p.Likes)), append(c.comments, n(p.Comments))
 		c.shares, c.reach = append(c.shares, n(p.Shares)), append(c.reach, n(p.Reach))
