@@ -2,6 +2,7 @@ import { ProfileForm } from '../../features/account-settings/components/profile-
 import { ChangePasswordForm } from '../../features/account-settings/components/change-password-form'
 import { BillingSection } from '../../features/billing/components/billing-section'
 import { TeamSection } from '../../features/team/components/team-section'
+import { AnalyticsSharing } from '../../features/social/components/analytics-sharing'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
@@ -9,6 +10,7 @@ export default function AccountSettingsRoute() {
     <div className="d-flex flex-column gap-4">
       <ProfileForm />
       <ChangePasswordForm />
+      <AnalyticsSharing />
       <BillingSection />
       <TeamSection />
       <DeleteMyAccountSection />

@@ -10,6 +10,7 @@ import { useEngagement } from '../api/engagement'
 import { useJob } from '../api/job'
 import { DemographicsCard } from './demographics-card'
 import { PlatformCard } from './platform-card'
+import { AnalyticsSharing } from './analytics-sharing'
 import './social.css'
 
 const TrendChart = lazy(() => import('../../../components/trend-chart'))
@@ -114,6 +115,7 @@ export function CreatorMissionControl() {
         </div>
       )}
       <SyncProgress job={job} />
+      <AnalyticsSharing />
       <section aria-labelledby="cc-platforms">
         <h2 id="cc-platforms" className="h5 fw-bold mb-3">
           Your platforms
