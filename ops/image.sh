@@ -114,6 +114,12 @@ grep -q "^[^:]*:x:$uid:" "$mnt/etc/passwd" && pass "/etc/passwd names uid $uid" 
 [ -s "$mnt/etc/ssl/certs/ca-certificates.crt" ] && pass "CA certificates" || fail "no CA certificates"
 [ -f "$mnt/srv/web/index.html" ] && pass "the built web app is at /srv/web" || fail "no /srv/web/index.html"
 
+# The image defaults to production, where the api refuses to start without its secrets and names them.
+grep -q '^ENV APP_ENV=production ' Containerfile && pass "the image sets APP_ENV=production" || fail "the image does not default to production"
+if (cd "$RUN_DIR" && env -i APP_ENV=production timeout 10 "$mnt/usr/local/bin/api" 2>&1 | grep -q 'JWT_SECRET'); then
+  pass "in production the api refuses to start without its secrets, naming them"
+else fail "the api started in production without its secrets"; fi
+
 # The api binary, started from the image's tree as the image's user, against the test services.
 create_db creatorcoach_image fresh
 port=18380
