@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -42,10 +43,16 @@ func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason strin
 // while other members remain.
 const MsgLastAdminDeletes = "You are the only brand admin of your team. Make another member a brand admin before deleting your account."
 
+// MsgLastAdminInvites refuses the deletion of a brand's last brand admin
+// while invitations to the team are pending: the invitees would join a
+// team nobody can manage. Pending invitations never count as admins.
+const MsgLastAdminInvites = "You are the only brand admin of your team and invitations are pending. Cancel them, or make another member a brand admin, before deleting your account."
+
 // keepsTeamManaged returns ECONFLICT (MsgLastAdminDeletes) when userID is
 // the last BRAND_ADMIN of a brand that has other members: deleting the
-// account would leave a team nobody can manage. The sole member may go.
-func keepsTeamManaged(tx *sqlx.Tx, userID string) error {
+// account would leave a team nobody can manage; MsgLastAdminInvites while
+// invitations to the brand are pending. The sole member may go.
+func keepsTeamManaged(tx *sqlx.Tx, userID string, now time.Time) error {
 	var u struct {
 		Role    string  `db:"role"`
 		BrandID *string `db:"brand_id"`
@@ -63,12 +70,20 @@ func keepsTeamManaged(tx *sqlx.Tx, userID string) error {
 	if others > 0 {
 		return Errorf(ECONFLICT, MsgLastAdminDeletes)
 	}
+	var invited int
+	if err := tx.Get(&invited, `SELECT count(*) FROM invitations WHERE brand_id = $1 AND accepted_at IS NULL AND expires_at > $2`,
+		*u.BrandID, now); err != nil {
+		return fmt.Errorf("count invitations: %w", err)
+	}
+	if invited > 0 {
+		return Errorf(ECONFLICT, MsgLastAdminInvites)
+	}
 	return nil
 }
 
 func (s *DB) markDeleted(tx *sqlx.Tx, userID, reason string, stop func(userID string) Task) error {
 	now := s.now()
-	if err := keepsTeamManaged(tx, userID); err != nil {
+	if err := keepsTeamManaged(tx, userID, now); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(`UPDATE users SET deleted_at = $2, deletion_reason = $3, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`,

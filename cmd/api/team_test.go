@@ -147,6 +147,16 @@ func TestTeam_LastBrandAdminCannotDeleteAccount(t *testing.T) {
 	// Alone in a brand, the admin may go too.
 	alone := e.brandAccount("alone@solo.io", store.RoleBrandAdmin, "Alone Co")
 	e.want(e.call("DELETE", "/api/users", alone, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
+	// Alone with a pending invitation (even one to BRAND_ADMIN), not until it is cancelled.
+	inviter := e.brandAccount("inviter@solo.io", store.RoleBrandAdmin, "Invite Co")
+	e.want(e.call("POST", "/api/brands/members", inviter, map[string]any{"email": "next@solo.io", "role": "BRAND_MANAGER"}), http.StatusCreated)
+	r = e.want(e.call("DELETE", "/api/users", inviter, map[string]any{"reason": "Personal reasons"}), http.StatusConflict)
+	if r.str("message") != store.MsgLastAdminInvites {
+		t.Fatalf("with a pending invitation: %v", r.Body)
+	}
+	inv := e.members(inviter)["invitations"].([]any)[0].(map[string]any)
+	e.want(e.call("DELETE", "/api/brands/invitations/"+inv["_id"].(string), inviter, nil), http.StatusOK)
+	e.want(e.call("DELETE", "/api/users", inviter, map[string]any{"reason": "Personal reasons"}), http.StatusOK)
 }
 
 // TestTeam_InvitationExpiryAndResend: a link dies after 7 days; a resend
