@@ -1,7 +1,10 @@
 import { formatMoney } from '../../../lib/format'
 import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
 
-/** OfferTotals shows the offered and accepted totals against the budget as one stacked bar. */
+/**
+ * OfferTotals shows the offered and accepted totals against the budget as one stacked bar.
+ * @param {{budget: number, offered: number, accepted: number}} props
+ */
 export function OfferTotals({ budget, offered, accepted }) {
   return (
     <section aria-label="Offer totals" className="mb-3">
