@@ -70,6 +70,7 @@ type Scheduler struct {
 	d        SchedulerDeps
 	entries  []schedEntry
 	client   *asynq.Client
+	board    *entryBoard // the entries and enqueue history asynqmon shows
 	leading  atomic.Bool
 	enqueued atomic.Int64 // tasks this scheduler put into Redis (duplicates refused not counted)
 	refused  atomic.Int64 // slots already in Redis when this scheduler enqueued them
@@ -162,6 +163,8 @@ func RunScheduler(ctx context.Context, d SchedulerDeps) error {
 func (s *Scheduler) Run(ctx context.Context) error {
 	s.client = asynq.NewClient(s.d.RedisOpt)
 	defer s.client.Close()
+	s.board = newEntryBoard(s.d.RedisOpt, 4*s.d.LockInterval)
+	defer s.board.close()
 	pool, err := sql.Open("postgres", lockURL(s.d.DatabaseURL))
 	if err != nil {
 		return fmt.Errorf("leader lock: %w", err)
@@ -246,6 +249,9 @@ func (s *Scheduler) lead(ctx context.Context, conn *sql.Conn) {
 	cause := context.Cause(term)
 	go conn.Close() // a connection cut off by a partition may block a while; nothing waits for it
 	if ctx.Err() != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		s.board.clear(cctx)
+		cancel()
 		log.Info("scheduler: shutting down; leader lock released")
 		return
 	}
@@ -292,6 +298,17 @@ func (s *Scheduler) keep(term context.Context, stop context.CancelCauseFunc, con
 			stop(fmt.Errorf("%w: %v", errLockLost, err))
 			return
 		}
+		s.publish(term)
+	}
+}
+
+// publish writes the entries for asynqmon (a heartbeat: they expire unless
+// the leader writes them again).
+func (s *Scheduler) publish(ctx context.Context) {
+	cctx, cancel := context.WithTimeout(ctx, s.d.LockInterval)
+	defer cancel()
+	if err := s.board.publish(cctx, s.entries, s.d.Now()); err != nil && ctx.Err() == nil {
+		s.d.Log.Debug("scheduler: cannot publish the periodic tasks for asynqmon", "err", err)
 	}
 }
 
@@ -335,6 +352,7 @@ func (s *Scheduler) tick(term context.Context) {
 				wake = n
 			}
 		}
+		s.publish(term)
 		if failed {
 			wake = now.Add(time.Second)
 		} else if failing {
@@ -361,9 +379,14 @@ func (s *Scheduler) enqueue(ctx context.Context, e schedEntry, slot time.Time) e
 	case err == nil:
 		s.enqueued.Add(1)
 		s.d.Log.Info("periodic task enqueued", "type", e.Task.Type(), "task_id", id)
+		s.board.done(e.Task.Type(), slot)
+		if err := s.board.record(cctx, e.Task.Type(), id, s.d.Now()); err != nil {
+			s.d.Log.Debug("scheduler: cannot record the enqueue for asynqmon", "type", e.Task.Type(), "err", err)
+		}
 		return nil
 	case errors.Is(err, asynq.ErrTaskIDConflict), errors.Is(err, asynq.ErrDuplicateTask):
 		s.refused.Add(1)
+		s.board.done(e.Task.Type(), slot)
 		return nil
 	}
 	return err

@@ -220,3 +220,106 @@ func TestScheduler_LockConnectionSettings(t *testing.T) {
 		t.Fatalf("lock session: keepalives idle %s interval %s count %s, tcp_user_timeout %s, application_name %q", idle, interval, count, userTimeout, app)
 	}
 }
+
+// TestScheduler_EntriesForAsynqmon: the leader publishes every periodic task
+// where asynqmon's Schedulers tab reads it (asynq.Inspector): its type,
+// spec, options, next and previous run, and the history of its enqueues;
+// a leader that stops takes its entries down, and the next leader publishes
+// them again and carries on the same history.
+func TestScheduler_EntriesForAsynqmon(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ropt, _ := e.redis()
+	const queue = "sched_entries"
+	periodic := []PeriodicTask{
+		{Cronspec: "@every 1s", Task: asynq.NewTask("test:entry1s", []byte(`{"a":1}`)), Opts: []asynq.Option{asynq.Queue(queue)}},
+		{Cronspec: "17 3 * * *", Task: asynq.NewTask("test:entrydaily", nil), Opts: []asynq.Option{asynq.Queue(queue)}},
+	}
+	insp := asynq.NewInspector(ropt)
+	defer insp.Close()
+	run := func() (context.CancelFunc, *sync.WaitGroup) {
+		s, err := NewScheduler(SchedulerDeps{DatabaseURL: e.DBURL, RedisOpt: ropt, Periodic: periodic, Log: quietLog(),
+			LockInterval: 300 * time.Millisecond, CatchUp: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = s.Run(ctx) }()
+		return cancel, &wg
+	}
+	entries := func() map[string]*asynq.SchedulerEntry {
+		list, err := insp.SchedulerEntries()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]*asynq.SchedulerEntry{}
+		for _, en := range list {
+			m[en.Task.Type()] = en
+		}
+		return m
+	}
+	history := func() []*asynq.SchedulerEnqueueEvent {
+		ev, err := insp.ListSchedulerEnqueueEvents("test:entry1s", asynq.PageSize(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("within 10 s: %s", what)
+			}
+		}
+	}
+
+	stop, wg := run()
+	waitFor("two enqueues of the 1 s task recorded", func() bool { return len(history()) >= 2 })
+	start := time.Now()
+	got := entries()
+	if len(got) != 2 {
+		t.Fatalf("entries: %v", got)
+	}
+	every := got["test:entry1s"]
+	if every.ID != "test:entry1s" || every.Spec != "@every 1s" || string(every.Task.Payload()) != `{"a":1}` ||
+		len(every.Opts) != 1 || every.Opts[0].String() != asynq.Queue(queue).String() {
+		t.Fatalf("entry: %+v", every)
+	}
+	if every.Prev.IsZero() || every.Next.Before(every.Prev) || every.Next.After(start.Add(2*time.Second)) {
+		t.Fatalf("1 s entry: prev %s next %s (now %s)", every.Prev, every.Next, start)
+	}
+	daily := got["test:entrydaily"]
+	if daily.Spec != "17 3 * * *" || !daily.Prev.IsZero() || daily.Next.Hour() != 3 || daily.Next.Minute() != 17 || !daily.Next.After(start) {
+		t.Fatalf("daily entry: prev %s next %s", daily.Prev, daily.Next)
+	}
+	first := history()
+	for _, ev := range first {
+		if !strings.HasPrefix(ev.TaskID, "test:entry1s:") {
+			t.Fatalf("event task id %q", ev.TaskID)
+		}
+	}
+
+	stop()
+	wg.Wait()
+	if n := len(entries()); n != 0 {
+		t.Fatalf("a stopped leader still lists %d entries", n)
+	}
+	stop, wg = run()
+	defer func() { stop(); wg.Wait() }()
+	waitFor("the next leader's entries and enqueues", func() bool { return len(entries()) == 2 && len(history()) > len(first) })
+	seen := map[string]bool{}
+	for _, ev := range history() {
+		if seen[ev.TaskID] {
+			t.Fatalf("task %s twice in the history", ev.TaskID)
+		}
+		seen[ev.TaskID] = true
+	}
+	for _, ev := range first {
+		if !seen[ev.TaskID] {
+			t.Fatalf("the next leader lost %s from the history", ev.TaskID)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -35,9 +36,19 @@ type Job struct {
 	CreatedAt  time.Time       `db:"created_at" json:"createdAt"`
 	StartedAt  *time.Time      `db:"started_at" json:"startedAt"`
 	FinishedAt *time.Time      `db:"finished_at" json:"finishedAt"`
+	// Worker is the worker process that last started the job, as
+	// "<host name>:<process id>" (WorkerName); "" until one starts it.
+	// Shown to ADMINs only (GetJob and ListJobs clear it for anyone else).
+	Worker string `db:"worker" json:"worker,omitempty"`
 }
 
-const jobColumns = `id, kind, owner_id, status, progress, total, processed, failed, result, error, created_at, started_at, finished_at`
+// WorkerName is this process's name in a job's Worker: "<host name>:<process id>".
+var WorkerName = func() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s:%d", host, os.Getpid())
+}()
+
+const jobColumns = `id, kind, owner_id, status, progress, total, processed, failed, result, error, created_at, started_at, finished_at, worker`
 
 // insertJobSQL is the one INSERT of a queued job: CreateJob's, and that of
 // the calls creating a job inside a statement or transaction of their own.
@@ -99,14 +110,18 @@ func (s *DB) GetJob(ctx context.Context, id string, viewer *User) (*Job, error) 
 	if viewer.Role != RoleAdmin && (j.OwnerID == nil || *j.OwnerID != viewer.ID) {
 		return nil, Errorf(ENOTFOUND, "Job not found")
 	}
+	if viewer.Role != RoleAdmin {
+		j.Worker = ""
+	}
 	return &j, nil
 }
 
-// StartJob moves a queued (or retried running) job to running and reports
-// whether the caller should go on: a finished job is not run again.
+// StartJob moves a queued (or retried running) job to running, recording
+// this process as its Worker, and reports whether the caller should go on: a
+// finished job is not run again.
 func (s *DB) StartJob(ctx context.Context, id string) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE jobs SET status = 'running', started_at = coalesce(started_at, $2)
-		WHERE id = $1 AND status IN ('queued', 'running')`, id, s.now())
+	res, err := s.db.ExecContext(ctx, `UPDATE jobs SET status = 'running', started_at = coalesce(started_at, $2), worker = $3
+		WHERE id = $1 AND status IN ('queued', 'running')`, id, s.now(), WorkerName)
 	if err != nil {
 		return false, fmt.Errorf("start job %s: %w", id, err)
 	}
@@ -186,6 +201,11 @@ func (s *DB) ListJobs(ctx context.Context, viewer *User, f JobFilter) ([]Job, in
 		ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, owner, f.Kind, f.Limit, (f.Page-1)*f.Limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list jobs: %w", err)
+	}
+	if viewer.Role != RoleAdmin {
+		for i := range jobs {
+			jobs[i].Worker = ""
+		}
 	}
 	return jobs, total, nil
 }

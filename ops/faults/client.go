@@ -128,6 +128,7 @@ type job struct {
 	Failed    int            `json:"failed"`
 	Error     string         `json:"error"`
 	Result    map[string]any `json:"result"`
+	Worker    string         `json:"worker"` // host:pid of the worker process that started it (ADMIN only)
 }
 
 func (c *client) job(id string) (job, error) {

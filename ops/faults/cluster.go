@@ -405,7 +405,8 @@ func (c *cluster) killDuringImport(ctx context.Context, run int, roster []byte) 
 	waitFor(ctx, 10*time.Second, func() bool { victim = c.importer(jobID); return victim != nil })
 	if victim == nil {
 		stopLoad()
-		return false, fmt.Errorf("no worker lists the import as active (asynq heartbeat)")
+		j, _ = c.job(jobID, c.admin)
+		return false, fmt.Errorf("no live worker is the import's worker (GET /api/jobs/{id} names %q)", j.Worker)
 	}
 	api := c.apis[(run+1)%2] // api1 on odd runs, api2 on even ones
 	before, _ := c.job(jobID, c.admin)

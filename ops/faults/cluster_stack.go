@@ -264,23 +264,18 @@ func (c *cluster) workerPIDs() map[int]bool {
 	return pids
 }
 
-// importer is the worker process running the import of job id (as asynq's
-// heartbeat lists it), or nil.
+// importer is the worker process running the job id, as the job's worker
+// (host:pid, set by the worker when it starts the job) names it in GET
+// /api/jobs/{id}; nil when no live worker of the cluster does.
 func (c *cluster) importer(jobID string) *node {
-	servers, err := c.insp.Servers()
-	if err != nil {
+	j, _ := c.job(jobID, c.admin)
+	if j.Worker == "" {
 		return nil
 	}
-	for _, sv := range servers {
-		for _, w := range sv.ActiveWorkers {
-			if !bytes.Contains(w.TaskPayload, []byte(jobID)) {
-				continue
-			}
-			for _, n := range c.workers {
-				if n.alive() && n.p.cmd.Process.Pid == sv.PID {
-					return n
-				}
-			}
+	pid := j.Worker[strings.LastIndexByte(j.Worker, ':')+1:]
+	for _, n := range c.workers {
+		if n.alive() && strconv.Itoa(n.p.cmd.Process.Pid) == pid {
+			return n
 		}
 	}
 	return nil

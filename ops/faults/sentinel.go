@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -45,45 +46,41 @@ func startSentinelRedis(dir string) (*sentinelRedis, error) {
 		return nil, err
 	}
 	r := &sentinelRedis{dir: dir, MasterName: sentinelMaster, nodes: map[string]*exec.Cmd{}}
-	masterPort, replicaPort := freePort(), freePort()
-	for i, port := range []int{masterPort, replicaPort} {
-		conf := fmt.Sprintf("port %d\nbind 127.0.0.1\nsave \"\"\nappendonly no\nmaxmemory-policy noeviction\ndir %s\nlogfile %s\n",
+	nodeConf := func(port int) string {
+		return fmt.Sprintf("port %d\nbind 127.0.0.1\nsave \"\"\nappendonly no\nmaxmemory-policy noeviction\ndir %s\nlogfile %s\n",
 			port, dir, filepath.Join(dir, fmt.Sprintf("redis-%d.log", port)))
-		if i == 1 {
-			conf += fmt.Sprintf("replicaof 127.0.0.1 %d\n", masterPort)
-		}
-		cmd, err := r.spawn(fmt.Sprintf("redis-%d.conf", port), conf, "redis-server")
-		if err != nil {
-			r.close()
-			return nil, err
-		}
-		r.nodes[fmt.Sprintf("127.0.0.1:%d", port)] = cmd
-		if err := waitPort(port, 10*time.Second); err != nil {
-			r.close()
-			return nil, err
-		}
 	}
+	masterPort, cmd, err := r.listen("redis", nodeConf, "redis-server")
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.nodes[fmt.Sprintf("127.0.0.1:%d", masterPort)] = cmd
+	replicaPort, cmd, err := r.listen("redis", func(port int) string {
+		return nodeConf(port) + fmt.Sprintf("replicaof 127.0.0.1 %d\n", masterPort)
+	}, "redis-server")
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.nodes[fmt.Sprintf("127.0.0.1:%d", replicaPort)] = cmd
 	sentinelBin := []string{"redis-sentinel"}
 	if _, err := exec.LookPath("redis-sentinel"); err != nil {
 		sentinelBin = []string{"redis-server", "--sentinel"}
 	}
 	for i := 0; i < 3; i++ {
-		port := freePort()
-		conf := fmt.Sprintf("port %d\nbind 127.0.0.1\ndir %s\nlogfile %s\n"+
-			"sentinel monitor %s 127.0.0.1 %d 2\nsentinel down-after-milliseconds %[4]s 1000\n"+
-			"sentinel failover-timeout %[4]s 5000\nsentinel parallel-syncs %[4]s 1\n",
-			port, dir, filepath.Join(dir, fmt.Sprintf("sentinel-%d.log", port)), r.MasterName, masterPort)
-		cmd, err := r.spawn(fmt.Sprintf("sentinel-%d.conf", port), conf, sentinelBin...)
+		port, cmd, err := r.listen("sentinel", func(port int) string {
+			return fmt.Sprintf("port %d\nbind 127.0.0.1\ndir %s\nlogfile %s\n"+
+				"sentinel monitor %s 127.0.0.1 %d 2\nsentinel down-after-milliseconds %[4]s 1000\n"+
+				"sentinel failover-timeout %[4]s 5000\nsentinel parallel-syncs %[4]s 1\n",
+				port, dir, filepath.Join(dir, fmt.Sprintf("sentinel-%d.log", port)), r.MasterName, masterPort)
+		}, sentinelBin...)
 		if err != nil {
 			r.close()
 			return nil, err
 		}
 		r.sentinels = append(r.sentinels, cmd)
 		r.Sentinels = append(r.Sentinels, fmt.Sprintf("127.0.0.1:%d", port))
-		if err := waitPort(port, 10*time.Second); err != nil {
-			r.close()
-			return nil, err
-		}
 	}
 	ready := waitFor(context.Background(), 20*time.Second, func() bool {
 		for _, s := range r.Sentinels {
@@ -105,19 +102,65 @@ func startSentinelRedis(dir string) (*sentinelRedis, error) {
 	return r, nil
 }
 
-// spawn writes a config file and starts bin on it.
-func (r *sentinelRedis) spawn(name, conf string, bin ...string) (*exec.Cmd, error) {
+// listen starts bin on the config conf(port) for a free port and returns
+// once it answers there. freePort's port is free only when picked: another
+// process may take it before bin listens ("Failed listening on port"), so a
+// process that exits before it answers is started again on a new port (up to
+// five ports).
+func (r *sentinelRedis) listen(kind string, conf func(port int) string, bin ...string) (int, *exec.Cmd, error) {
+	var last error
+	for try := 0; try < 5; try++ {
+		port := freePort()
+		cmd, done, err := r.spawn(fmt.Sprintf("%s-%d.conf", kind, port), conf(port), bin...)
+		if err != nil {
+			return 0, nil, err
+		}
+		if last = waitListening(port, done, 10*time.Second); last == nil {
+			return port, cmd, nil
+		}
+		_ = cmd.Process.Kill()
+		<-done
+		logf("%s on port %d: %v; trying another port", kind, port, last)
+	}
+	return 0, nil, fmt.Errorf("%s: %w (see %s)", kind, last, r.dir)
+}
+
+// waitListening waits until port answers while the process (done closes
+// when it exits) runs.
+func waitListening(port int, done <-chan struct{}, limit time.Duration) error {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		select {
+		case <-done:
+			return fmt.Errorf("exited before listening on port %d", port)
+		default:
+		}
+		if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second); err == nil {
+			c.Close()
+			select {
+			case <-done: // the answer came from another process on the port
+				return fmt.Errorf("exited; port %d belongs to another process", port)
+			case <-time.After(100 * time.Millisecond):
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("nothing answers on port %d", port)
+}
+
+// spawn writes a config file and starts bin on it; done closes when it exits.
+func (r *sentinelRedis) spawn(name, conf string, bin ...string) (*exec.Cmd, <-chan struct{}, error) {
 	path := filepath.Join(r.dir, name)
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	args := append([]string{path}, bin[1:]...)
 	cmd := exec.Command(bin[0], args...)
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%s: %w", bin[0], err)
+		return nil, nil, fmt.Errorf("%s: %w", bin[0], err)
 	}
-	go func() { _ = cmd.Wait() }()
-	return cmd, nil
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	return cmd, done, nil
 }
 
 // Master is the master's host:port as the first Sentinel that answers names it.

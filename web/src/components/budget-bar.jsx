@@ -1,3 +1,5 @@
+import { formatMoney } from '../lib/format'
+
 const pct = (part, whole) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0)
 
 /**
@@ -20,5 +22,18 @@ export function BudgetBar({ budget, segments, className = '', style }) {
         )
       })}
     </div>
+  )
+}
+
+/**
+ * BudgetFigure is one labelled money figure of a budget line: "label <strong>amount</strong>after".
+ * @param {{label: string, amount: number, testId?: string, after?: string}} props
+ */
+export function BudgetFigure({ label, amount, testId, after }) {
+  return (
+    <span>
+      {label} <strong data-testid={testId}>{formatMoney(amount)}</strong>
+      {after}
+    </span>
   )
 }

@@ -1,8 +1,18 @@
+import { Link } from 'react-router-dom'
+
 /**
- * EmptyState is the honest placeholder of a page whose content a later release fills.
- * @param {{title: import('react').ReactNode, children?: import('react').ReactNode, action?: import('react').ReactNode}} props
+ * EmptyState is the honest placeholder of a page whose content a later release fills. Its action is a node, or
+ * link: a primary button to another page.
+ * @param {{title: import('react').ReactNode, children?: import('react').ReactNode, action?: import('react').ReactNode,
+ *   link?: {to: import('react-router-dom').To, label: string}}} props
  */
-export function EmptyState({ title, children, action }) {
+export function EmptyState({ title, children, action, link }) {
+  if (link)
+    action = (
+      <Link to={link.to} className="btn btn-primary">
+        {link.label}
+      </Link>
+    )
   return (
     <section className="card border-0 shadow-sm cc-empty">
       <div className="card-body text-center py-5 px-4">

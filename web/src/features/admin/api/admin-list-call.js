@@ -20,7 +20,7 @@ export function adminListCall(path, plural) {
     get: async (key) => {
       /** @type {{data: import('../../../lib/api-types').Data<`/api/${P}`, 'get'>}} */
       const json = await request(key)
-      return readListPage(json, plural, ADMIN_PAGE_SIZE)
+      return readListPage(/** @type {{data: import('../../../lib/api-types').Data<`/api/${P}`, 'get'> & object}} */ (json), plural, ADMIN_PAGE_SIZE)
     },
   }
 }

@@ -10,6 +10,7 @@ export const adminBrandsKey = brands.key
 export const getAdminBrands = brands.get
 
 /** useAdminBrands reads one page of brands, keeping the last page on screen while the next loads. */
+/** @param {{page?: number, limit?: number, search?: string}} [params] */
 export function useAdminBrands(params) {
   return useSWR(adminBrandsKey(params), getAdminBrands, { keepPreviousData: true })
 }

@@ -10,6 +10,7 @@ export const adminCreatorsKey = creators.key
 export const getAdminCreators = creators.get
 
 /** useAdminCreators reads one page of creators, keeping the last page on screen while the next loads. */
+/** @param {{page?: number, limit?: number, search?: string}} [params] */
 export function useAdminCreators(params) {
   return useSWR(adminCreatorsKey(params), getAdminCreators, { keepPreviousData: true })
 }

@@ -7,11 +7,18 @@ import { SearchBox } from '../../../components/search-box'
 import { ListState } from '../../../components/list-state'
 import './admin.css'
 
-/** useAdminPage reads the page of an admin list (`useRead`: the call's SWR hook) that the search box and pager ask for. */
+/**
+ * useAdminPage reads the page of an admin list (`useRead`: the call's SWR hook) that the search box and pager ask for.
+ * @template {object} T
+ * @template {keyof T} K
+ * @param {(params: {page: number, search: string}) => import('swr').SWRResponse<T>} useRead
+ * @param {K} plural
+ */
 export function useAdminPage(useRead, plural) {
   const state = useAdminListState()
   const swr = useRead({ page: state.page, search: state.debounced })
-  return { state, swr, items: swr.data?.[plural] ?? [] }
+  const items = /** @type {T[K] & unknown[]} */ (swr.data?.[plural] ?? [])
+  return { state, swr, items }
 }
 
 /** useAdminListState keeps the search box (debounced) and the page, back to page 1 on a new search. */
@@ -26,6 +33,10 @@ export function useAdminListState() {
 /**
  * AdminList frames an admin table: search box, total, loading and error
  * states, the empty states and pagination. `noun` is the plural ('creators').
+ * @template {{total: number, limit: number}} T
+ * @param {{noun: string, placeholder: string, state: ReturnType<typeof useAdminListState>,
+ *   swr: import('swr').SWRResponse<T>, count: number,
+ *   children: import('react').ReactNode}} props
  */
 export function AdminList({ noun, placeholder, state, swr, count, children }) {
   const { search, setSearch, page, setPage, debounced } = state

@@ -23,6 +23,10 @@ export function CreateBrand() {
       </button>
     )
   }
+  /**
+   * @param {import('../../../lib/api-types').Body<'/api/admins/brands', 'post'>} values
+   * @param {import('formik').FormikHelpers<any>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       const out = await create({ brandName: values.brandName.trim(), name: values.name.trim(), email: values.email.trim() })

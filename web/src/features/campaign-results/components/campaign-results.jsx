@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import { EmptyState } from '../../../components/empty-state'
 import { ListState } from '../../../components/list-state'
 import { ROLES } from '../../../config/roles'
@@ -15,11 +14,7 @@ function ResultsNotFound() {
   return (
     <EmptyState
       title="Campaign not found"
-      action={
-        <Link to="/dashboard" className="btn btn-primary">
-          Back to Mission Control
-        </Link>
-      }
+      link={{ to: '/dashboard', label: 'Back to Mission Control' }}
     >
       <p className="mb-0">This campaign is not one of your brand's, or the link is wrong.</p>
     </EmptyState>

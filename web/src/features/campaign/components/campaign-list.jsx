@@ -65,11 +65,7 @@ export function CampaignList({ rowExtra }) {
     return (
       <EmptyState
         title="No campaigns yet"
-        action={
-          <Link to="/create-campaign" className="btn btn-primary">
-            Create your first campaign
-          </Link>
-        }
+        link={{ to: '/create-campaign', label: 'Create your first campaign' }}
       >
         <p className="mb-0">Set a budget, dates, audience and content vibes, then invite creators to bring it to life.</p>
       </EmptyState>

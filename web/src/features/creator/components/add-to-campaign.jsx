@@ -4,7 +4,7 @@ import { useCampaignChoices } from '../api/get-campaign-choices'
 import { useRoster } from '../../../lib/campaign-roster'
 import { formatMoney } from '../../../lib/format'
 import { CardSection } from '../../../components/card-section'
-import { BudgetBar } from '../../../components/budget-bar'
+import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
 
 /**
  * BudgetImpact is the chosen campaign's budget bar: what its roster already
@@ -19,15 +19,11 @@ export function BudgetImpact({ roster, fee, onRoster }) {
   return (
     <section aria-label="Budget" className="d-flex flex-column gap-1">
       <p className="small mb-0 d-flex flex-wrap gap-3">
-        <span>
-          Committed <strong data-testid="committed-total">{formatMoney(committed)}</strong>
-        </span>
+        <BudgetFigure label="Committed" amount={committed} testId="committed-total" />
         <span>
           {onRoster ? 'Already on this roster' : 'This creator'} <strong>{onRoster ? '' : `+ ${formatMoney(fee)}`}</strong>
         </span>
-        <span>
-          Total <strong data-testid="budget-total">{formatMoney(total)}</strong> of {formatMoney(roster.budget)}
-        </span>
+        <BudgetFigure label="Total" amount={total} testId="budget-total" after={` of ${formatMoney(roster.budget)}`} />
       </p>
       <BudgetBar
         className="cc-budget-bar"

@@ -18,9 +18,7 @@ export function CreatorCard({ creator: c, back }) {
     <article className="card border-0 shadow-sm h-100 cc-creator-card" aria-label={c.name}>
       <div className="card-body p-3 d-flex flex-column gap-3">
         <div className="d-flex align-items-start gap-3">
-          <span className="cc-creator-avatar" aria-hidden="true">
-            {initials(c.name)}
-          </span>
+          <CreatorAvatar name={c.name} />
           <div className="flex-grow-1 min-w-0">
             <h2 className="h6 fw-bold mb-1 text-truncate">
               <Link to={`/creator-network/${encodeURIComponent(c._id)}`} state={back ? { back } : undefined} className="stretched-link text-reset text-decoration-none">
@@ -53,5 +51,14 @@ export function CreatorCard({ creator: c, back }) {
         )}
       </div>
     </article>
+  )
+}
+
+/** CreatorAvatar is a creator's initials in a round badge (decoration: the name stands beside it). */
+export function CreatorAvatar({ name }) {
+  return (
+    <span className="cc-creator-avatar" aria-hidden="true">
+      {initials(name)}
+    </span>
   )
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useCreator } from '../api/get-creator'
-import { formatCount, formatFollowers, formatMoney, formatPercent, initials } from '../../../lib/format'
+import { formatCount, formatFollowers, formatMoney, formatPercent } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
 import { CardSection } from '../../../components/card-section'
 import { Loading, LoadError } from '../../../components/status'
@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { PLATFORMS } from './creator-options'
 import { AddToCampaign } from './add-to-campaign'
+import { CreatorAvatar } from './creator-card'
 import { BasisLabel } from '../../../components/figure-basis'
 import './creator.css'
 
@@ -92,11 +93,7 @@ function CreatorNotFound({ back }) {
   return (
     <EmptyState
       title="Creator not found"
-      action={
-        <Link to={back} className="btn btn-primary">
-          Back to creators
-        </Link>
-      }
+      link={{ to: back, label: 'Back to creators' }}
     >
       <p className="mb-0">This creator is not in the network, or the link is wrong.</p>
     </EmptyState>
@@ -128,9 +125,7 @@ export function CreatorProfile({ id }) {
       <section className="card border-0 shadow-sm" aria-labelledby="creator-name">
         <div className="card-body p-3 p-md-4 d-flex flex-column gap-3">
           <div className="d-flex align-items-start gap-3">
-            <span className="cc-creator-avatar" aria-hidden="true">
-              {initials(c.name)}
-            </span>
+            <CreatorAvatar name={c.name} />
             <div className="flex-grow-1 min-w-0">
               <h2 id="creator-name" className="h4 fw-bold mb-1">
                 {c.name}

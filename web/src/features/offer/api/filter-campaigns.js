@@ -14,7 +14,11 @@ export async function filterCampaigns([path, page, body]) {
   return readListPage(json, 'campaigns', OFFER_CAMPAIGNS_PAGE_SIZE)
 }
 
-/** useOfferCampaigns loads a page of every brand's campaigns with their roster sums. */
+/**
+ * useOfferCampaigns loads a page of every brand's campaigns with their roster sums.
+ * @param {import('../../../lib/api-schema').components['schemas']['OfferCampaignFilter']} filters
+ * @param {number} page
+ */
 export function useOfferCampaigns(filters, page) {
   return useSWR(['admins/filter-campaign', page, JSON.stringify(filters)], filterCampaigns, { keepPreviousData: true })
 }

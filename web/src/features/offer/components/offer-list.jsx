@@ -15,8 +15,14 @@ const STATUSES = [
   { value: 'completed', label: 'Completed' },
 ]
 
-/** toFilter turns the form's strings into the filter body (empty fields left out). */
+/** @typedef {{search: string, status: string, budgetMin: string, budgetMax: string, startFrom: string, startTo: string}} FilterForm */
+
+/**
+ * toFilter turns the form's strings into the filter body (empty fields left out).
+ * @param {FilterForm} f
+ */
 function toFilter(f) {
+  /** @type {import('../../../lib/api-schema').components['schemas']['OfferCampaignFilter']} */
   const body = {}
   if (f.search.trim()) body.search = f.search.trim()
   if (f.status) body.status = [f.status]
@@ -27,8 +33,14 @@ function toFilter(f) {
   return body
 }
 
+/** @param {{value: FilterForm, onChange: (f: FilterForm) => void}} props */
 function Filters({ value, onChange }) {
-  const set = (k) => (e) => onChange({ ...value, [k]: e.target.value })
+  /** @param {keyof FilterForm} k */
+  const set = (k) => (/** @type {{target: {value: string}}} */ e) => onChange({ ...value, [k]: e.target.value })
+  /**
+   * @param {keyof FilterForm} k
+   * @param {string} label
+   */
   const field = (k, label, type = 'text') => (
     <FilterControl id={`offer-filter-${k}`} label={label} className="col-6 col-md" controlClassName="form-control form-control-sm" type={type} value={value[k]} onChange={set(k)} />
   )
@@ -60,7 +72,7 @@ function Filters({ value, onChange }) {
 export function OfferList() {
   const [form, setForm] = useState({ search: '', status: '', budgetMin: '', budgetMax: '', startFrom: '', startTo: '' })
   const [page, setPage] = useState(1)
-  const [open, setOpen] = useState(null)
+  const [open, setOpen] = useState(/** @type {string | null} */ (null))
   const filter = toFilter(useDebounced(form, 300))
   const { data, error, isLoading, mutate } = useOfferCampaigns(filter, page)
   const campaigns = data?.campaigns ?? []
@@ -70,7 +82,7 @@ export function OfferList() {
         <div className="card-body p-3 p-md-4">
           <Filters
             value={form}
-            onChange={(f) => {
+            onChange={(/** @type {FilterForm} */ f) => {
               setForm(f)
               setPage(1)
             }}

@@ -9,12 +9,20 @@ import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-stat
 import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
 
-/** MoveControls picks one of the allowed moves and, when it needs one, an amount. */
+/** @typedef {import('../../../lib/api-schema').components['schemas']['RosterEntry']} RosterEntry */
+/** @typedef {import('../../../lib/api-schema').components['schemas']['RosterOfferStatus']} OfferStatus */
+/** @typedef {(status: OfferStatus, amount?: number) => void} OnApply */
+
+/**
+ * MoveControls picks one of the allowed moves and, when it needs one, an amount.
+ * @param {{idPrefix: string, moves: OfferStatus[], from: string, busy: boolean, onApply: OnApply, label: string}} props
+ */
 function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
-  const [status, setStatus] = useState('')
+  const [status, setStatus] = useState(/** @type {OfferStatus | ''} */ (''))
   const [amount, setAmount] = useState('')
   if (moves.length === 0) return <span className="small text-secondary">No further moves</span>
   const amountNeeded = needsAmount(from, status)
+  /** @param {import('react').FormEvent} e */
   const submit = (e) => {
     e.preventDefault()
     if (!status) return
@@ -22,7 +30,7 @@ function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
   }
   return (
     <form className="d-flex flex-wrap gap-1 align-items-center" onSubmit={submit}>
-      <select id={`${idPrefix}-status`} className="form-select form-select-sm w-auto" aria-label={`New status ${label}`} value={status} onChange={(e) => setStatus(e.target.value)}>
+      <select id={`${idPrefix}-status`} className="form-select form-select-sm w-auto" aria-label={`New status ${label}`} value={status} onChange={(e) => setStatus(/** @type {OfferStatus | ''} */ (e.target.value))}>
         <option value="">Move to…</option>
         {moves.map((s) => (
           <option key={s} value={s}>
@@ -48,9 +56,10 @@ function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
   )
 }
 
+/** @param {{entry: RosterEntry, checked: boolean, onCheck: () => void, busy: boolean, onMove: OnApply}} props */
 function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
-  const c = e.creator || {}
-  const offer = e.offer || {}
+  const c = e.creator
+  const offer = e.offer
   const badge = OFFER_LABELS[offer.status]?.badge ?? 'text-bg-light'
   const moves = (offer.next || []).filter(Boolean)
   return (
@@ -84,16 +93,18 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
  * OfferRoster is the ADMIN's view of a campaign's roster: creators with
  * score, reasons, fee and offer; each row offers only its allowed moves, and
  * a bulk bar applies one move to every selected row at once (all or nothing).
+ * @param {{campaignId: string}} props
  */
 export function OfferRoster({ campaignId }) {
   const { data: ro, error, isLoading, mutate } = useAdminRoster(campaignId)
   const update = useUpdateOffers()
-  const [selected, setSelected] = useState(() => new Set())
+  const [selected, setSelected] = useState(() => new Set(/** @type {string[]} */ ([])))
   const [busy, setBusy] = useState(false)
   if (!ro) return <ListState swr={{ data: ro, error, isLoading, mutate }} loadingLabel="Loading roster…" />
   const entries = ro.entries || []
   const chosen = entries.filter((e) => selected.has(e._id))
 
+  /** @param {import('../../../lib/api-schema').components['schemas']['OfferChange'][]} changes */
   const apply = async (changes) => {
     setBusy(true)
     try {
@@ -101,11 +112,12 @@ export function OfferRoster({ campaignId }) {
       toast.success(changes.length > 1 ? `${changes.length} offers updated` : 'Offer updated')
       setSelected(new Set())
     } catch (err) {
-      toast.error(err?.message || 'Could not update the offers. Please try again.')
+      toast.error((err instanceof Error && err.message) || 'Could not update the offers. Please try again.')
     } finally {
       setBusy(false)
     }
   }
+  /** @param {string} id */
   const toggle = (id) => {
     const next = new Set(selected)
     if (next.has(id)) next.delete(id)

@@ -1,17 +1,16 @@
 import { formatMoney } from '../../../lib/format'
-import { BudgetBar } from '../../../components/budget-bar'
+import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
 
-/** OfferTotals shows the offered and accepted totals against the budget as one stacked bar. */
+/**
+ * OfferTotals shows the offered and accepted totals against the budget as one stacked bar.
+ * @param {{budget: number, offered: number, accepted: number}} props
+ */
 export function OfferTotals({ budget, offered, accepted }) {
   return (
     <section aria-label="Offer totals" className="mb-3">
       <p className="small mb-1 d-flex flex-wrap gap-3">
-        <span>
-          Offered <strong data-testid="offered-total">{formatMoney(offered)}</strong>
-        </span>
-        <span>
-          Accepted <strong data-testid="accepted-total">{formatMoney(accepted)}</strong>
-        </span>
+        <BudgetFigure label="Offered" amount={offered} testId="offered-total" />
+        <BudgetFigure label="Accepted" amount={accepted} testId="accepted-total" />
         <span className="text-secondary">Budget {formatMoney(budget)}</span>
       </p>
       <BudgetBar

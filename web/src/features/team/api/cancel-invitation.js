@@ -2,7 +2,10 @@ import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 import { MEMBERS_KEY } from './get-members'
 
-/** cancelInvitation calls DELETE /api/brands/invitations/{id}. */
+/**
+ * cancelInvitation calls DELETE /api/brands/invitations/{id}.
+ * @param {string} id
+ */
 export async function cancelInvitation(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/brands/invitations/{id}', 'delete'>} */
   const json = await request(`brands/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' })

@@ -2,7 +2,10 @@ import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 import { MEMBERS_KEY } from './get-members'
 
-/** resendInvitation calls POST /api/brands/invitations/{id}/resend: a new link, valid 7 days. */
+/**
+ * resendInvitation calls POST /api/brands/invitations/{id}/resend: a new link, valid 7 days.
+ * @param {string} id
+ */
 export async function resendInvitation(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/brands/invitations/{id}/resend', 'post'>} */
   const json = await request(`brands/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' })

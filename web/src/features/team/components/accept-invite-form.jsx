@@ -47,6 +47,10 @@ export function AcceptInviteForm() {
   }
   if (isLoading || !invite) return <Loading label="Checking your invitation…" />
 
+  /**
+   * @param {{name: string, password: string, confirmPassword: string}} values
+   * @param {import('formik').FormikHelpers<any>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       const json = await acceptInvite({ token, name: values.name.trim(), password: values.password })

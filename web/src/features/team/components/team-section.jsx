@@ -17,13 +17,21 @@ import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
 import { CardSection } from '../../../components/card-section'
 
+/** @typedef {import('../../../lib/api-schema').components['schemas']['BrandMember']} BrandMember */
+/** @typedef {import('../../../lib/api-schema').components['schemas']['BrandInvitation']} BrandInvitation */
+/** @typedef {BrandMember['role']} BrandRole */
+
+/** @type {{value: BrandRole, label: string}[]} */
 export const ROLE_OPTIONS = [
   { value: 'BRAND_ADMIN', label: 'Brand admin' },
   { value: 'BRAND_MANAGER', label: 'Brand manager' },
   { value: 'BRAND_VIEWER', label: 'Brand viewer' },
 ]
 
-/** roleLabel is a role's readable name ("Brand admin"), never the code. */
+/**
+ * roleLabel is a role's readable name ("Brand admin"), never the code.
+ * @param {string} role
+ */
 export const roleLabel = (role) => ROLE_OPTIONS.find((r) => r.value === role)?.label ?? role
 const INVITE_ROLES = ROLE_OPTIONS.slice(1)
 
@@ -34,6 +42,10 @@ export const inviteSchema = yup.object({
 
 function InviteForm() {
   const invite = useInviteMember()
+  /**
+   * @param {{email: string, role: 'BRAND_MANAGER' | 'BRAND_VIEWER'}} values
+   * @param {import('formik').FormikHelpers<{email: string, role: 'BRAND_MANAGER' | 'BRAND_VIEWER'}>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       await invite({ email: values.email.trim(), role: values.role })
@@ -64,22 +76,28 @@ function InviteForm() {
   )
 }
 
-/** run calls a team mutation and toasts its outcome. */
+/**
+ * run calls a team mutation and toasts its outcome.
+ * @param {() => Promise<unknown>} call
+ * @param {string} ok the success message
+ */
 async function run(call, ok) {
   try {
     await call()
     toast.success(ok)
   } catch (err) {
-    toast.error(err?.message || 'Something went wrong. Please try again.')
+    toast.error((err instanceof Error && err.message) || 'Something went wrong. Please try again.')
   }
 }
 
+/** @param {{members: BrandMember[]}} props */
 function Members({ members }) {
   const changeRole = useChangeMemberRole()
   const remove = useRemoveMember()
-  const [removing, setRemoving] = useState(null)
+  const [removing, setRemoving] = useState(/** @type {BrandMember | null} */ (null))
   const [busy, setBusy] = useState(false)
   const confirmRemove = async () => {
+    if (!removing) return
     setBusy(true)
     await run(() => remove(removing._id), `${removing.name} removed`)
     setBusy(false)
@@ -104,7 +122,7 @@ function Members({ members }) {
               className="form-select form-select-sm w-auto"
               aria-label={`Role of ${m.name}`}
               value={m.role}
-              onChange={(e) => run(() => changeRole(m._id, e.target.value), `${m.name} is now ${roleLabel(e.target.value)}`)}
+              onChange={(e) => run(() => changeRole(m._id, /** @type {BrandRole} */ (e.target.value)), `${m.name} is now ${roleLabel(e.target.value)}`)}
             >
               {ROLE_OPTIONS.map((r) => (
                 <option key={r.value} value={r.value}>
@@ -136,6 +154,7 @@ function Members({ members }) {
   )
 }
 
+/** @param {{invitations: BrandInvitation[]}} props */
 function Invitations({ invitations }) {
   const resend = useResendInvitation()
   const cancel = useCancelInvitation()

@@ -9,6 +9,17 @@ import { resetAuthStore, getAuthState } from '../../../../lib/auth-store'
 
 const pasteCode = (code) => fireEvent.paste(screen.getAllByRole('textbox')[0], { clipboardData: { getData: () => code } })
 
+// expectCodeValidation submits ui empty, then with the digits typed, expecting each message.
+async function expectCodeValidation(ui, path, email, digits, required, length) {
+  renderRoute(ui, { path, state: { email } })
+  await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
+  expect(await screen.findByText(required)).toBeInTheDocument()
+  await userEvent.click(screen.getAllByRole('textbox')[0])
+  await userEvent.keyboard(digits)
+  await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
+  expect(await screen.findByText(length)).toBeInTheDocument()
+}
+
 describe('VerifyEmailForm', () => {
   beforeEach(() => {
     resetToasts()
@@ -26,15 +37,9 @@ describe('VerifyEmailForm', () => {
     expect(screen.getByText('jo****@example.com')).toBeInTheDocument()
   })
 
-  it('validation messages', async () => {
-    renderRoute(<VerifyEmailForm />, { path: '/verify-email', state: { email: 'john@example.com' } })
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByText('Verification code is required')).toBeInTheDocument()
-    await userEvent.click(screen.getAllByRole('textbox')[0])
-    await userEvent.keyboard('123')
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByText('Verification code must be 6 digits')).toBeInTheDocument()
-  })
+  it('validation messages', () =>
+    expectCodeValidation(<VerifyEmailForm />, '/verify-email', 'john@example.com', '123', 'Verification code is required',
+      'Verification code must be 6 digits'))
 
   it('verifies, stores both tokens and goes to /dashboard', async () => {
     const fetch = mockApi({
@@ -92,15 +97,8 @@ describe('resend countdown', () => {
 describe('VerifyOtpForm', () => {
   beforeEach(() => resetToasts())
 
-  it('validation messages', async () => {
-    renderRoute(<VerifyOtpForm />, { path: '/verify-otp', state: { email: 'ann@example.com' } })
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByText('OTP is required')).toBeInTheDocument()
-    await userEvent.click(screen.getAllByRole('textbox')[0])
-    await userEvent.keyboard('12')
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByText('OTP must be 6 digits')).toBeInTheDocument()
-  })
+  it('validation messages', () =>
+    expectCodeValidation(<VerifyOtpForm />, '/verify-otp', 'ann@example.com', '12', 'OTP is required', 'OTP must be 6 digits'))
 
   it('verifies with type password_reset and carries otp and e-mail to /reset-password', async () => {
     const fetch = mockApi({ 'POST users/verify-otp': () => [200, { data: { message: 'ok' } }] })

@@ -13,6 +13,15 @@ async function fillCommon({ email = 'jo@example.com', password = 'Demo#2026', co
   await userEvent.type(screen.getByLabelText('Confirm Password'), confirm)
 }
 
+// submitBrand fills the brand tab (already open), agrees to the terms and submits.
+async function submitBrand(company, name, email) {
+  await userEvent.type(screen.getByLabelText('Company Name'), company)
+  await userEvent.type(screen.getByLabelText('Full Name'), name)
+  await fillCommon({ email })
+  await userEvent.click(screen.getByRole('checkbox'))
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+}
+
 describe('SignupForm', () => {
   beforeEach(() => resetToasts())
 
@@ -97,11 +106,7 @@ describe('SignupForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findAllByText('company name is required')).toHaveLength(2)
 
-    await userEvent.type(screen.getByLabelText('Company Name'), 'Acme Studio')
-    await userEvent.type(screen.getByLabelText('Full Name'), 'Bea Brand')
-    await fillCommon({ email: 'bea@example.com' })
-    await userEvent.click(screen.getByRole('checkbox'))
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await submitBrand('Acme Studio', 'Bea Brand', 'bea@example.com')
     expect(await screen.findByText('Please check your email for OTP!')).toBeInTheDocument()
     const call = fetch.mock.calls.find(([u]) => u === '/api/users/register')
     expect(JSON.parse(call[1].body)).toEqual({ brandName: 'Acme Studio', name: 'Bea Brand', email: 'bea@example.com', password: 'Demo#2026' })
@@ -111,11 +116,7 @@ describe('SignupForm', () => {
     mockApi({ 'GET niche': () => [200, NICHES] })
     renderRoute(<SignupForm />, { path: '/signup' })
     await userEvent.click(screen.getByRole('tab', { name: 'Brand' }))
-    await userEvent.type(screen.getByLabelText('Company Name'), '   ')
-    await userEvent.type(screen.getByLabelText('Full Name'), 'Bea')
-    await fillCommon()
-    await userEvent.click(screen.getByRole('checkbox'))
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await submitBrand('   ', 'Bea')
     expect(await screen.findByText('Brand name is required')).toBeInTheDocument()
   })
 
@@ -145,11 +146,7 @@ describe('SignupForm', () => {
     })
     renderRoute(<SignupForm />, { path: '/signup' })
     await userEvent.click(screen.getByRole('tab', { name: 'Brand' }))
-    await userEvent.type(screen.getByLabelText('Company Name'), 'Acme')
-    await userEvent.type(screen.getByLabelText('Full Name'), 'Bea')
-    await fillCommon()
-    await userEvent.click(screen.getByRole('checkbox'))
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await submitBrand('Acme', 'Bea')
     expect(await screen.findByText('Please correct the highlighted fields')).toBeInTheDocument()
     expect(screen.getByText('Invalid email')).toBeInTheDocument()
   })
