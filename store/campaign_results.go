@@ -347,14 +347,33 @@ func (s *DB) campaignResults(ctx context.Context, id, brandID string, showFees b
 	if brandID != "" {
 		brand = brandID
 	}
+	// The version is read before the results are computed: a change
+	// committed in between moves it again, so an answer is never kept under
+	// a version newer than its figures.
+	var version int64
+	if err := s.getPrepared(ctx, &version, campaignResultsVersionSQL, id, brand); err != nil {
+		return nil, translate(err, "Campaign")
+	}
+	key := resultsKey{campaign: id, fees: showFees}
+	if body, ok := s.results.get(key, version); ok {
+		return body, nil
+	}
 	var out string
 	// Prepared once (planned once, see SessionSettings): planning this
 	// statement anew costs a good part of running it.
 	if err := s.getPrepared(ctx, &out, campaignResultsSQL, id, brand, showFees); err != nil {
 		return nil, translate(err, "Campaign")
 	}
-	return json.RawMessage(out), nil
+	body := json.RawMessage(out)
+	s.results.put(key, version, body)
+	return body, nil
 }
+
+// campaignResultsVersionSQL is the results version of campaign $1 of brand
+// $2 (NULL = any); no row when the campaign is deleted, unknown or of
+// another brand.
+const campaignResultsVersionSQL = `SELECT coalesce((SELECT version FROM campaign_results_versions WHERE campaign_id = c.id), 0)
+	FROM campaigns c WHERE c.id = $1 AND c.status <> 'deleted' AND ($2::uuid IS NULL OR c.brand_id = $2)`
 
 // CampaignResultsJSON returns the results of campaign id as JSON, fees shown,
 // for viewer: ADMIN (any brand's) or brand staff (their brand's). ENOTFOUND
