@@ -228,14 +228,34 @@ var seriesFigures = []string{"views", "likes", "comments", "shares"}
 //
 // The daily series is cumulative: each day sums, over the posts, their last
 // reading on or before that day. It is computed from each reading's change
-// since the post's previous reading, summed by day and then run forward.
-var campaignResultsSQL = func() string {
-	var deltas, daily, run, point []string
+// since the post's previous reading, summed by day and then run forward; the
+// sums by day are kept current as readings are stored (campaign_result_days),
+// so the statement reads one row a day, not every reading.
+var campaignResultsSQL = buildCampaignResultsSQL(false)
+
+// campaignResultsFullSQL is the results statement computing the daily sums
+// from every reading: the reference the kept sums are checked against.
+var campaignResultsFullSQL = buildCampaignResultsSQL(true)
+
+// buildCampaignResultsSQL builds the results statement, its daily sums read
+// from campaign_result_days or, when fromReadings, computed from the readings.
+func buildCampaignResultsSQL(fromReadings bool) string {
+	var deltas, daily, run, point, kept []string
 	for _, f := range seriesFigures {
 		deltas = append(deltas, fmt.Sprintf(`coalesce(pd.%[1]s, 0) - coalesce(lag(pd.%[1]s) OVER w, 0) AS d_%[1]s, (pd.%[1]s IS NOT NULL)::int AS h_%[1]s`, f))
 		daily = append(daily, fmt.Sprintf(`sum(d_%[1]s) AS d_%[1]s, sum(h_%[1]s) AS h_%[1]s`, f))
 		run = append(run, fmt.Sprintf(`sum(dd.d_%[1]s) OVER o AS %[1]s, coalesce(sum(dd.h_%[1]s) OVER o, 0) AS h_%[1]s`, f))
 		point = append(point, fmt.Sprintf(`'%[1]s', CASE WHEN h_%[1]s > 0 THEN %[1]s END`, f))
+		kept = append(kept, fmt.Sprintf(`d_%[1]s, h_%[1]s`, f))
+	}
+	sums := `dd AS (SELECT day, ` + strings.Join(kept, ", ") + ` FROM campaign_result_days
+		WHERE campaign_id = (SELECT id FROM c) AND readings > 0),`
+	if fromReadings {
+		sums = `pd AS (
+		SELECT pd.day, ` + strings.Join(deltas, ", ") + `
+		FROM campaign_post_daily pd JOIN campaign_posts p ON p.id = pd.post_id JOIN ea ON ea.id = p.entry_id
+		WINDOW w AS (PARTITION BY pd.post_id ORDER BY pd.day)),
+	dd AS (SELECT day, ` + strings.Join(daily, ", ") + ` FROM pd GROUP BY day),`
 	}
 	perPost := func(p string) string {
 		return `json_build_object('id', ` + p + `id, 'platform', ` + p + `platform, 'postId', ` + p + `external_id, 'url', ` + p + `url,
@@ -262,11 +282,7 @@ var campaignResultsSQL = func() string {
 			CASE WHEN count(likes) + count(comments) + count(shares) > 0 THEN sum(coalesce(eng, 0)) END AS eng,
 			coalesce(sum(fee), 0) AS spend, max(refreshed) AS as_of, min(first_post) AS first_post
 		FROM ea),
-	pd AS (
-		SELECT pd.day, ` + strings.Join(deltas, ", ") + `
-		FROM campaign_post_daily pd JOIN campaign_posts p ON p.id = pd.post_id JOIN ea ON ea.id = p.entry_id
-		WINDOW w AS (PARTITION BY pd.post_id ORDER BY pd.day)),
-	dd AS (SELECT day, ` + strings.Join(daily, ", ") + ` FROM pd GROUP BY day),
+	` + sums + `
 	span AS (
 		SELECT least((t.first_post AT TIME ZONE 'UTC')::date, (SELECT min(day) FROM dd)) AS first,
 			greatest((t.as_of AT TIME ZONE 'UTC')::date, (SELECT max(day) FROM dd)) AS last FROM t),
@@ -310,11 +326,16 @@ var campaignResultsSQL = func() string {
 				'posts', ea.posts)
 			ORDER BY ea.views DESC NULLS LAST, ea.name, ea.id), '[]') FROM ea)
 	)::text FROM c CROSS JOIN t`
-}()
+}
 
 // CampaignResultsSQL is the results statement, for the benchmark's bare
 // handler: $1 campaign id, $2 brand id or NULL, $3 fees shown.
 func CampaignResultsSQL() string { return campaignResultsSQL }
+
+// CampaignResultsFromReadingsSQL is the results statement with its daily
+// sums computed from every reading (same parameters): the reference the
+// kept sums are checked against.
+func CampaignResultsFromReadingsSQL() string { return campaignResultsFullSQL }
 
 // campaignResults runs the results statement for campaign id of brandID
 // ("" = any brand).
@@ -326,14 +347,33 @@ func (s *DB) campaignResults(ctx context.Context, id, brandID string, showFees b
 	if brandID != "" {
 		brand = brandID
 	}
+	// The version is read before the results are computed: a change
+	// committed in between moves it again, so an answer is never kept under
+	// a version newer than its figures.
+	var version int64
+	if err := s.getPrepared(ctx, &version, campaignResultsVersionSQL, id, brand); err != nil {
+		return nil, translate(err, "Campaign")
+	}
+	key := resultsKey{campaign: id, fees: showFees}
+	if body, ok := s.results.get(key, version); ok {
+		return body, nil
+	}
 	var out string
 	// Prepared once (planned once, see SessionSettings): planning this
 	// statement anew costs a good part of running it.
 	if err := s.getPrepared(ctx, &out, campaignResultsSQL, id, brand, showFees); err != nil {
 		return nil, translate(err, "Campaign")
 	}
-	return json.RawMessage(out), nil
+	body := json.RawMessage(out)
+	s.results.put(key, version, body)
+	return body, nil
 }
+
+// campaignResultsVersionSQL is the results version of campaign $1 of brand
+// $2 (NULL = any); no row when the campaign is deleted, unknown or of
+// another brand.
+const campaignResultsVersionSQL = `SELECT coalesce((SELECT version FROM campaign_results_versions WHERE campaign_id = c.id), 0)
+	FROM campaigns c WHERE c.id = $1 AND c.status <> 'deleted' AND ($2::uuid IS NULL OR c.brand_id = $2)`
 
 // CampaignResultsJSON returns the results of campaign id as JSON, fees shown,
 // for viewer: ADMIN (any brand's) or brand staff (their brand's). ENOTFOUND

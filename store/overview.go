@@ -7,17 +7,19 @@ import (
 )
 
 // overviewSQL answers the ADMIN's Mission Control figures in one statement.
-// The creator count reads the followers index (an index-only scan where
-// the visibility map allows).
-var overviewSQL = `SELECT json_build_object(
-	'creators', (SELECT json_build_object('total', coalesce(sum(n), 0), 'byTier', coalesce(json_object_agg(tier, n), '{}'))
-		FROM (SELECT tier, count(*) AS n FROM creators GROUP BY tier) t),
-	'brands', (SELECT count(*) FROM brands),
-	'campaigns', (SELECT json_build_object('total', coalesce(sum(n), 0), 'byStatus', coalesce(json_object_agg(status, n), '{}'))
-		FROM (SELECT status, count(*) AS n FROM campaigns WHERE status <> 'deleted' GROUP BY status) t),
-	'offers', (SELECT coalesce(json_object_agg(offer_status, json_build_object('count', n, 'amount', amount)), '{}')
-		FROM (SELECT offer_status, count(*) AS n, coalesce(sum(coalesce(offer_amount, estimated_fee)), 0)::float8 AS amount
-			FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id WHERE c.status <> 'deleted' GROUP BY offer_status) t),
+// The network counts read the counters kept in the same transactions as the
+// rows they count (overview_counts, one row per key and writer slot), so
+// the call does not scan the creators, the campaigns or the offers.
+var overviewSQL = `WITH oc AS (
+		SELECT kind, key, sum(n) AS n, sum(amount) AS amount FROM overview_counts GROUP BY kind, key HAVING sum(n) > 0)
+	SELECT json_build_object(
+	'creators', (SELECT json_build_object('total', coalesce(sum(n), 0), 'byTier', coalesce(json_object_agg(key, n), '{}'))
+		FROM oc WHERE kind = 'creators'),
+	'brands', (SELECT coalesce(sum(n), 0) FROM oc WHERE kind = 'brands'),
+	'campaigns', (SELECT json_build_object('total', coalesce(sum(n), 0), 'byStatus', coalesce(json_object_agg(key, n), '{}'))
+		FROM oc WHERE kind = 'campaigns'),
+	'offers', (SELECT coalesce(json_object_agg(key, json_build_object('count', n, 'amount', amount::float8)), '{}')
+		FROM oc WHERE kind = 'offers'),
 	'imports', (SELECT coalesce(json_agg(json_build_object('id', j.id, 'status', j.status, 'progress', j.progress,
 			'total', j.total, 'processed', j.processed, 'failed', j.failed, 'result', j.result, 'error', j.error,
 			'createdAt', j.created_at, 'finishedAt', j.finished_at) ORDER BY j.created_at DESC, j.id), '[]')

@@ -40,6 +40,7 @@ type DB struct {
 	stmts     sync.Map       // query text → *sqlx.Stmt, see prepared
 	stmtCount atomic.Int32   // statements in stmts
 	words     wordStatsCache // creators.search's word frequencies, see searchPlan
+	results   resultsCache   // campaigns' results by version, see campaignResults
 }
 
 // SessionSettings are the Postgres settings of every pool connection, as

@@ -42,7 +42,11 @@ func (s *server) campaignResultsRoutes(public, signedIn chi.Router) {
 // the results statement's JSON as Postgres wrote it.
 func (s *server) getCampaignResults(w http.ResponseWriter, r *http.Request) {
 	raw, err := s.store.CampaignResultsJSON(r.Context(), currentUser(r), chi.URLParam(r, "id"))
-	s.answer(w, r, err, map[string]any{"results": raw})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respondRaw(w, "results", raw)
 }
 
 // resultsCSVHeader is the CSV's first row.
@@ -181,5 +185,9 @@ func (s *server) getSharedResults(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	raw, err := s.store.SharedResults(r.Context(), chi.URLParam(r, "token"))
-	s.answer(w, r, err, map[string]any{"results": raw})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respondRaw(w, "results", raw)
 }

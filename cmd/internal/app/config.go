@@ -75,6 +75,10 @@ type Config struct {
 	// UploadQuota (UPLOAD_QUOTA_MB, default 500) is how many bytes of
 	// uploads one account may keep stored.
 	UploadQuota int64
+	// MaxInFlight (MAX_IN_FLIGHT, default 128; 0 = no bound) is how many /api
+	// requests one api process works on at once; past it a request is
+	// answered 503 with Retry-After: 1 at once rather than queued.
+	MaxInFlight int
 	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
 	// account may make in an hour.
 	UploadsPerHour int
@@ -218,6 +222,9 @@ func LoadConfig() (Config, error) {
 		return c, fmt.Errorf("UPLOAD_QUOTA_MB must be a whole number of megabytes between 1 and 1048576")
 	}
 	c.UploadQuota = quota << 20
+	if c.MaxInFlight, err = strconv.Atoi(env("MAX_IN_FLIGHT", "128")); err != nil || c.MaxInFlight < 0 {
+		return c, fmt.Errorf("MAX_IN_FLIGHT must be a whole number (0 = no bound)")
+	}
 	if c.UploadsPerHour, err = strconv.Atoi(env("UPLOADS_PER_HOUR", "60")); err != nil || c.UploadsPerHour < 1 {
 		return c, fmt.Errorf("UPLOADS_PER_HOUR must be a positive integer")
 	}

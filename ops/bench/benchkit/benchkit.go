@@ -52,6 +52,9 @@ func KeptDB(ctx context.Context, name string) (*store.DB, string, error) {
 }
 
 func scratchDB(ctx context.Context, name string, keep bool) (*store.DB, string, error) {
+	// BENCH_DB_SUFFIX keeps apart the scratch databases of checkouts
+	// benchmarking on one Postgres at the same time.
+	name += os.Getenv("BENCH_DB_SUFFIX")
 	admin, err := sql.Open("postgres", DatabaseBase()+"/postgres?sslmode=disable")
 	if err != nil {
 		return nil, "", err
