@@ -231,6 +231,11 @@ var seriesFigures = []string{"views", "likes", "comments", "shares"}
 // since the post's previous reading, summed by day and then run forward; the
 // sums by day are kept current as readings are stored (campaign_result_days),
 // so the statement reads one row a day, not every reading.
+//
+// An api process answers the results it computed while the campaign's
+// results version holds (campaignResults): a table this statement comes to
+// read needs a trigger calling campaign_results_bump for the campaigns its
+// rows change (see migration 00034), or the answer stays stale.
 var campaignResultsSQL = buildCampaignResultsSQL(false)
 
 // campaignResultsFullSQL is the results statement computing the daily sums
