@@ -165,7 +165,7 @@ func (s *DB) ThreadItems(ctx context.Context, actor *User, id, before string, li
 	}
 	var rows []struct {
 		Item []byte `db:"item"`
-		ID   string          `db:"item_id"`
+		ID   string `db:"item_id"`
 	}
 	q := `WITH items AS (` + threadItemsSQL + `), keyed AS (
 			SELECT at, ko, n, item, coalesce(item->>'_id', 'post-' || n) AS item_id FROM items),

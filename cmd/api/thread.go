@@ -110,7 +110,7 @@ func (s *server) postThreadMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.publishEvent(r.Context(), ev)
-	respond(w, http.StatusCreated, map[string]any{"message": s.signAttachments(json.RawMessage("[" + string(msg) + "]"), true)})
+	respond(w, http.StatusCreated, map[string]any{"message": s.signAttachments(json.RawMessage("["+string(msg)+"]"), true)})
 }
 
 // markThreadRead is POST /threads/{id}/read {"upTo"?}: {"data": {"unread"}}.
