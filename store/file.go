@@ -250,7 +250,8 @@ func (s *DB) PurgeOrphanFiles(ctx context.Context, before time.Time) ([]string, 
 	var keys []string
 	err := s.db.SelectContext(ctx, &keys, `WITH used AS (
 			SELECT jsonb_array_elements(brand_guidelines || reference_content) ->> 'key' AS key FROM campaigns
-			UNION SELECT profile_image FROM users WHERE profile_image IS NOT NULL)
+			UNION SELECT profile_image FROM users WHERE profile_image IS NOT NULL
+			UNION SELECT key FROM thread_attachments)
 		DELETE FROM files WHERE created_at < $1 AND key NOT IN (SELECT key FROM used WHERE key IS NOT NULL)
 		RETURNING key`, before)
 	if err != nil {

@@ -73,6 +73,8 @@ func (s *server) routes() http.Handler {
 		s.coachRoutes(signedIn)
 		s.socialRoutes(r, signedIn)
 		s.billingRoutes(r, signedIn)
+		s.threadRoutes(signedIn)
+		s.eventStreamRoutes(r)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})

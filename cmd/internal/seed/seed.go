@@ -46,6 +46,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := campaignPosts(ctx, db); err != nil { // after the offers and creator@'s accounts
 		return err
 	}
+	if err := thread(ctx, db); err != nil { // after creator@'s offers
+		return err
+	}
 	if err := shareLink(ctx, db, cfg); err != nil { // after the campaigns and their posts
 		return err
 	}
