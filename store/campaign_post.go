@@ -89,7 +89,6 @@ func maxTime(a, b time.Time) time.Time {
 	return b
 }
 
-
 // CampaignPost is a post of a campaign's accepted offer, captured by a
 // sync: where it is, what it says and its figures as read now (nil for a
 // figure the platform does not report).
