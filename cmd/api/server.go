@@ -72,6 +72,7 @@ func (s *server) routes() http.Handler {
 		s.coachRoutes(signedIn)
 		s.socialRoutes(r, signedIn)
 		s.billingRoutes(r, signedIn)
+		s.outreachRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})
