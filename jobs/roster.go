@@ -25,13 +25,15 @@ type RosterGeneratePayload struct {
 	CampaignID string   `json:"campaignId"`
 	Size       int      `json:"size"`
 	Niches     []string `json:"niches"`
+	// OnCreatorCoach: from creators on Creator Coach only.
+	OnCreatorCoach bool `json:"onCreatorCoach,omitempty"`
 }
 
 // NewRosterGenerateTask returns the outbox task of roster job jobID; its key
 // (the asynq TaskID) is derived from the job id.
 func NewRosterGenerateTask(jobID string, r *store.RosterRequest) store.Task {
 	return newTask("roster:generate:"+jobID, rosterGenerate,
-		RosterGeneratePayload{JobID: jobID, CampaignID: r.CampaignID, Size: *r.Size, Niches: r.Niches})
+		RosterGeneratePayload{JobID: jobID, CampaignID: r.CampaignID, Size: *r.Size, Niches: r.Niches, OnCreatorCoach: r.OnCreatorCoach})
 }
 
 // HandleRosterGenerate runs a roster job, reporting each step as progress.
@@ -49,7 +51,7 @@ func (h *Handler) HandleRosterGenerate(ctx context.Context, t *asynq.Task) error
 	step := func(n int) {
 		_ = h.Store.ReportJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps, Processed: n})
 	}
-	res, err := h.Store.GenerateRoster(ctx, p.CampaignID, p.Size, p.Niches, p.JobID, step)
+	res, err := h.Store.GenerateRosterFrom(ctx, p.CampaignID, p.Size, p.Niches, p.OnCreatorCoach, p.JobID, step)
 	done := store.JobProgress{Total: store.RosterSteps, Processed: store.RosterSteps}
 	switch code := store.ErrorCode(err); code {
 	case "":

@@ -73,6 +73,9 @@ type Creator struct {
 	Platforms      map[string]PlatformAccount `json:"platforms"`
 	Audience       *Audience                  `json:"audience"`
 	UserID         *string                    `json:"userId,omitempty"` // ADMIN only
+	OnCreatorCoach bool                       `json:"onCreatorCoach"`
+	Contactable    bool                       `json:"contactable"`
+	Listed         bool                       `json:"listed"`
 	UploadJobID    *string                    `json:"uploadJobId"`
 	CreatedAt      time.Time                  `json:"createdAt"`
 	UpdatedAt      time.Time                  `json:"updatedAt"`
@@ -111,14 +114,14 @@ func creatorJSONOf(brand bool) string {
 		OR c.audience_ages IS NOT NULL)` + audienceIf + ` THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
 		c.audience_male::float8, 'female', c.audience_female::float8, 'other', c.audience_other::float8)),
 		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) END,
-	` + userID + `'uploadJobId', c.upload_job_id,
+	` + userID + `'uploadJobId', c.upload_job_id, ` + creatorReachJSON + `,
 	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
 }
 
 // creatorColumns are the columns creatorJSON and the list orders read.
 var creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, ` +
 	strings.Join(platformColumns(func(col, _ string) string { return col }), ", ") +
-	`, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at`
+	`, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at, listed`
 
 // CreatorFilter selects creators. Search matches creators having every word
 // of the term as a word of their name, e-mail or a handle (words split at
@@ -131,9 +134,13 @@ var creatorColumns = `id, name, email, niche, location, tier, followers, engagem
 // followers (default, largest first), -followers, engagement, name, recent.
 type CreatorFilter struct {
 	Search, Niche, Tier, Platform, Location, Gender, Sort string
-	MinFollowers, MaxFollowers                            *int64
-	MinEngagement                                         *float64
-	Page, Limit                                           int
+	// Listed keeps only listed entries (what brands see); OnCreatorCoach,
+	// when set, keeps entries linked to an account (true) or imported only.
+	Listed                     bool
+	OnCreatorCoach             *bool
+	MinFollowers, MaxFollowers *int64
+	MinEngagement              *float64
+	Page, Limit                int
 	// ForBrand answers entries as brand users read them (creatorBrandJSON):
 	// no e-mail or user id, and the audience (shown and filtered on) only
 	// where the creator shares it. A search word with an '@' after its
@@ -254,6 +261,7 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 			conds = append(conds, strings.ReplaceAll(audienceShared, "c.", "creators."))
 		}
 	}
+	conds = append(conds, f.listingConds()...)
 	return conds, wconds, args
 }
 

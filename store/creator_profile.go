@@ -154,6 +154,9 @@ func (s *DB) GetCreatorProfile(ctx context.Context, viewer *User, id string) (js
 	if err := json.Unmarshal(row.Entry, &c); err != nil {
 		return nil, nil, fmt.Errorf("read creator: %w", err)
 	}
+	if viewer.IsBrand() && !c.Listed {
+		return nil, nil, notFound // unlisted: brands no longer see the profile
+	}
 	if viewer.Role != RoleAdmin {
 		detailed = row.Shared
 	}

@@ -362,6 +362,11 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, c.EntryID, actor, m.side, now, cur.Status, next, amount, note); err != nil {
 		return fmt.Errorf("record offer history: %w", err)
 	}
+	if next == OfferSent && !cur.Linked && m.side != SideSystem && cur.Status != next {
+		if err := s.inviteForOffer(ctx, tx, c.EntryID, m.key); err != nil {
+			return err // not yet on Creator Coach: the invitation carries the offer
+		}
+	}
 	if m.mail == nil || next == cur.Status {
 		return nil
 	}

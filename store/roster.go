@@ -34,6 +34,8 @@ type RosterRequest struct {
 	CampaignID string   `json:"campaignId"`
 	Size       *int     `json:"size"`
 	Niches     []string `json:"niches"`
+	// OnCreatorCoach generates from creators on Creator Coach only.
+	OnCreatorCoach bool `json:"onCreatorCoach"`
 }
 
 // GeneratedRoster is the result of a roster job.
@@ -42,6 +44,10 @@ type GeneratedRoster struct {
 	Entries        int     `db:"entries" json:"entries"`
 	EstimatedTotal float64 `db:"estimated_total" json:"estimatedTotal"`
 	Budget         float64 `db:"-" json:"budget"`
+	// OnCreatorCoach and NotYet count the entries whose creator is on
+	// Creator Coach (linked to an account) and those not yet (imported only).
+	OnCreatorCoach int `db:"on_creator_coach" json:"onCreatorCoach"`
+	NotYet         int `db:"not_yet" json:"notYet"`
 	// Requirement and Message say why nobody was added (omitted otherwise):
 	// the requirement (a Require* name) that left no creator, and a
 	// sentence with the counts and how to widen it.
@@ -166,6 +172,8 @@ type Prefilter struct {
 	Gender       string // female, male, other or "" (any)
 	MaxFollowers int64  // 0 = no ceiling
 	Limit        int
+	// OnCreatorCoach keeps only creators on Creator Coach (linked to an account).
+	OnCreatorCoach bool
 }
 
 // SQL returns the prefilter statement and its arguments (exported for the
@@ -222,7 +230,7 @@ const (
 func (p Prefilter) conditions() ([]prefilterCond, []any) {
 	args := []any{p.CampaignID, RosterMinFollowers}
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	conds := []prefilterCond{{RequireFollowers, `followers >= $2`}}
+	conds := []prefilterCond{{RequireFollowers, `followers >= $2 AND listed` + onCreatorCoachCond(p.OnCreatorCoach)}}
 	if place := ParsePlace(p.Location); place.Country != "" {
 		conds = append(conds, prefilterCond{RequireLocation, `(location = '' OR country = ` + arg(place.Country) + `)`})
 	} else if place.Text != "" {

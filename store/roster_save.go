@@ -26,6 +26,12 @@ const (
 // roster's job. step, when not nil, is called after each step. ENOTFOUND
 // when the campaign is gone; ECONFLICT when it is completed.
 func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, nicheIDs []string, jobID string, step func(int)) (*GeneratedRoster, error) {
+	return s.GenerateRosterFrom(ctx, campaignID, size, nicheIDs, false, jobID, step)
+}
+
+// GenerateRosterFrom is GenerateRoster, from creators on Creator Coach only
+// when onCreatorCoach.
+func (s *DB) GenerateRosterFrom(ctx context.Context, campaignID string, size int, nicheIDs []string, onCreatorCoach bool, jobID string, step func(int)) (*GeneratedRoster, error) {
 	if step == nil {
 		step = func(int) {}
 	}
@@ -53,6 +59,7 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 		brief := RosterBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
 		pf := NewPrefilter(campaignID, brief)
+		pf.OnCreatorCoach = onCreatorCoach
 		cands, err := prefilter(ctx, tx, pf)
 		if err != nil {
 			return err
@@ -71,8 +78,8 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 				return err
 			}
 		}
-		return tx.GetContext(ctx, res, `SELECT count(*) AS entries, coalesce(sum(estimated_fee) FILTER (WHERE offer_status = 'draft'
-			OR offer_status = ANY($2)), 0)::float8 AS estimated_total FROM roster_entries WHERE campaign_id = $1`,
+		return tx.GetContext(ctx, res, `SELECT count(*) AS entries, `+rosterReachCounts+`, coalesce(sum(estimated_fee) FILTER (WHERE offer_status = 'draft'
+			OR offer_status = ANY($2)), 0)::float8 AS estimated_total FROM roster_entries e WHERE campaign_id = $1`,
 			campaignID, pq.Array(liveOffers))
 	})
 	return res, err

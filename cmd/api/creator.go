@@ -73,6 +73,21 @@ func (p *queryParams) int64(name string) *int64 {
 	return &n
 }
 
+func (p *queryParams) bool(name string) *bool {
+	switch p.q.Get(name) {
+	case "":
+		return nil
+	case "true":
+		v := true
+		return &v
+	case "false":
+		v := false
+		return &v
+	}
+	p.errs[name] = "Must be true or false"
+	return nil
+}
+
 func (p *queryParams) float(name string) *float64 {
 	v := p.q.Get(name)
 	if v == "" {
@@ -100,6 +115,7 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 			f.Location, f.Gender, f.Sort = p.q.Get("location"), p.q.Get("gender"), p.q.Get("sort")
 			f.MinFollowers, f.MaxFollowers = p.int64("minFollowers"), p.int64("maxFollowers")
 			f.MinEngagement = p.float("minEngagement")
+			f.Listed, f.OnCreatorCoach = true, p.bool("onCreatorCoach")
 		}
 		if err := p.errs.Err(); err != nil {
 			s.writeError(w, r, err)

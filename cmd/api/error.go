@@ -51,6 +51,9 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if code == store.EUNVERIFIED {
 		body.ErrorCode = http.StatusUnauthorized // the browser reads it as "e-mail not verified"
 	}
+	if code == store.ERATELIMITED && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", "3600") // a store limit (the invitations a day)
+	}
 	if code == store.EUNAVAILABLE {
 		w.Header().Set("Retry-After", "5")
 		s.log.Warn("postgres unavailable", "request_id", requestID(r), "method", r.Method,

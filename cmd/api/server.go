@@ -75,6 +75,7 @@ func (s *server) routes() http.Handler {
 		s.billingRoutes(r, signedIn)
 		s.threadRoutes(signedIn)
 		s.eventStreamRoutes(r)
+		s.outreachRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})
