@@ -165,6 +165,9 @@ type OfferChange struct {
 type OfferUpdate struct {
 	CampaignID string        `json:"campaignId"`
 	Entries    []OfferChange `json:"entries"`
+	// ConfirmOverBudget confirms moves that leave the campaign over its
+	// budget (see checkBudget in offer_budget.go).
+	ConfirmOverBudget bool `json:"confirmOverBudget"`
 }
 
 // validate checks the shape of every change; field keys are
@@ -263,6 +266,9 @@ func (s *DB) updateOffers(ctx context.Context, actor *User, side string, u Offer
 				return err
 			}
 			ids[i] = c.EntryID
+		}
+		if err := checkBudget(ctx, tx, u); err != nil {
+			return err
 		}
 		q := `SELECT coalesce(json_agg(` + entryJSON + ` ORDER BY e.rank), '[]')::text FROM roster_entries e
 			JOIN creators c ON c.id = e.creator_id WHERE e.id::text = ANY($1)`

@@ -13,7 +13,8 @@ import (
 // brandOfferUpdate is the body of PATCH /campaigns/{id}/offers: the
 // administrator's update-offer body without the campaign (it is in the path).
 type brandOfferUpdate struct {
-	Entries []store.OfferChange `json:"entries"`
+	Entries           []store.OfferChange `json:"entries"`
+	ConfirmOverBudget bool                `json:"confirmOverBudget"`
 }
 
 // updateBrandOffers is PATCH /campaigns/{id}/offers {"entries": [{"entryId",
@@ -25,7 +26,7 @@ func (s *server) updateBrandOffers(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) {
 		return
 	}
-	u := store.OfferUpdate{CampaignID: chi.URLParam(r, "id"), Entries: in.Entries}
+	u := store.OfferUpdate{CampaignID: chi.URLParam(r, "id"), Entries: in.Entries, ConfirmOverBudget: in.ConfirmOverBudget}
 	raw, err := s.store.UpdateBrandOffers(r.Context(), currentUser(r), u, jobs.NewOfferSendMailTask)
 	s.answer(w, r, err, map[string]any{"entries": json.RawMessage(raw), "message": "Offers updated"})
 }

@@ -1,4 +1,5 @@
 import { EmptyState } from '../../../components/empty-state'
+import { formatMoney } from '../../../lib/format'
 import { CreatorResults } from './creator-results'
 import { hasPosts } from './results-format'
 import { ResultsChart } from './results-chart'
@@ -30,9 +31,26 @@ export function ResultsView({ results }) {
   return (
     <div className="d-flex flex-column gap-4">
       <ResultsTotals totals={results.totals} asOf={results.asOf} />
+      <ResultsBudget budget={results.campaign?.budget} spend={results.totals?.spend} />
       <ResultsChart series={results.series} />
       <CreatorResults creators={results.creators} feesShown={results.feesShown} />
     </div>
+  )
+}
+
+/**
+ * ResultsBudget is the spend against the campaign's budget with the real percentage (191 %, never capped at 100 %)
+ * and an over-budget state; nothing when fees are hidden or the campaign has no budget.
+ */
+function ResultsBudget({ budget, spend }) {
+  const value = spend && typeof spend.value === 'number' ? spend.value : null
+  if (value == null || !(budget > 0)) return null
+  const pct = Math.round((value / budget) * 100)
+  const over = value > budget
+  return (
+    <p className={`small mb-0${over ? ' text-danger fw-semibold' : ''}`} aria-label="Spend against budget">
+      Spend {formatMoney(value)} of {formatMoney(budget)} budget ({pct}%){over ? `, over budget by ${formatMoney(value - budget)}` : ''}
+    </p>
   )
 }
 

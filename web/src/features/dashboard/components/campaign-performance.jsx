@@ -21,17 +21,19 @@ function Figure({ label, figure, format }) {
 /** SpendBar is the month's spend (accepted and completed offers) against the campaigns' budgets. */
 function SpendBar({ spend, budget }) {
   const value = isMissing(spend) ? null : spend.value
-  const pct = value != null && budget > 0 ? Math.min(100, Math.round((value / budget) * 100)) : 0
+  // The real share (191 %, not 100 %); only the bar's width stops at the budget.
+  const pct = value != null && budget > 0 ? Math.round((value / budget) * 100) : 0
+  const over = value != null && value > budget
   return (
     <section aria-labelledby="performance-spend">
       <h3 id="performance-spend" className="h6 fw-bold mb-1">
         Spend against budget
       </h3>
       <p className="small mb-2">
-        <FigureValue figure={spend} format={(v) => `${formatMoney(v)} of ${formatMoney(budget)} budget${budget > 0 ? ` (${pct}%)` : ''}`} />
+        <FigureValue figure={spend} format={(v) => `${formatMoney(v)} of ${formatMoney(budget)} budget${budget > 0 ? ` (${pct}%)` : ''}${over ? `, over budget by ${formatMoney(value - budget)}` : ''}`} />
       </p>
-      <div className="progress" role="progressbar" aria-label="Spend of budget" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-        <div className={`progress-bar${value != null && value > budget ? ' bg-danger' : ''}`} style={{ width: `${pct}%` }} />
+      <div className="progress" role="progressbar" aria-label="Spend of budget" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={Math.max(100, pct)}>
+        <div className={`progress-bar${over ? ' bg-danger' : ''}`} style={{ width: `${Math.min(100, pct)}%` }} />
       </div>
     </section>
   )

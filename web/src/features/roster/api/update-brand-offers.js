@@ -4,15 +4,16 @@ import { rosterKey } from '../../../lib/campaign-roster'
 
 /**
  * updateBrandOffers calls PATCH /api/campaigns/{id}/offers {entries: [{entryId, status, amount?, note?}]}:
- * the brand's moves (send, accept a counter, send a new amount, withdraw), all or nothing.
+ * the brand's moves (send, accept a counter, send a new amount, withdraw), all or nothing. confirmOverBudget
+ * confirms moves that leave the campaign over its budget (the API refuses them with a 409 otherwise).
  */
-export async function updateBrandOffers(campaignId, entries) {
+export async function updateBrandOffers(campaignId, entries, confirmOverBudget = false) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/offers', 'patch'>} */
-  const json = await request(`campaigns/${encodeURIComponent(campaignId)}/offers`, { method: 'PATCH', body: { entries } })
+  const json = await request(`campaigns/${encodeURIComponent(campaignId)}/offers`, { method: 'PATCH', body: confirmOverBudget ? { entries, confirmOverBudget: true } : { entries } })
   return json?.data ?? {}
 }
 
-/** useUpdateBrandOffers returns updateBrandOffers(campaignId, entries) that then revalidates that campaign's roster. */
+/** useUpdateBrandOffers returns updateBrandOffers(campaignId, entries, confirmOverBudget?) that then revalidates that campaign's roster. */
 export function useUpdateBrandOffers(campaignId) {
   return useMutation(updateBrandOffers, rosterKey(campaignId))
 }

@@ -3,13 +3,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { useUpdateBrandOffers } from '../api/update-brand-offers'
+import { moveEffect } from '../lib/budget'
+import { BudgetEffect } from './budget-effect'
 
 /**
  * CounterAnswer shows a countered offer's ask (the amount and the creator's
  * message) and lets a brand editor accept it, send a new amount or withdraw
- * the offer, each confirmed.
+ * the offer, each confirmed; accepting and a new amount show the campaign's budget and the move's effect and,
+ * over the budget, say so and confirm it explicitly.
  */
-export function CounterAnswer({ campaignId, entry }) {
+export function CounterAnswer({ campaignId, entry, roster }) {
   const id = useId()
   const update = useUpdateBrandOffers(campaignId)
   const [confirm, setConfirm] = useState(null) // 'accepted' | 'sent' | 'withdrawn'
@@ -34,7 +37,7 @@ export function CounterAnswer({ campaignId, entry }) {
     const change = { entryId: entry._id, status: confirm }
     if (confirm === 'sent') change.amount = Number(amount)
     try {
-      await update(campaignId, [change])
+      await update(campaignId, [change], over)
       toast.success({ accepted: `Counter accepted: ${name} is in at ${formatMoney(offer.amount)}`, sent: `New offer of ${formatMoney(Number(amount))} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
     } catch (err) {
       toast.error(err?.message || 'Could not answer the counter. Please try again.')
@@ -43,9 +46,12 @@ export function CounterAnswer({ campaignId, entry }) {
       setConfirm(null)
     }
   }
+  const moneyMove = confirm === 'accepted' ? Number(offer.amount ?? 0) : confirm === 'sent' ? Number(amount) : 0
+  const over = roster && moneyMove > 0 ? moveEffect(roster, entry._id, moneyMove).overBy > 0 : false
+  const effect = moneyMove > 0 ? <BudgetEffect roster={roster} entryId={entry._id} amount={moneyMove} /> : null
   const dialog = {
-    accepted: { title: 'Accept the counter?', body: `${name} joins the campaign at ${formatMoney(offer.amount)}.`, label: 'Accept counter' },
-    sent: { title: 'Send a new amount?', body: `${name} is offered ${formatMoney(Number(amount))} and may answer again.`, label: 'Send offer' },
+    accepted: { title: 'Accept the counter?', body: <>{name} joins the campaign at {formatMoney(offer.amount)}.{effect}</>, label: over ? 'Accept over budget' : 'Accept counter' },
+    sent: { title: 'Send a new amount?', body: <>{name} is offered {formatMoney(Number(amount))} and may answer again.{effect}</>, label: over ? 'Send over budget' : 'Send offer' },
     withdrawn: { title: 'Withdraw the offer?', body: `${name} is told the offer is withdrawn. This cannot be undone.`, label: 'Withdraw offer' },
   }[confirm ?? 'accepted']
   const ask = [...(offer.history ?? [])].reverse().find((h) => h.to === 'countered')
@@ -75,7 +81,7 @@ export function CounterAnswer({ campaignId, entry }) {
       </form>
       {amountError && <div id={`${id}-error`} className="text-danger">{amountError}</div>}
       <ConfirmDialog show={confirm !== null} title={dialog.title} body={dialog.body} confirmLabel={dialog.label} cancelLabel="Cancel"
-        onConfirm={run} onCancel={() => setConfirm(null)} busy={busy} danger={confirm === 'withdrawn'} />
+        onConfirm={run} onCancel={() => setConfirm(null)} busy={busy} danger={confirm === 'withdrawn' || over} />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
 import { CounterAnswer } from './counter-answer'
 import { SendOffer } from './send-offer'
+import { rosterBudget } from '../lib/budget'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
@@ -78,11 +79,20 @@ function Generator({ campaignId, disabled }) {
   )
 }
 
+/** amountLabel is an entry's amount as what it is: agreed (accepted, completed), offered (sent, a counter's ask) or an estimate. */
+function amountLabel(e) {
+  const st = e.offer?.status
+  if (st === 'accepted' || st === 'completed') return `Agreed ${formatMoney(e.offer?.amount)}`
+  if (st === 'sent') return `Offered ${formatMoney(e.offer?.amount)}`
+  if (st === 'countered') return `Asks ${formatMoney(e.offer?.amount)}`
+  return `Est. ${formatMoney(e.offer?.amount ?? e.estimatedFee)}`
+}
+
 function RosterTable({ roster, campaignId, canAnswer }) {
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0 cc-stack-table">
-        <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Est. fee', 'Offer']} />
+        <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Amount', 'Offer']} />
         <tbody>
           {roster.entries.map((e) => (
             <tr key={e._id}>
@@ -97,12 +107,12 @@ function RosterTable({ roster, campaignId, canAnswer }) {
               <td data-label="Why">
                 <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
-              <td data-label="Est. fee">{formatMoney(e.estimatedFee)}</td>
+              <td data-label="Amount">{amountLabel(e)}</td>
               <td className="small" data-label="Offer">
                 {canAnswer && e.offer?.status === 'countered' ? (
-                  <CounterAnswer campaignId={campaignId} entry={e} />
+                  <CounterAnswer campaignId={campaignId} entry={e} roster={roster} />
                 ) : canAnswer && e.offer?.status === 'draft' ? (
-                  <SendOffer campaignId={campaignId} entry={e} />
+                  <SendOffer campaignId={campaignId} entry={e} roster={roster} />
                 ) : (
                   <span className="text-capitalize">{e.offer?.status}</span>
                 )}
@@ -112,6 +122,16 @@ function RosterTable({ roster, campaignId, canAnswer }) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** BudgetSummary splits the roster's amounts: agreed, offered, drafts' estimates (never committed), still free. */
+function BudgetSummary({ roster }) {
+  const b = rosterBudget(roster)
+  return (
+    <p className={`small mb-3${b.over ? ' text-danger fw-semibold' : ''}`} aria-label="Budget">
+      Agreed {formatMoney(b.agreed)} · offered {formatMoney(b.offered)} · drafts est. {formatMoney(b.estimated)} · {b.over ? `over budget by ${formatMoney(-b.free)}` : `still free ${formatMoney(b.free)}`} ({b.percent}% of {formatMoney(b.budget)} committed)
+    </p>
   )
 }
 
@@ -130,6 +150,7 @@ export function RosterPanel({ campaignId, canGenerate }) {
           Creators picked for this campaign, each with why, fitted to the budget
           {roster ? `: est. ${formatMoney(roster.estimatedTotal)} of ${formatMoney(roster.budget)}` : ''}.
         </p>
+        {roster && <BudgetSummary roster={roster} />}
         {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} />}
         <ListState
           swr={{ data: roster, error, isLoading, mutate }}

@@ -104,11 +104,36 @@ describe('RosterPanel draft offers', () => {
     renderRoute(<RosterPanel campaignId="k1" canGenerate />)
     await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
     const dialog = await screen.findByRole('dialog', { name: 'Send this offer?' })
-    expect(dialog).toHaveTextContent('Ann Fit is offered $900 and may accept, counter or decline.')
+    expect(dialog).toHaveTextContent('Ann Fit may accept, counter or decline.')
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue(900)
+    expect(dialog).toHaveTextContent('This move: $900, leaving $1,600 free')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }))
     expect(await screen.findByText('Offer of $900 sent to Ann Fit')).toBeInTheDocument()
     expect(await screen.findByText('sent')).toBeInTheDocument()
     expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'sent', amount: 900 }] })
+  })
+
+  it('asks an explicit confirmation over the budget and sends it with the new amount and message', async () => {
+    let body
+    const current = { ...entry, offer: { status: 'draft', amount: 900, next: [] } }
+    mockApi({
+      'GET campaigns/k1/roster': () => [200, roster([current])],
+      'PATCH campaigns/k1/offers': (b) => {
+        body = b
+        return [200, { data: { entries: [{ ...current, offer: { status: 'sent', amount: 27571, next: [] } }], message: 'Offers updated' } }]
+      },
+    })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send this offer?' })
+    const amount = within(dialog).getByLabelText('Amount (USD)')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '27571')
+    await userEvent.type(within(dialog).getByLabelText('Message to Ann Fit (optional)'), 'Two reels please')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This is $25,071 over the remaining budget.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send over budget' }))
+    expect(await screen.findByText('Offer of $27,571 sent to Ann Fit')).toBeInTheDocument()
+    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'sent', amount: 27571, note: 'Two reels please' }], confirmOverBudget: true })
   })
 
   it('shows a draft read-only to a viewer', async () => {
