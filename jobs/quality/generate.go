@@ -32,10 +32,10 @@ func (p Pattern) ShouldFlag() bool { return p == Bought || p == Drip }
 func Generate(seed uint64, p Pattern, n int, end time.Time, reach bool) []Day {
 	rng := rand.New(rand.NewPCG(seed, uint64(len(p))*0x9e3779b97f4a7c15))
 	followers := math.Exp(7 + 6*rng.Float64()) // ~1k to ~400k
-	growth := 0.0005 + 0.0025*rng.Float64()     // daily
-	live := 0.03 + 0.15*rng.Float64()           // reach per follower a day
-	likeRate := 0.02 + 0.06*rng.Float64()       // likes per view
-	at := 30 + rng.IntN(n-45)                   // the day the pattern shows
+	growth := 0.0005 + 0.0025*rng.Float64()    // daily
+	live := 0.03 + 0.15*rng.Float64()          // reach per follower a day
+	likeRate := 0.02 + 0.06*rng.Float64()      // likes per view
+	at := 30 + rng.IntN(n-45)                  // the day the pattern shows
 	days := make([]Day, n)
 	f := followers
 	start := end.AddDate(0, 0, -n)
