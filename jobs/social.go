@@ -391,7 +391,8 @@ func (h *Handler) progress(ctx context.Context, jobID string, prog *store.JobPro
 func toStoreSnapshot(snap social.Snapshot) store.SocialSnapshot {
 	out := store.SocialSnapshot{Username: snap.Username, FullName: snap.FullName, ExternalID: snap.ExternalID}
 	for _, d := range snap.Days {
-		out.Days = append(out.Days, store.SocialDay{Day: d.Day, Followers: d.Followers, Likes: d.Likes, Views: d.Views, OrganicImpressions: d.OrganicImpressions})
+		out.Days = append(out.Days, store.SocialDay{Day: d.Day, Followers: d.Followers, Likes: d.Likes, Views: d.Views, OrganicImpressions: d.OrganicImpressions,
+			Reach: d.Reach, AccountsEngaged: d.AccountsEngaged, ReachFollowers: d.ReachFollowers, ReachNonFollowers: d.ReachNonFollowers})
 	}
 	if snap.Demographics != nil {
 		out.Demographics = []store.SocialShare{}
