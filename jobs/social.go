@@ -240,6 +240,7 @@ func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time)
 	if err := h.Store.SaveSocialSnapshots(wctx, snaps); err != nil {
 		return err
 	}
+	h.readAudienceQuality(wctx, snapshotIDs(snaps))
 	if retry != nil && !lastAttempt(ctx) {
 		return retry
 	}
@@ -468,4 +469,12 @@ func (s *Syncer) reserve(ctx context.Context, platform string, n int) error {
 		return &social.RateLimitError{Platform: platform, RetryAfter: max(res.RetryAfter, time.Second), Reason: "our request budget"}
 	}
 	return nil
+}
+
+func snapshotIDs(snaps []store.SocialSnapshot) []string {
+	ids := make([]string, len(snaps))
+	for i, s := range snaps {
+		ids[i] = s.AccountID
+	}
+	return ids
 }
