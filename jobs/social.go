@@ -240,6 +240,7 @@ func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time)
 	if err := h.Store.SaveSocialSnapshots(wctx, snaps); err != nil {
 		return err
 	}
+	h.readAudienceQuality(wctx, snapshotIDs(snaps))
 	if retry != nil && !lastAttempt(ctx) {
 		return retry
 	}
@@ -391,7 +392,8 @@ func (h *Handler) progress(ctx context.Context, jobID string, prog *store.JobPro
 func toStoreSnapshot(snap social.Snapshot) store.SocialSnapshot {
 	out := store.SocialSnapshot{Username: snap.Username, FullName: snap.FullName, ExternalID: snap.ExternalID}
 	for _, d := range snap.Days {
-		out.Days = append(out.Days, store.SocialDay{Day: d.Day, Followers: d.Followers, Likes: d.Likes, Views: d.Views, OrganicImpressions: d.OrganicImpressions})
+		out.Days = append(out.Days, store.SocialDay{Day: d.Day, Followers: d.Followers, Likes: d.Likes, Views: d.Views, OrganicImpressions: d.OrganicImpressions,
+			Reach: d.Reach, AccountsEngaged: d.AccountsEngaged, ReachFollowers: d.ReachFollowers, ReachNonFollowers: d.ReachNonFollowers})
 	}
 	if snap.Demographics != nil {
 		out.Demographics = []store.SocialShare{}
@@ -467,4 +469,12 @@ func (s *Syncer) reserve(ctx context.Context, platform string, n int) error {
 		return &social.RateLimitError{Platform: platform, RetryAfter: max(res.RetryAfter, time.Second), Reason: "our request budget"}
 	}
 	return nil
+}
+
+func snapshotIDs(snaps []store.SocialSnapshot) []string {
+	ids := make([]string, len(snaps))
+	for i, s := range snaps {
+		ids[i] = s.AccountID
+	}
+	return ids
 }

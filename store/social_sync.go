@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -70,6 +71,9 @@ func (s *DB) SetSocialStatus(ctx context.Context, accountID, status, reason stri
 type SocialDay struct {
 	Day                                         time.Time
 	Followers, Likes, Views, OrganicImpressions int64
+	// What a platform reports of reach (nil where it does not report it):
+	// accounts reached, accounts engaged, reach split by followers and non-followers.
+	Reach, AccountsEngaged, ReachFollowers, ReachNonFollowers *int64
 }
 
 // SocialShare is one audience bucket: dimension age, gender or country.
@@ -137,6 +141,7 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 	var days struct {
 		accounts, days []string
 		f, l, v, o     []int64
+		r, e, rf, rn   []sql.NullInt64
 	}
 	var demo struct {
 		accounts, dims, buckets []string
@@ -155,6 +160,8 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 			days.days = append(days.days, d.Day.Format(time.DateOnly))
 			days.f, days.l = append(days.f, d.Followers), append(days.l, d.Likes)
 			days.v, days.o = append(days.v, d.Views), append(days.o, d.OrganicImpressions)
+			days.r, days.e = append(days.r, nullInt(d.Reach)), append(days.e, nullInt(d.AccountsEngaged))
+			days.rf, days.rn = append(days.rf, nullInt(d.ReachFollowers)), append(days.rn, nullInt(d.ReachNonFollowers))
 		}
 		for _, sh := range sn.Demographics {
 			demo.accounts = append(demo.accounts, sn.AccountID)
@@ -174,7 +181,8 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 		rows, err := tx.StmtxContext(ctx, st).QueryContext(ctx, s.now(),
 			pq.Array(acct.ids), pq.Array(acct.usernames), pq.Array(acct.fullNames), pq.Array(acct.externalIDs), pq.Array(acct.demoSent),
 			pq.Array(days.accounts), pq.Array(days.days), pq.Array(days.f), pq.Array(days.l), pq.Array(days.v), pq.Array(days.o),
-			pq.Array(demo.accounts), pq.Array(demo.dims), pq.Array(demo.buckets), pq.Array(demo.shares))
+			pq.Array(demo.accounts), pq.Array(demo.dims), pq.Array(demo.buckets), pq.Array(demo.shares),
+			pq.Array(days.r), pq.Array(days.e), pq.Array(days.rf), pq.Array(days.rn))
 		if err != nil {
 			return err
 		}
@@ -209,7 +217,8 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 // $1 now; accounts: $2 ids, $3 usernames, $4 full names, $5 external ids,
 // $6 demographics sent; days: $7 accounts, $8 days, $9 followers, $10 likes,
 // $11 views, $12 impressions; demographics: $13 accounts, $14 dimensions,
-// $15 buckets, $16 shares. It answers each account's number of new days
+// $15 buckets, $16 shares; reach (NULL where not reported): $17 reach, $18
+// accounts engaged, $19 reach of followers, $20 of non-followers. It answers each account's number of new days
 // (rows inserted, not rewritten: xmax is 0 only in a row version this
 // statement inserted).
 var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
@@ -220,16 +229,21 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 			status = 'connected', status_reason = '', last_synced_at = $1
 		FROM inp WHERE sa.id = inp.id AND sa.status <> 'disconnected' RETURNING sa.id, sa.user_id, sa.platform, sa.username, inp.demo_sent),
 	new AS MATERIALIZED (
-		SELECT acct, d::date AS day, f, l, v, o FROM unnest($7::uuid[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[]) AS t (acct, d, f, l, v, o)),
+		SELECT acct, d::date AS day, f, l, v, o, r, e, rf, rn FROM unnest($7::uuid[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
+			$17::bigint[], $18::bigint[], $19::bigint[], $20::bigint[]) AS t (acct, d, f, l, v, o, r, e, rf, rn)),
 	upsert_days AS (
-		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions)
-		SELECT a.id, new.day, f, l, v, o FROM a JOIN new ON new.acct = a.id
+		INSERT INTO social_daily (account_id, day, followers, likes, views, organic_impressions, reach, accounts_engaged, reach_followers, reach_non_followers)
+		SELECT a.id, new.day, f, l, v, o, r, e, rf, rn FROM a JOIN new ON new.acct = a.id
 		WHERE NOT EXISTS (SELECT 1 FROM social_daily d WHERE d.account_id = new.acct AND d.day = new.day
-			AND (d.followers, d.likes, d.views, d.organic_impressions) = (new.f, new.l, new.v, new.o))
+			AND (d.followers, d.likes, d.views, d.organic_impressions, d.reach, d.accounts_engaged, d.reach_followers, d.reach_non_followers)
+				IS NOT DISTINCT FROM (new.f, new.l, new.v, new.o, new.r, new.e, new.rf, new.rn))
 		ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers, likes = excluded.likes, views = excluded.views,
-			organic_impressions = excluded.organic_impressions
-		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions)
-			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions)
+			organic_impressions = excluded.organic_impressions, reach = excluded.reach, accounts_engaged = excluded.accounts_engaged,
+			reach_followers = excluded.reach_followers, reach_non_followers = excluded.reach_non_followers
+		WHERE (social_daily.followers, social_daily.likes, social_daily.views, social_daily.organic_impressions,
+				social_daily.reach, social_daily.accounts_engaged, social_daily.reach_followers, social_daily.reach_non_followers)
+			IS DISTINCT FROM (excluded.followers, excluded.likes, excluded.views, excluded.organic_impressions,
+				excluded.reach, excluded.accounts_engaged, excluded.reach_followers, excluded.reach_non_followers)
 		RETURNING account_id, xmax = 0 AS inserted),
 	demo AS MATERIALIZED (
 		SELECT acct, dm, b, round(s::numeric, 4) AS s FROM unnest($13::uuid[], $14::text[], $15::text[], $16::float8[]) AS t (acct, dm, b, s)),
@@ -395,3 +409,11 @@ func (s *DB) SocialEngagement(ctx context.Context, userID, platform string, days
 // EngagementSQL is the statement behind SocialEngagement, for benchmarks'
 // bare handlers ($1 user, $2 platform or ”, $3 today, $4 days).
 var EngagementSQL = engagementQuery
+
+// nullInt is a reported figure, or NULL where the platform does not report it.
+func nullInt(p *int64) sql.NullInt64 {
+	if p == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: *p, Valid: true}
+}

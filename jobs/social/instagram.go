@@ -210,7 +210,7 @@ func (c *instagram) fetch(ctx context.Context, tok Token, since time.Time, q *Po
 		}
 		done()
 		v := ins.totals()
-		snap.Days = append(snap.Days, Day{Day: d, Views: v["views"], OrganicImpressions: v["reach"]})
+		snap.Days = append(snap.Days, Day{Day: d, Views: v["views"], OrganicImpressions: v["reach"], Reach: reported(v, "reach"), AccountsEngaged: reported(v, "accounts_engaged")})
 	}
 	backFollowers(snap.Days, gain, *me.FollowersCount)
 	likes, kept, err := c.listMedia(ctx, tok, days[0], q, done)
@@ -424,4 +424,12 @@ func igUsage(h http.Header) (time.Duration, bool) {
 		}
 	}
 	return 0, false
+}
+
+// reported is a metric of a totals answer, nil when the answer left it out.
+func reported(m map[string]int64, name string) *int64 {
+	if v, ok := m[name]; ok {
+		return &v
+	}
+	return nil
 }

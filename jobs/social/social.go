@@ -52,6 +52,10 @@ type Day struct {
 	Likes              int64
 	Views              int64
 	OrganicImpressions int64
+	// Reach as the platform reports it, nil where it does not (never 0
+	// for "not reported"): accounts reached, accounts engaged and, where
+	// the platform splits reach, followers vs non-followers.
+	Reach, AccountsEngaged, ReachFollowers, ReachNonFollowers *int64
 }
 
 // Share is one bucket of an audience breakdown: Dimension age, gender or

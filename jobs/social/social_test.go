@@ -105,6 +105,15 @@ func TestConnectors(t *testing.T) {
 				if likes == 0 {
 					t.Error("no likes in 30 days")
 				}
+				// Reach: Instagram reports accounts reached and engaged; the others report neither (nil, not 0).
+				for _, d := range snap.Days {
+					if got := d.Reach != nil && d.AccountsEngaged != nil; got != (platform == social.Instagram) {
+						t.Fatalf("%s reach reported %v on %s", platform, got, d.Day)
+					}
+					if d.Reach != nil && *d.Reach <= 0 {
+						t.Fatalf("reach %d on %s", *d.Reach, d.Day)
+					}
+				}
 				if got := len(snap.Demographics) > 0; got != demographics[platform] {
 					t.Errorf("demographics shared: got %v, want %v", got, demographics[platform])
 				}

@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// QualityDay is one stored day of an account for its audience-quality
+// reading; the reach figures are nil where the platform does not report them.
+type QualityDay struct {
+	Day                  time.Time
+	Followers, Likes     int64
+	Views, Reach, Engage *int64
+}
+
+// AudienceQualityDays loads the last 90 days of each account, oldest first.
+func (s *DB) AudienceQualityDays(ctx context.Context, ids []string) (map[string][]QualityDay, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.reach, d.accounts_engaged
+		FROM social_daily d WHERE d.account_id = ANY ($1::uuid[])
+		AND d.day > (SELECT max(m.day) FROM social_daily m WHERE m.account_id = d.account_id) - 90
+		ORDER BY d.account_id, d.day`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("audience quality days: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]QualityDay{}
+	for rows.Next() {
+		var id string
+		var d QualityDay
+		var views int64
+		var reach, eng sql.NullInt64
+		if err := rows.Scan(&id, &d.Day, &d.Followers, &d.Likes, &views, &reach, &eng); err != nil {
+			return nil, err
+		}
+		d.Views = &views
+		if reach.Valid {
+			d.Reach = &reach.Int64
+		}
+		if eng.Valid {
+			d.Engage = &eng.Int64
+		}
+		out[id] = append(out[id], d)
+	}
+	return out, rows.Err()
+}
+
+// SaveAudienceQuality stores an account's reading (nil with the reason when there is none).
+func (s *DB) SaveAudienceQuality(ctx context.Context, accountID string, score int, reading any, unexplained bool, reason string) error {
+	var body, sc any
+	if reading != nil {
+		b, err := json.Marshal(reading)
+		if err != nil {
+			return err
+		}
+		body, sc = string(b), score
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO audience_quality (account_id, score, reading, reason, unexplained, computed_at)
+		VALUES ($1, $2, $3::jsonb, $4, $5, $6) ON CONFLICT (account_id) DO UPDATE SET score = excluded.score, reading = excluded.reading,
+		reason = excluded.reason, unexplained = excluded.unexplained, computed_at = excluded.computed_at`,
+		accountID, sc, body, reason, unexplained, s.now())
+	if err != nil {
+		return fmt.Errorf("save audience quality: %w", err)
+	}
+	return nil
+}
