@@ -33,7 +33,7 @@ const (
 	// QueueCreatorImport holds creator imports, served by a worker server of
 	// its own with a small concurrency (WorkerDeps.CreatorImportConcurrency).
 	QueueCreatorImport = "creator_import"
-	// queueCreatorImportFormer is QueueCreatorImport's name before issue 26;
+	// queueCreatorImportFormer is QueueCreatorImport's name before its rename;
 	// the creator-import server still serves it for one release, so imports
 	// queued there before an upgrade still run.
 	queueCreatorImportFormer = "roster"
@@ -77,7 +77,7 @@ var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creator
 // when the scheduler enqueues it.
 type TaskType struct {
 	Name string // asynq type name, e.g. "creator:import"
-	// Former are the names this type had before (issue 26's renames); the
+	// Former are the names this type had before; the
 	// worker runs a task queued under one of them like one queued under
 	// Name, for one release after the rename.
 	Former   []string

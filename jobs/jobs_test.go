@@ -69,7 +69,7 @@ func TestLockTask_MailsGoUnlocked(t *testing.T) {
 	}
 }
 
-// TestTaskTypes_FormerNames: every task type renamed by issue 26 keeps its
+// TestTaskTypes_FormerNames: every task type renamed since keeps its
 // former name for one release: the worker's mux routes a task queued under
 // it to the same handler, and the relay gives it the type's options.
 func TestTaskTypes_FormerNames(t *testing.T) {

@@ -163,7 +163,7 @@ type Campaign struct {
 	Demographics           Demographics    `json:"demographics"`
 	ContentVibes           []string        `json:"contentVibes"`
 	Terms                  Terms           `json:"terms"`
-	RosterNotes            json.RawMessage `json:"roaster"` // roster notes (wire name "roaster", fixed by SPEC.md)
+	RosterNotes            json.RawMessage `json:"roaster"` // roster notes (wire name "roaster", kept for the API's clients)
 	Status                 string          `json:"status"`
 	BrandGuidelines        []Attachment    `json:"brandGuidelines"`
 	ReferenceContent       []Attachment    `json:"referenceContent"`

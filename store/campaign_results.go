@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// A campaign's measured results (issue 28 §4): every screen that shows them
+// A campaign's measured results : every screen that shows them
 // (the results tab, the share link, the CSV, the PDF, Mission Control) reads
 // them from the statements built here, so a figure is the same everywhere.
 //

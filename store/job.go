@@ -164,7 +164,7 @@ func (s *DB) FinishJob(ctx context.Context, id string, p JobProgress, result any
 	return nil
 }
 
-// formerJobKinds maps each job kind renamed by issue 26's glossary to its
+// formerJobKinds maps each job kind renamed since's glossary to its
 // name now. Migration 00020 renamed the stored jobs; ListJobs still accepts
 // a former name as a filter for one release.
 var formerJobKinds = map[string]string{"files_purge": "file_purge", "roster_import": JobKindCreatorImport,

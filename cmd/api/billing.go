@@ -120,7 +120,7 @@ func (s *server) deleteCard(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, err, map[string]any{"cards": cards, "message": "Card removed"})
 }
 
-// subscriptionJSON is data.subscription: SPEC's active and endedAt, plus the
+// subscriptionJSON is data.subscription: the wire's active and endedAt, plus the
 // plan, whether renewal is off, and the state at this instant (active,
 // cancelled or expired).
 type subscriptionJSON struct {

@@ -11,7 +11,7 @@ import (
 	"creatorcoach/store"
 )
 
-// TestJobs_FormerKindFilter: for one release after issue 26's renames,
+// TestJobs_FormerKindFilter: for one release after the task renames,
 // GET /api/jobs?kind= takes a job kind's former name as its name now.
 func TestJobs_FormerKindFilter(t *testing.T) {
 	t.Parallel()

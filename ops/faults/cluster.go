@@ -23,7 +23,7 @@ var (
 	clusterAttachPDF = []byte("%PDF-1.4\n% faults cluster attachment\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
 )
 
-// clusterScenario is the cluster scenario (issue 29 §4), repeated -runs
+// clusterScenario is the cluster scenario , repeated -runs
 // times. Each run, through HAProxy: a creator and a brand sign up and
 // verify their address with the code mailed by a worker; the ADMIN uploads
 // a roster through api1 and whichever worker imports it; its row-error CSV

@@ -15,7 +15,7 @@ CREATE TABLE files (
 CREATE INDEX files_owner_id_idx ON files (owner_id);
 CREATE INDEX files_brand_id_idx ON files (brand_id) WHERE brand_id IS NOT NULL;
 
--- Campaigns of a brand: the form fields of SPEC section 3. Soft-deleted
+-- Campaigns of a brand: the form fields of the product. Soft-deleted
 -- campaigns keep status 'deleted' and are hidden from every read.
 CREATE TABLE campaigns (
     id                      uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -2,7 +2,7 @@
 -- Plans and a creator's subscription. The payment provider keeps no state we rely on:
 -- these rows are the source of truth, changed by our calls and by its webhooks.
 -- Contract shared by billing and the coach's credits: a subscription is running while ended_at >= now()
--- (SPEC: active and not past ended_at = subscribed; inactive and not past = cancelled but still running).
+-- (active and not past ended_at = subscribed; inactive and not past = cancelled but still running).
 CREATE TABLE plans (
     id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     code        text NOT NULL UNIQUE,

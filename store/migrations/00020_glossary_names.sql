@@ -1,5 +1,5 @@
 -- +goose Up
--- Issue 26's glossary: a job kind is its task type with ':' as '_', named for its feature. (The campaign's roster
+-- The glossary's names: a job kind is its task type with ':' as '_', named for its feature. (The campaign's roster
 -- notes keep their column name, roaster, so old and new api processes can run side by side during an upgrade.)
 UPDATE jobs SET kind = 'file_purge' WHERE kind = 'files_purge';
 UPDATE jobs SET kind = 'creator_import' WHERE kind = 'roster_import';

@@ -1,5 +1,5 @@
 -- +goose Up
--- Issue 28: offers reach the creator. Each move of the offer history records
+-- offers reach the creator. Each move of the offer history records
 -- which side made it (admin, brand, creator, or system for an expiry); the
 -- moves before are the administrator's. offer_sent_at is when the offer was
 -- last sent: a sent offer expires OFFER_TTL after it.

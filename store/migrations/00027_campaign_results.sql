@@ -1,5 +1,5 @@
 -- +goose Up
--- Issue 28 §3–§4: content is tracked, brands see measured results.
+-- content is tracked, brands see measured results.
 
 -- A campaign's tracking tag, lower case and without '#' ("acmewinterwarmup"),
 -- made from the brand's and the campaign's names, editable while the campaign

@@ -1,5 +1,5 @@
 -- +goose Up
--- Issue 29 §2: no task lost to a Redis failover. Redis replicates
+-- no task lost to a Redis failover. Redis replicates
 -- asynchronously, so a task the old master acknowledged can be missing on the
 -- replica Sentinel promotes. The relay keeps each task it put into Redis
 -- here until the task finishes (the worker deletes its row) or until, past

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, quietShot, expectToast, createVerifiedCreator, loginUi, PHONE } from './helpers.mjs'
 
-// Issue 13's billing in the browser, offline against stripe-mock: a fresh creator adds a test card with the
+// In the browser, offline against stripe-mock: a fresh creator adds a test card with the
 // sandbox picker, subscribes with a promo code checked as typed, cancels through the dialog, sees
 // "Cancelled, ends on …", resumes and is "Active" again. The demo pro@example.com shows its yearly plan and Visa.
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, PHONE } from './helpers.mjs'
 
-// Issue 28 §5, the whole loop in the browser: brand@ adds the demo creator (Cleo Creator, creator@, Instagram
+// The whole campaign loop in the browser: brand@ adds the demo creator (Cleo Creator, creator@, Instagram
 // connected to the sandbox as cleo_fit) to a new campaign from her profile and sends the offer from the roster →
 // creator@ counters on Offers → brand@ accepts the counter → the sandbox publishes a post carrying the campaign's
 // tag inside its dates (POST /sandbox/instagram/posts) → creator@ syncs → the results tab shows the post → CSV and

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
 import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE } from './helpers.mjs'
 
-// Issue 4 in the browser: a brand creates a campaign with an attachment, edits it,
+// In the browser: a brand creates a campaign with an attachment, edits it,
 // finds it in the list and on the dashboard, deletes it; a viewer cannot open the form.
 
 let browser

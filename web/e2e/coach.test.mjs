@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, quietShot, loginUi, PHONE } from './helpers.mjs'
 
-// Issue 14 in the browser: the demo creator opens 'Ask Your Creator Coach' from the dashboard card,
+// In the browser: the demo creator opens 'Ask Your Creator Coach' from the dashboard card,
 // asks a question, sees it pending, then answered with labelled facts; the free-questions badge counts
 // down and, at zero, the call to subscribe leads to the settings page.
 

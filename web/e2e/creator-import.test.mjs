@@ -5,7 +5,7 @@ import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launch, newPage, quietShot, loginUi, apiLogin, DESKTOP, PHONE } from './helpers.mjs'
 
-// Issue 5 in the browser: an admin uploads a roster file with some bad rows, follows the
+// In the browser: an admin uploads a roster file with some bad rows, follows the
 // progress bar to 100%, reads and downloads the row errors; a brand then finds an
 // imported creator in the creator network by search and tier.
 

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, quietShot, expectToast, loginUi, PHONE } from './helpers.mjs'
 
-// Issue 28 section 2 in the browser: the demo creator sees the seeded waiting offer on "Offers" and counters it;
+// In the browser: the demo creator sees the seeded waiting offer on "Offers" and counters it;
 // the demo brand sees the counter on the campaign's roster and accepts it; the creator's offer is then accepted
 // with no controls left. Every screen passes axe-core (WCAG 2.1 AA) at 1440 and 390 px.
 

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, loginUi, apiLogin, shot, BASE_URL, PHONE } from './helpers.mjs'
 
-// Issue 28, part 1 in the browser: brand@ opens a creator from the network
+// In the browser: brand@ opens a creator from the network
 // (the seed's Cleo Creator, linked to creator@ with Instagram and YouTube
 // connected), sees every figure's basis and the Verified badges, adds her to
 // a draft campaign (the budget bar shows the fee), gets the 409 message on a

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, loginUi, createVerifiedCreator, expectNoA11yViolations, shot, PHONE } from './helpers.mjs'
 
-// Issue 27 in the browser: the coach on a phone (five answers in a few screens, opened at the newest message with
+// In the browser: the coach on a phone (five answers in a few screens, opened at the newest message with
 // the question box in view, facts behind a button, answers shown as soon as they are ready), the coach for a
 // creator with nothing connected and for a brand role, and "Sync now" saying what it did.
 

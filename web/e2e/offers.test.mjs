@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, MAIL_DIR, PHONE } from './helpers.mjs'
 
-// Issue 11 in the browser: the admin imports creators; a brand creates a
+// In the browser: the admin imports creators; a brand creates a
 // campaign and generates its roster; the admin sends, counters and accepts
 // offers and the totals follow; a BRAND_ADMIN invites a manager, who accepts
 // and can edit campaigns, and a viewer, who cannot.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { launch, newPage, quietShot, expectToast, expectNoA11yViolations, loginUi, PHONE } from './helpers.mjs'
 
-// Issue 28 §4 in the browser, on the seeded demo: brand@'s completed "Autumn Lookbook" has measured results from
+// In the browser, on the seeded demo: brand@'s completed "Autumn Lookbook" has measured results from
 // at least ten creators and a live share link. The results tab (totals with their basis, the chart with its table,
 // the creators with their posts), Export CSV and PDF, the share dialog (a new link replaces the live one), the
 // public page logged out (fees hidden) and the expired page, and Mission Control's performance. Every screen is

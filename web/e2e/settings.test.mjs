@@ -141,7 +141,7 @@ test('changing the password keeps this browser signed in and signs out another',
   await b.context().close()
 })
 
-test('delete my account: reason, SPEC dialog, signed out to /login', async () => {
+test('delete my account: reason, confirmation dialog, signed out to /login', async () => {
   const { email, password } = await createVerifiedCreator('settings-delete')
   const page = await newPage(browser)
   await loginUi(page, email, password)

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { launch, newPage, quietShot, expectNoA11yViolations, createVerifiedCreator, loginUi, apiLogin, BASE_URL, PHONE } from './helpers.mjs'
 
-// Issue 27's "flows that say what happened", in the browser against the seeded stack: a campaign in a country
+// Flows that say what happened, in the browser against the seeded stack: a campaign in a country
 // finds the country's creators (and an empty one says why), the network's "City or country" filter, the offline
 // card picker honouring its cards (a decline, two brands, no duplicate) with the billing summary and history, the
 // team's edges, a missing campaign, terminal offers and the roster on a phone; axe passes on each screen.

@@ -11,7 +11,7 @@ import (
 	"creatorcoach/store"
 )
 
-// Captured campaign posts of the demo (issue 28 §3): what the analytics sync
+// Captured campaign posts of the demo : what the analytics sync
 // would have recorded for the demo brand's campaigns of demoResults: the
 // completed "Autumn Lookbook" (its results page and share link) and the
 // active "Spring Fitness Push" (Mission Control's performance this month).

@@ -10,7 +10,7 @@
 // neighbours is steadier than one of distant runs); it prints each round and
 // the median ratio with/without, and the same for this process's CPU time
 // (less swayed by the machine's other load; Postgres is not in it). The
-// goal (issue 28 §6): capture adds at most 20 %.
+// goal : capture adds at most 20 %.
 //
 // It needs Postgres (as ops/services.sh provides).
 //

@@ -1,4 +1,4 @@
-// Command load is the capacity benchmark (issue 29 §4): simulated users in
+// Command load is the capacity benchmark : simulated users in
 // a realistic mix of reads, sent through HAProxy (Debian's) to one api
 // process and then to two on this machine. For each topology it steps the
 // offered load up (open loop: vegeta sends at a fixed rate whatever the

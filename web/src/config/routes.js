@@ -51,14 +51,14 @@ export const SIGNED_IN_ROUTES = [
   {
     path: '/creator-network',
     page: lazy(() => import('../app/routes/creator-network')),
-    roles: BRAND_EDITORS,
+    roles: BRAND_ROLES, // a BRAND_VIEWER reads the network; only editors add creators to campaigns
     title: 'Creators',
     nav: { label: 'Creators', icon: 'users' },
   },
   {
     path: '/creator-network/:id',
     page: lazy(() => import('../app/routes/creator-profile')),
-    roles: BRAND_EDITORS,
+    roles: BRAND_ROLES,
     title: 'Creator profile',
   },
   { path: '/offers', page: lazy(() => import('../app/routes/offers')), roles: [ADMIN], title: 'Campaigns', nav: { label: 'Campaigns', icon: 'megaphone' } },

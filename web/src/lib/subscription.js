@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import { request } from './request'
 
 // The creator's subscription is read by two features (billing, coach): one SWR
-// key (SPEC cache tag "Subscriptions") and one shape, so a mutation in one
+// key (cache tag "Subscriptions") and one shape, so a mutation in one
 // shows in the other.
 
 /** SUBSCRIPTION_KEY is the SWR key of GET /api/subscriptions. */
@@ -21,7 +21,7 @@ export function useSubscription(enabled = true) {
 }
 
 /**
- * subscriptionState reads SPEC's flags from {active, endedAt} at `now`: 'none'
+ * subscriptionState reads the product's flags from {active, endedAt} at `now`: 'none'
  * (no subscription), 'subscribed' (active, now at or before endedAt),
  * 'cancelled' (inactive, now at or before endedAt: cancelled but still
  * running) or 'expired' (past endedAt).

@@ -21,7 +21,7 @@ describe('shell', () => {
     ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Campaigns', '/offers'], ['Settings', '/account-settings']]],
     ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],
     ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],
-    ['BRAND_VIEWER', [['Dashboard', '/dashboard']]],
+    ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Creators', '/creator-network']]],
   ])('sidebar entries for %s', async (role, expected) => {
     signIn(role)
     renderApp('/dashboard')

@@ -7,7 +7,7 @@ import { PUBLIC_ROUTES, SIGNED_IN_ROUTES, canOpen, findRoute, navItems } from '.
 
 const ROLES = ['USER', 'ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']
 
-// The role table of the SPEC (strict reading), written out independently of config/routes.js:
+// The role table of the product , written out independently of config/routes.js:
 // route → [path to visit, header title, roles allowed].
 const SPEC_TABLE = [
   ['/dashboard', '/dashboard', 'Mission Control', ROLES],
@@ -15,7 +15,7 @@ const SPEC_TABLE = [
   ['/create-campaign', '/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/update-campaign/:id', '/update-campaign/abc123', 'Update Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/creator-network', '/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER']],
-  // Issue 28: a creator's profile, opened from the network.
+  // a creator's profile, opened from the network.
   ['/creator-network/:id', '/creator-network/abc123', 'Creator profile', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/roaster', '/roaster', 'Roster', ['ADMIN']],
   ['/offers', '/offers', 'Campaigns', ['ADMIN']],
@@ -24,9 +24,9 @@ const SPEC_TABLE = [
   ['/account-settings', '/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
   // The creators' coaching chat, 'Ask Your {product}'.
   ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
-  // Issue 28: the creator's offers (the administrator's page is /offers).
+  // the creator's offers (the administrator's page is /offers).
   ['/my-offers', '/my-offers', 'Offers', ['USER']],
-  // Issue 28 §4: a campaign's measured results, for its brand's staff and the administrator.
+  // a campaign's measured results, for its brand's staff and the administrator.
   ['/campaigns/:id/results', '/campaigns/abc123/results', 'Campaign results', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
 ]
 
@@ -60,7 +60,7 @@ describe('route table', () => {
     expect(SIGNED_IN_ROUTES.filter((r) => r.focus).map((r) => r.path)).toEqual(['/create-campaign', '/update-campaign/:id'])
   })
 
-  it('gives the sidebar the SPEC labels in order, filtered by role', () => {
+  it('gives the sidebar the product labels in order, filtered by role', () => {
     expect(navItems('BRAND_MANAGER').map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Campaigns', '/campaigns'],

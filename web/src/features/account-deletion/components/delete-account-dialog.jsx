@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 
-/** DeleteAccountDialog is SPEC's 'Delete Account?' confirmation, shared by the public and the signed-in deletion. */
+/** DeleteAccountDialog is the product's 'Delete Account?' confirmation, shared by the public and the signed-in deletion. */
 export function DeleteAccountDialog({ show, busy, onConfirm, onCancel }) {
   return (
     <ConfirmDialog

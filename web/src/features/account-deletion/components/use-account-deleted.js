@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast'
 
 /**
  * useAccountDeleted returns what follows a deletion: the session and every
- * cached answer are dropped, and the user lands on /login with SPEC's message.
+ * cached answer are dropped, and the user lands on /login with the product's message.
  */
 export function useAccountDeleted() {
   const navigate = useNavigate()

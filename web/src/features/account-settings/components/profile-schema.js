@@ -1,7 +1,7 @@
 import * as yup from 'yup'
 import { NAME_PATTERN } from '../../../lib/validation'
 
-/** profileSchema checks the profile form with SPEC's name rule; creators (USER) must keep a niche. */
+/** profileSchema checks the profile form with the product's name rule; creators (USER) must keep a niche. */
 export function profileSchema(isCreator) {
   return yup.object({
     name: yup.string().trim().required('Full name is required').matches(NAME_PATTERN, 'Special characters are not allowed'),

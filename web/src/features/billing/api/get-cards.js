@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 
-// SPEC cache tag "Cards".
+// cache tag "Cards".
 export const CARDS_KEY = 'cards'
 
 /** getCards loads GET /api/cards: [{_id, brand, last4, expMonth, expYear, primary}], primary first. */

@@ -120,7 +120,7 @@ function keepInView(el) {
 
 /**
  * SubscriptionCard is the creator's plan and subscription: the current one
- * with its SPEC state ("Active", "Cancelled, ends on DATE", "Expired") and
+ * with its state ("Active", "Cancelled, ends on DATE", "Expired") and
  * cancel (confirmed) or resume; without a running one, the plans to subscribe to.
  */
 export function SubscriptionCard() {

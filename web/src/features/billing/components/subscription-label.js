@@ -2,7 +2,7 @@ import { formatAmount, formatDate } from '../../../lib/format'
 import { subscriptionState } from '../../../lib/subscription'
 
 /**
- * subscriptionLabel is the state badge of SPEC section 4 at `now`: 'Active'
+ * subscriptionLabel is the state badge of the product at `now`: 'Active'
  * (subscribed), 'Cancelled, ends on DATE' (cancelled but still running),
  * 'Expired', or no text without a subscription. tone is the badge's colour.
  */

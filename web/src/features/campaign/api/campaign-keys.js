@@ -1,4 +1,4 @@
-// The SPEC cache tag "Campaigns": every SWR key of a campaign call starts with
+// The cache tag "Campaigns": every SWR key of a campaign call starts with
 // 'campaigns/' (list, summary, one campaign), so one prefix match revalidates them all.
 export const CAMPAIGNS_TAG = 'campaigns/'
 

@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 
-// SPEC cache tag "Chats": every key starts with 'chats'; asking revalidates them all.
+// cache tag "Chats": every key starts with 'chats'; asking revalidates them all.
 export const CHATS_KEY = 'chats'
 export const isChatsKey = (key) => typeof key === 'string' && key.startsWith(CHATS_KEY)
 

@@ -4,7 +4,7 @@ import { request } from '../../../lib/request'
 import { PLATFORM_IDS } from '../../../config/platforms'
 import { useAuth } from '../../../lib/auth-store'
 
-// SPEC cache tag "Social Accounts". The key is shared with the social feature, so its cached value keeps the
+// cache tag "Social Accounts". The key is shared with the social feature, so its cached value keeps the
 // same shape everywhere: the list GET /api/accounts answers (data.accounts).
 export const ACCOUNTS_KEY = 'accounts'
 

@@ -30,7 +30,7 @@ function withEntry(chats, entry) {
 export function CoachChat() {
   const [platform] = usePlatformFilter()
   const list = useChats(platform)
-  // The badge always counts from the unfiltered list, as SPEC's rule reads chats[0].data.
+  // The badge always counts from the unfiltered list, as the product's rule reads chats[0].data.
   const all = useChats('')
   const { data: subscription } = useSubscription()
   const ask = useAskCoach()

@@ -1,8 +1,8 @@
-/** FREE_CREDITS: questions a creator without a running subscription may ask (SPEC section 9). */
+/** FREE_CREDITS: questions a creator without a running subscription may ask. */
 export const FREE_CREDITS = 5
 
 /**
- * freeCredits is SPEC's rule: 5 with no chats, else 5 minus the entries of the first chat, floored at 0.
+ * freeCredits is the product's rule: 5 with no chats, else 5 minus the entries of the first chat, floored at 0.
  * An entry the coach could not answer (status 'failed') spends no credit, nor does one the creator's data could
  * not answer (free: no platform connected), as the server counts.
  */

@@ -8,7 +8,7 @@ export const ROSTER_TYPES = ['csv', 'json', 'xlsx']
 export const ROSTER_TYPE_MESSAGE = 'Please select a CSV, JSON, or Excel file.'
 export const ROSTER_SIZE_MESSAGE = 'File size must be less than 10MB.'
 
-/** checkRosterFile returns the SPEC message why a roster file cannot be uploaded, or null. */
+/** checkRosterFile returns the product's message why a roster file cannot be uploaded, or null. */
 export function checkRosterFile(file) {
   const ext = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : ''
   if (!ROSTER_TYPES.includes(ext)) return ROSTER_TYPE_MESSAGE

@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
 
-// Part of the SPEC cache tag "Campaigns": campaign mutations revalidate every 'campaigns/' key.
+// Part of the cache tag "Campaigns": campaign mutations revalidate every 'campaigns/' key.
 export const SUMMARY_KEY = 'campaigns/summary'
 
 /** getCampaignSummary loads GET /api/campaigns/summary and returns data.summary. */

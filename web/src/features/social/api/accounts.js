@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 
-// SPEC cache tag "Social Accounts": every mutation here revalidates the 'accounts' keys.
+// cache tag "Social Accounts": every mutation here revalidates the 'accounts' keys.
 export const ACCOUNTS_KEY = 'accounts'
 export const PLATFORMS_KEY = 'accounts/platform'
 const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accounts')

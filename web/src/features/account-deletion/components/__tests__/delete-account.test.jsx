@@ -97,7 +97,7 @@ describe('DeleteAccountForm', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('falls back to the SPEC message when deletion fails without one', async () => {
+  it('falls back to the product message when deletion fails without one', async () => {
     mockApi({ 'DELETE users/delete-account': () => [500, {}] })
     renderRoute(<DeleteAccountForm />, { path: '/delete-account' })
     await fillAndSubmit()
@@ -112,7 +112,7 @@ describe('DeleteMyAccountSection', () => {
     setTokens({ accessToken: 'a1', refreshToken: 'r1' })
   })
 
-  it('lists the SPEC reasons and requires one', async () => {
+  it('lists the product reasons and requires one', async () => {
     const fetch = mockApi({})
     renderRoute(<DeleteMyAccountSection />, { path: '/account-settings' })
     expect(screen.getAllByRole('radio').map((r) => r.value)).toEqual(REASONS)
@@ -152,7 +152,7 @@ describe('DeleteMyAccountSection', () => {
     expect(getAuthState().isAuthenticated).toBe(true)
   })
 
-  it('a failure keeps the session and shows the SPEC fallback', async () => {
+  it('a failure keeps the session and shows the product fallback', async () => {
     mockApi({ 'DELETE users': () => [500, {}] })
     renderRoute(<DeleteMyAccountSection />, { path: '/account-settings' })
     await userEvent.click(screen.getByRole('radio', { name: 'Others' }))

@@ -72,7 +72,7 @@ function billingApi({ cards = [], subscription = null, sandbox = true } = {}) {
 
 const creator = () => setUser({ _id: 'u1', name: 'Cara', email: 'cara@example.com', role: 'USER' })
 
-describe('subscription states and labels (SPEC section 4)', () => {
+describe('subscription states and labels', () => {
   const now = new Date('2099-11-20T12:00:00Z')
   it.each([
     ['none', null, 'none', null],

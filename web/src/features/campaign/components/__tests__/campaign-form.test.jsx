@@ -133,7 +133,7 @@ describe('CampaignForm', () => {
     expect(await screen.findByText('Additional instructions must be less than 500 characters')).toBeInTheDocument()
   })
 
-  it('schema: age bounds and status use the SPEC messages', async () => {
+  it('schema: age bounds and status use the product messages', async () => {
     const schema = campaignSchema({ today: '2026-01-01' })
     const base = {
       ...EMPTY_CAMPAIGN,

@@ -11,7 +11,7 @@ import { answered, chat } from './chat-fixtures'
 
 
 describe('credits', () => {
-  it('follows SPEC: 5 with no chats, 5 minus the first chat entries, floor 0', () => {
+  it('follows the rule: 5 with no chats, 5 minus the first chat entries, floor 0', () => {
     expect(freeCredits([])).toBe(5)
     expect(freeCredits([{ data: [1, 2] }, { data: [1, 2, 3] }])).toBe(3)
     expect(freeCredits([{ data: [1, 2, 3, 4, 5, 6] }])).toBe(0)

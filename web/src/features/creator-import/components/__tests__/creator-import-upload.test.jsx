@@ -26,7 +26,7 @@ describe('CreatorImportUpload', () => {
     fakeXHR.restore()
   })
 
-  it('refuses other types and large files with the SPEC messages', async () => {
+  it('refuses other types and large files with the product messages', async () => {
     mockApi({})
     renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     const input = screen.getByLabelText('Roster file')
@@ -132,7 +132,7 @@ describe('CreatorImportUpload', () => {
     expect(screen.getByRole('button', { name: 'Upload File' })).toBeEnabled()
   })
 
-  it('falls back to the SPEC message when the network fails', async () => {
+  it('falls back to the product message when the network fails', async () => {
     mockApi({})
     renderRoute(<CreatorImportUpload />, { path: '/roaster' })
     await userEvent.upload(screen.getByLabelText('Roster file'), csvFile())

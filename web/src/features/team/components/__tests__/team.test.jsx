@@ -106,7 +106,7 @@ describe('AcceptInviteForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has already been used. Log in instead.')
   })
 
-  it('checks the SPEC rules, then signs the invitee in', async () => {
+  it('checks the product rules, then signs the invitee in', async () => {
     let accepted
     mockApi({
       'POST users/invitation': () => [200, { data: { invitation: { email: 'mia@acme.io', role: 'BRAND_MANAGER', brandName: 'Acme', name: '' } } }],
