@@ -291,3 +291,20 @@ func (s *DB) AgreementBySHA256(ctx context.Context, sum []byte) (*AgreementVersi
 	_ = json.Unmarshal(v.TermsJSON, &v.Terms)
 	return &v, nil
 }
+
+// agreementOnMove is the offer state machine's hook: a send (first or after
+// a counter) and a counter fix the agreement's terms as they now stand, a new
+// version when anything changed. Other moves leave the agreement alone.
+func (s *DB) agreementOnMove(tx *sqlx.Tx, entryID, actorID, side, next string) error {
+	if next != OfferSent && next != OfferCountered {
+		return nil
+	}
+	actor := &User{Role: side}
+	if actorID != "" {
+		if err := tx.Get(actor, `SELECT id, name, role FROM users WHERE id = $1`, actorID); err != nil {
+			return fmt.Errorf("agreement actor: %w", err)
+		}
+	}
+	_, err := s.fixAgreement(tx, entryID, actor, RequestMeta{})
+	return err
+}
