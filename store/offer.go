@@ -368,6 +368,9 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, c.EntryID, actor, m.side, now, cur.Status, next, amount, note); err != nil {
 		return fmt.Errorf("record offer history: %w", err)
 	}
+	if err := s.agreementOnMove(tx, c.EntryID, m.actorID, m.side, next); err != nil {
+		return err
+	}
 	if next == OfferSent && !cur.Linked && m.side != SideSystem && cur.Status != next {
 		if err := s.inviteForOffer(ctx, tx, c.EntryID, m.key); err != nil {
 			return err // not yet on Creator Coach: the invitation carries the offer

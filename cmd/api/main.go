@@ -81,10 +81,12 @@ func run(ctx context.Context, args []string) error {
 		return createAdmin(ctx, db, args)
 	case "seed":
 		return seed.Run(ctx, db, cfg)
+	case "audit":
+		return auditCommand(ctx, db, args, os.Stdout)
 	case "serve":
 		return serve(ctx, cfg, db, log)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, create-admin, seed, openapi)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, create-admin, seed, audit verify, openapi)", cmd)
 	}
 }
 

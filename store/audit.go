@@ -1,0 +1,165 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// auditLockKey is the advisory lock that orders appends to audit_events, so
+// each row's prev_hash is the hash of the row before it.
+const auditLockKey = 0x61756469 // "audi"
+
+// AuditEvent is one row of the append-only audit log.
+type AuditEvent struct {
+	ID        int64           `db:"id" json:"id"`
+	At        time.Time       `db:"at" json:"at"`
+	ActorID   *string         `db:"actor_id" json:"actorId"`
+	ActorRole string          `db:"actor_role" json:"actorRole"`
+	Action    string          `db:"action" json:"action"`
+	Subject   string          `db:"subject" json:"subject"`
+	Before    json.RawMessage `db:"before" json:"before,omitempty"`
+	After     json.RawMessage `db:"after" json:"after,omitempty"`
+	IP        string          `db:"ip" json:"-"`
+	UserAgent string          `db:"user_agent" json:"-"`
+	PrevHash  []byte          `db:"prev_hash" json:"-"`
+	Hash      []byte          `db:"hash" json:"-"`
+}
+
+// auditHash is SHA-256 over the previous row's hash and this row's content,
+// each field length-prefixed so no two contents share an encoding. JSON is
+// compacted first: Postgres's jsonb re-spaces what it stores.
+func auditHash(prev []byte, e *AuditEvent) []byte {
+	h := sha256.New()
+	field := func(b []byte) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	actor := ""
+	if e.ActorID != nil {
+		actor = *e.ActorID
+	}
+	field(prev)
+	field([]byte(e.At.UTC().Format(time.RFC3339Nano)))
+	field([]byte(actor))
+	field([]byte(e.ActorRole))
+	field([]byte(e.Action))
+	field([]byte(e.Subject))
+	field(compactJSON(e.Before))
+	field(compactJSON(e.After))
+	field([]byte(e.IP))
+	field([]byte(e.UserAgent))
+	return h.Sum(nil)
+}
+
+// compactJSON is raw with keys in Postgres jsonb's order and no spaces: it
+// decodes and re-encodes through Go's sorted maps. Empty stays empty.
+func compactJSON(raw json.RawMessage) []byte {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return raw
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// appendAudit adds e to the chain inside tx. The time is truncated to
+// microseconds, Postgres's precision, so the stored row hashes the same.
+func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
+	if _, err := tx.Exec(`SELECT pg_advisory_xact_lock($1)`, auditLockKey); err != nil {
+		return fmt.Errorf("lock audit log: %w", err)
+	}
+	var prev []byte
+	err := tx.Get(&prev, `SELECT hash FROM audit_events ORDER BY id DESC LIMIT 1`)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("last audit event: %w", err)
+	}
+	if prev == nil {
+		prev = []byte{}
+	}
+	if e.At.IsZero() {
+		e.At = s.now()
+	}
+	e.At = e.At.UTC().Truncate(time.Microsecond)
+	e.Before, e.After = nullJSON(e.Before), nullJSON(e.After)
+	e.PrevHash = prev
+	e.Hash = auditHash(prev, e)
+	return tx.Get(&e.ID, `INSERT INTO audit_events (at, actor_id, actor_role, action, subject, before, after, ip, user_agent, prev_hash, hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+		e.At, e.ActorID, e.ActorRole, e.Action, e.Subject, e.Before, e.After, e.IP, e.UserAgent, e.PrevHash, e.Hash)
+}
+
+func nullJSON(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	return raw
+}
+
+// AppendAudit adds one event to the audit log in its own transaction.
+func (s *DB) AppendAudit(ctx context.Context, e *AuditEvent) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.appendAudit(tx, e) })
+}
+
+// AuditEvents lists the events of one subject ("offer:<entry id>"), oldest first.
+func (s *DB) AuditEvents(ctx context.Context, subject string) ([]AuditEvent, error) {
+	var out []AuditEvent
+	err := s.db.SelectContext(ctx, &out, `SELECT id, at, actor_id, actor_role, action, subject, COALESCE(before, 'null') AS before, COALESCE(after, 'null') AS after, ip, user_agent, prev_hash, hash
+		FROM audit_events WHERE subject = $1 ORDER BY id`, subject)
+	if err != nil {
+		return nil, fmt.Errorf("audit events: %w", err)
+	}
+	return out, nil
+}
+
+// AuditBreak names the first row where the chain does not hold.
+type AuditBreak struct {
+	ID     int64
+	Reason string
+}
+
+// VerifyAudit walks the whole chain in id order, a page at a time, and
+// returns the number of rows checked and the first broken row (nil when the
+// chain holds). A row is broken when its prev_hash is not the previous row's
+// hash (a row was deleted or re-chained) or its hash does not match its
+// content (a row was changed).
+func (s *DB) VerifyAudit(ctx context.Context) (int, *AuditBreak, error) {
+	prev := []byte{}
+	var after int64
+	n := 0
+	for {
+		var page []AuditEvent
+		err := s.db.SelectContext(ctx, &page, `SELECT id, at, actor_id, actor_role, action, subject, COALESCE(before, 'null') AS before, COALESCE(after, 'null') AS after, ip, user_agent, prev_hash, hash
+			FROM audit_events WHERE id > $1 ORDER BY id LIMIT 1000`, after)
+		if err != nil {
+			return n, nil, fmt.Errorf("read audit log: %w", err)
+		}
+		if len(page) == 0 {
+			return n, nil, nil
+		}
+		for i := range page {
+			e := &page[i]
+			if !bytes.Equal(e.PrevHash, prev) {
+				return n, &AuditBreak{ID: e.ID, Reason: "previous hash does not match the row before (a row was deleted or re-chained)"}, nil
+			}
+			if !bytes.Equal(auditHash(prev, e), e.Hash) {
+				return n, &AuditBreak{ID: e.ID, Reason: "content does not match its hash (the row was changed)"}, nil
+			}
+			prev, after = e.Hash, e.ID
+			n++
+		}
+	}
+}
