@@ -162,7 +162,7 @@ func TestCreatorImport_RoleTable(t *testing.T) {
 	e := setup(t)
 	tokens := e.roleTokens("rroles.io")
 	admin := map[string]bool{store.RoleAdmin: true}
-	brands := map[string]bool{store.RoleBrandAdmin: true, store.RoleBrandManager: true}
+	networkReaders := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleBrandViewer: true}
 	everyone := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true, store.RoleBrandViewer: true}
 	tests := []struct {
 		name    string
@@ -174,7 +174,7 @@ func TestCreatorImport_RoleTable(t *testing.T) {
 		{"Upload", "/api/upload-creators", true, admin, 202},
 		{"GetCreators", "/api/admins/get-creators?page=1&limit=10&search=ann", false, admin, 200},
 		{"GetBrands", "/api/admins/get-brands?page=1&limit=10&search=ac", false, admin, 200},
-		{"BrowseCreators", "/api/creators?tier=Mid&platform=instagram&minFollowers=1000&sort=engagement", false, brands, 200},
+		{"BrowseCreators", "/api/creators?tier=Mid&platform=instagram&minFollowers=1000&sort=engagement", false, networkReaders, 200},
 		{"JobErrors", "/api/jobs/00000000-0000-0000-0000-000000000000/errors", false, everyone, 404},
 	}
 	for _, tt := range tests {

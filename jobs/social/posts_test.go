@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -103,7 +104,7 @@ func TestConnectors_Posts(t *testing.T) {
 				t.Fatalf("FetchPosts snapshot %+v, Fetch %+v", both, alone)
 			}
 			for i := range both.Days {
-				if both.Days[i] != alone.Days[i] {
+				if !reflect.DeepEqual(both.Days[i], alone.Days[i]) {
 					t.Errorf("day %d: FetchPosts %+v, Fetch %+v", i, both.Days[i], alone.Days[i])
 				}
 			}
