@@ -78,8 +78,28 @@ func (s *server) signFileURL(key string) (string, time.Time) {
 // content, 429 past the account's uploads per hour. A USER uploads images
 // of at most store.MaxImageSize only (profile pictures).
 func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
+	lim := uploadLimitsOf(currentUser(r).Role)
+	var checkName func(string) error
+	if lim.imagesOnly {
+		checkName = func(name string) error {
+			if !store.ImageFile(name) {
+				return store.FieldErrors{"file": store.MsgImageType}.Err()
+			}
+			return nil
+		}
+	}
+	s.receiveUpload(w, r, lim, checkName, nil)
+}
+
+// receiveUpload stores the multipart field "file" of r for the caller under
+// lim and the upload rules (uploads per hour, the account's quota, a clean
+// name, the content sniffed), and answers 201 {"data": {key, type, name,
+// size, url, expiresAt}}. checkName and checkType, when set, refuse a file
+// by its clean name (before any byte is read) or by its sniffed type
+// (before any byte is stored).
+func (s *server) receiveUpload(w http.ResponseWriter, r *http.Request, lim uploadLimits,
+	checkName, checkType func(string) error) {
 	u := currentUser(r)
-	lim := uploadLimitsOf(u.Role)
 	if !s.rateLimit(w, r, rateKey{"upload:user:" + u.ID, s.uploadRate()}) {
 		return
 	}
@@ -95,9 +115,11 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	}
 	defer part.Close()
 	name := store.CleanFileName(part.FileName())
-	if lim.imagesOnly && !store.ImageFile(name) {
-		s.writeError(w, r, store.FieldErrors{"file": store.MsgImageType}.Err())
-		return
+	if checkName != nil {
+		if err := checkName(name); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(part, head)
@@ -109,6 +131,12 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	if checkType != nil {
+		if err := checkType(typ); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
 	key := store.NewFileKey(ext)
 	// The object first, then its record: a record never names missing

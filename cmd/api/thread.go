@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,7 +10,6 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-redis/redis_rate/v10"
 
-	"creatorcoach/jobs"
 	"creatorcoach/store"
 )
 
@@ -162,55 +158,14 @@ var errThreadTooLarge = &store.Error{Code: store.ETOOLARGE, Message: "File size 
 // thread, under the upload rules (type sniffing, clean names, the account's
 // quota and uploads per hour); 201 as POST /files/upload.
 func (s *server) uploadThreadAttachment(w http.ResponseWriter, r *http.Request) {
-	u := currentUser(r)
-	if err := s.store.ThreadWritable(r.Context(), u, chi.URLParam(r, "id")); err != nil {
+	if err := s.store.ThreadWritable(r.Context(), currentUser(r), chi.URLParam(r, "id")); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.rateLimit(w, r, rateKey{"upload:user:" + u.ID, s.uploadRate()}) {
-		return
-	}
-	if err := s.store.CheckUploadQuota(r.Context(), u.ID, s.uploadQuota()); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	lim := uploadLimits{maxSize: threadAttachmentMax, tooLarge: errThreadTooLarge}
-	r.Body = http.MaxBytesReader(w, r.Body, lim.maxSize+1<<20)
-	part, err := filePart(r)
-	if err != nil {
-		s.writeError(w, r, lim.bodyError(err))
-		return
-	}
-	defer part.Close()
-	name := store.CleanFileName(part.FileName())
-	head := make([]byte, 512)
-	n, err := io.ReadFull(part, head)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		s.writeError(w, r, lim.bodyError(err))
-		return
-	}
-	ext, typ, err := store.CheckUpload(name, head[:n])
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if !strings.HasPrefix(typ, "image/") && !strings.HasPrefix(typ, "video/") && typ != "application/pdf" {
-		s.writeError(w, r, store.FieldErrors{"file": MsgThreadAttachmentType}.Err())
-		return
-	}
-	key := store.NewFileKey(ext)
-	size, err := s.saveFile(r.Context(), key, io.MultiReader(bytes.NewReader(head[:n]), part), lim)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	f, err := s.store.CreateFile(r.Context(), u, key, name, typ, size, s.uploadQuota())
-	if err != nil {
-		_ = s.blobStore().Remove(context.WithoutCancel(r.Context()), jobs.FileKey(key))
-		s.writeError(w, r, err)
-		return
-	}
-	url, exp := s.signFileURL(key)
-	respond(w, http.StatusCreated, map[string]any{"key": f.Key, "type": f.Type, "name": f.Name, "size": f.Size,
-		"url": url, "expiresAt": exp})
+	s.receiveUpload(w, r, uploadLimits{maxSize: threadAttachmentMax, tooLarge: errThreadTooLarge}, nil, func(typ string) error {
+		if !strings.HasPrefix(typ, "image/") && !strings.HasPrefix(typ, "video/") && typ != "application/pdf" {
+			return store.FieldErrors{"file": MsgThreadAttachmentType}.Err()
+		}
+		return nil
+	})
 }
