@@ -14,9 +14,9 @@ const SPEC_TABLE = [
   ['/campaigns', '/campaigns', 'campaigns', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/create-campaign', '/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/update-campaign/:id', '/update-campaign/abc123', 'Update Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
-  ['/creator-network', '/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/creator-network', '/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
   // a creator's profile, opened from the network.
-  ['/creator-network/:id', '/creator-network/abc123', 'Creator profile', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  ['/creator-network/:id', '/creator-network/abc123', 'Creator profile', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
   ['/roaster', '/roaster', 'Roster', ['ADMIN']],
   ['/offers', '/offers', 'Campaigns', ['ADMIN']],
   ['/admin/creators', '/admin/creators', 'Creators', ['ADMIN']],
