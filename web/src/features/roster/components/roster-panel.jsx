@@ -129,7 +129,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
 function BudgetSummary({ roster }) {
   const b = rosterBudget(roster)
   return (
-    <p className={`small mb-3${b.over ? ' text-danger fw-semibold' : ''}`} aria-label="Budget">
+    <p className={`small mb-3${b.over ? ' text-danger fw-semibold' : ''}`} data-testid="roster-budget">
       Agreed {formatMoney(b.agreed)} · offered {formatMoney(b.offered)} · drafts est. {formatMoney(b.estimated)} · {b.over ? `over budget by ${formatMoney(-b.free)}` : `still free ${formatMoney(b.free)}`} ({b.percent}% of {formatMoney(b.budget)} committed)
     </p>
   )
