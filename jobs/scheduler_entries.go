@@ -13,7 +13,7 @@ import (
 // The leading scheduler publishes its periodic tasks where asynq's own
 // Scheduler would, so that asynqmon's Schedulers tab (and
 // asynq.Inspector.SchedulerEntries and ListSchedulerEnqueueEvents) show
-// every periodic task, its spec, next and previous run, and the history of
+// every periodic task, its cron schedule, next and previous run, and the history of
 // its enqueues, whichever scheduler leads. The keys and their encoding are
 // asynq v0.26's (internal/rdb and internal/base):
 //
@@ -126,13 +126,13 @@ func (b *entryBoard) record(ctx context.Context, typ, id string, at time.Time) e
 	return err
 }
 
-// encodeSchedulerEntry is asynq's SchedulerEntry message: id 1, spec 2,
+// encodeSchedulerEntry is asynq's SchedulerEntry message: id 1, cron schedule 2,
 // task_type 3, task_payload 4, enqueue_options 5 (repeated), next 6 and
 // prev 7 (google.protobuf.Timestamp).
-func encodeSchedulerEntry(id, spec, typ string, payload []byte, opts []string, next, prev time.Time) []byte {
+func encodeSchedulerEntry(id, cron, typ string, payload []byte, opts []string, next, prev time.Time) []byte {
 	var b []byte
 	b = appendString(b, 1, id)
-	b = appendString(b, 2, spec)
+	b = appendString(b, 2, cron)
 	b = appendString(b, 3, typ)
 	if len(payload) > 0 {
 		b = protowire.AppendTag(b, 4, protowire.BytesType)
