@@ -18,7 +18,7 @@ describe('role guard', () => {
     const location = await screen.findByTestId('location')
     expect(location).toHaveTextContent('/login')
     expect(JSON.parse(location.dataset.state).from.pathname).toBe('/campaigns')
-    expect(screen.getByText('Unauthenticated')).toBeInTheDocument()
+    expect(await screen.findByText('Unauthenticated')).toBeInTheDocument()
   })
 
   it('after log-in waits for the profile instead of flashing the 404 view', async () => {
