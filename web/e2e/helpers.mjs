@@ -54,12 +54,29 @@ export async function newPage(browser, viewport = DESKTOP) {
 }
 
 /**
+ * settle waits until the page's web fonts are loaded, its finite animations and
+ * transitions (toasts, dialogs, fades) have ended, and two frames are painted.
+ */
+export async function settle(page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => {})),
+    )
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  })
+}
+
+/**
  * shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations
  * settle, then checks the screen with expectNoA11yViolations: every screen the
  * tests photograph must pass WCAG 2.1 AA.
  */
 export async function shot(page, name) {
-  await page.waitForTimeout(600)
+  await settle(page)
   const { width, height } = page.viewportSize()
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
   await expectNoA11yViolations(page, `${name} (${width}x${height})`)
@@ -85,14 +102,7 @@ export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * protocol, which the app's Content-Security-Policy does not block.
  */
 export async function expectNoA11yViolations(page, name) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => {})),
-    ),
-  )
+  await settle(page)
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
