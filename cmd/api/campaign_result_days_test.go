@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"creatorcoach/cmd/internal/app"
-	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/store"
 )
 
@@ -71,11 +69,8 @@ func sameResults(t *testing.T, db *store.DB, when string) int {
 // re-entering accepted, posts removed.
 func TestCampaignResultDays(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupSeeded(t)
 	ctx := context.Background()
-	if err := seed.Run(ctx, e.db, app.Config{}); err != nil {
-		t.Fatal(err)
-	}
 	if n := sameResults(t, e.db, "demo"); n == 0 {
 		t.Fatal("no demo campaign has a daily series")
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"creatorcoach/cmd/internal/app"
 	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/jobs/coach"
 	"creatorcoach/store"
@@ -46,11 +45,8 @@ func coachFacts(t *testing.T, peers coach.Peers, in store.CoachInput, question, 
 // ran days ago). A figure a platform does not report is null with its reason.
 func TestFigures_APIMatchesCoach(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupSeeded(t)
 	ctx := context.Background()
-	if err := seed.Run(ctx, e.db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
-		t.Fatal(err)
-	}
 	e.clock.Advance(3 * 24 * time.Hour) // the seed ran days ago: today is after the last synced day
 	var creators []struct {
 		ID    string `db:"id"`

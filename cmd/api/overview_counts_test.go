@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"creatorcoach/cmd/internal/app"
-	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/store"
 )
 
@@ -55,11 +53,8 @@ func sameOverview(t *testing.T, db *store.DB, admin *store.User, when string) {
 // their offers), offers moved and re-priced, a brand removed with everything.
 func TestOverviewCounts(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupSeeded(t)
 	ctx := context.Background()
-	if err := seed.Run(ctx, e.db, app.Config{}); err != nil {
-		t.Fatal(err)
-	}
 	admin := &store.User{Role: store.RoleAdmin}
 	sameOverview(t, e.db, admin, "demo")
 	db := e.db.SQL()

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"context"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/lib/pq"
-
-	"creatorcoach/cmd/internal/app"
-	"creatorcoach/cmd/internal/seed"
 )
 
 // formGoals are the campaign form's goal options (web campaign-options.js).
@@ -20,10 +16,7 @@ var formGoals = []string{"Brand Awareness", "Product Launch", "Drive Sales", "Co
 // later) and their goals are options of the form.
 func TestSeedCampaignDates(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
-	if err := seed.Run(context.Background(), e.db, app.Config{}); err != nil {
-		t.Fatal(err)
-	}
+	e := setupSeeded(t)
 	var rows []struct {
 		Name   string         `db:"name"`
 		Status string         `db:"status"`

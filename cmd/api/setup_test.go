@@ -18,6 +18,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/seed"
 	"creatorcoach/cmd/internal/socialsetup"
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/mail"
@@ -94,7 +95,23 @@ const testWebhookSecret = "whsec_test_secret"
 
 func setup(t *testing.T) *env {
 	t.Helper()
-	db, dbURL := storetest.New(t)
+	return setupOn(t, storetest.New)
+}
+
+// setupSeeded is setup on a copy of the demo data (`api seed`), filled once per test binary.
+func setupSeeded(t *testing.T) *env {
+	t.Helper()
+	return setupOn(t, func(t testing.TB) (*store.DB, string) {
+		return storetest.NewFrom(t, "demo", func(ctx context.Context, db *store.DB) error {
+			return seed.Run(ctx, db, app.Config{PublicURL: "http://localhost:8080"})
+		})
+	})
+}
+
+// setupOn is setup on the database newDB makes.
+func setupOn(t *testing.T, newDB func(testing.TB) (*store.DB, string)) *env {
+	t.Helper()
+	db, dbURL := newDB(t)
 	clk := &clock{t: time.Now()}
 	db.Now = clk.Now
 	redisURL := storetest.Redis(t)

@@ -101,16 +101,126 @@ func ensureTemplate(ctx context.Context, admin *sql.DB, name string) error {
 // ends, and the database's URL. Its clock is time.Now; tests may replace it.
 func New(t testing.TB) (*store.DB, string) {
 	t.Helper()
-	ctx := context.Background()
 	admin, err := sql.Open("postgres", adminURL())
 	if err != nil {
 		t.Fatalf("open admin db: %v", err)
 	}
 	defer admin.Close()
 	tmpl := templateName()
-	if err := ensureTemplate(ctx, admin, tmpl); err != nil {
+	if err := ensureTemplate(context.Background(), admin, tmpl); err != nil {
 		t.Fatalf("template database: %v", err)
 	}
+	return clone(t, admin, tmpl)
+}
+
+// built remembers the filled templates this process has made or found.
+var built sync.Map // template name → *sync.Once-guarded error
+
+type buildOnce struct {
+	once sync.Once
+	err  error
+}
+
+// NewFrom is New on a database that already holds what fill writes (the demo
+// data, say): fill runs once into a template, and each test gets a copy of it,
+// so a package whose tests all start from the same data fills it once. The
+// template is named for the migrations, label and this test binary, so any
+// change to the code that fills it builds a new one (and drops the label's
+// older templates).
+func NewFrom(t testing.TB, label string, fill func(context.Context, *store.DB) error) (*store.DB, string) {
+	t.Helper()
+	ctx := context.Background()
+	admin, err := sql.Open("postgres", adminURL())
+	if err != nil {
+		t.Fatalf("open admin db: %v", err)
+	}
+	defer admin.Close()
+	base := templateName()
+	if err := ensureTemplate(ctx, admin, base); err != nil {
+		t.Fatalf("template database: %v", err)
+	}
+	prefix := base + "_" + label + "_"
+	name := prefix + binaryHash()
+	v, _ := built.LoadOrStore(name, &buildOnce{})
+	b := v.(*buildOnce)
+	b.once.Do(func() { b.err = ensureFilled(ctx, admin, base, prefix, name, fill) })
+	if b.err != nil {
+		t.Fatalf("filled template %s: %v", label, b.err)
+	}
+	return clone(t, admin, name)
+}
+
+// binaryHash fingerprints the running test binary (the code that fills a template).
+var binaryHash = sync.OnceValue(func() string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if b, err := os.ReadFile(exe); err == nil {
+			h.Write(b)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+})
+
+// ensureFilled makes the template name from base and fill, once across all
+// test processes (an advisory lock of its own), dropping the older
+// templates of the same prefix that nobody is copying.
+func ensureFilled(ctx context.Context, admin *sql.DB, base, prefix, name string, fill func(context.Context, *store.DB) error) error {
+	conn, err := admin.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7262)`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(7262)`) //nolint:errcheck
+	var exists bool
+	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil || exists {
+		return err
+	}
+	// Each filled template notes when it was made; older builds' templates of the label go after two hours.
+	if rows, err := conn.QueryContext(ctx, `SELECT datname FROM pg_database WHERE starts_with(datname, $1)
+		AND COALESCE(shobj_description(oid, 'pg_database'), '0')::bigint < $2`, prefix, time.Now().Add(-2*time.Hour).Unix()); err == nil {
+		var old []string
+		for rows.Next() {
+			var n string
+			if rows.Scan(&n) == nil {
+				old = append(old, n)
+			}
+		}
+		rows.Close()
+		for _, n := range old {
+			_, _ = conn.ExecContext(ctx, `DROP DATABASE IF EXISTS `+n) // in use: left for a later build
+		}
+	}
+	building := name + "_build"
+	_, _ = conn.ExecContext(ctx, `DROP DATABASE IF EXISTS `+building)
+	if _, err := conn.ExecContext(ctx, `CREATE DATABASE `+building+` TEMPLATE `+base); err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, withDB(adminURL(), building))
+	if err != nil {
+		return err
+	}
+	db.OTPSecret, db.BcryptCost = []byte(OTPSecret), 4
+	err = fill(ctx, db)
+	db.Close()
+	if err != nil {
+		_, _ = conn.ExecContext(context.Background(), `DROP DATABASE IF EXISTS `+building+` WITH (FORCE)`)
+		return err
+	}
+	if _, err = conn.ExecContext(ctx, fmt.Sprintf(`COMMENT ON DATABASE %s IS '%d'`, building, time.Now().Unix())); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `ALTER DATABASE `+building+` RENAME TO `+name)
+	return err
+}
+
+// clone makes the test's own database as a copy of tmpl and opens it.
+func clone(t testing.TB, admin *sql.DB, tmpl string) (*store.DB, string) {
+	t.Helper()
+	ctx := context.Background()
+	var err error
 	name := "cc_test_" + strings.ReplaceAll(uuid.NewString(), "-", "")[:16]
 	for attempt := 0; ; attempt++ {
 		_, err = admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE `+tmpl)
