@@ -103,10 +103,10 @@ var PayoutMailTask func(entryID, kind, key string) Task
 
 // Payment mails.
 const (
-	PayoutMailFundingFailed = "funding_failed" // to the brand
-	PayoutMailLapsed        = "lapsed"         // to the creator
-	PayoutMailTransferred   = "transferred"    // to both
-	PayoutMailRefunded      = "refunded"       // to the brand
+	PayoutMailFundingFailed = "funding_failed"  // to the brand
+	PayoutMailLapsed        = "lapsed"          // to the creator
+	PayoutMailTransferred   = "transferred"     // to both
+	PayoutMailRefunded      = "refunded"        // to the brand
 	PayoutMailWaiting       = "waiting_details" // to the creator
 )
 
@@ -258,12 +258,12 @@ func (s *DB) payoutOnMove(tx *sqlx.Tx, entryID, actorID, side, from, to string) 
 // approval.
 func (s *DB) openPayout(tx *sqlx.Tx, entryID, actorID, side string) error {
 	var o struct {
-		BrandID   string          `db:"brand_id"`
-		Amount    int64           `db:"amount"`
-		Committer sql.NullString  `db:"committer"`
-		Role      sql.NullString  `db:"role"`
-		Limit     sql.NullInt64   `db:"manager_monthly_limit"`
-		Flagged   sql.NullBool    `db:"needs_admin_approval"`
+		BrandID   string         `db:"brand_id"`
+		Amount    int64          `db:"amount"`
+		Committer sql.NullString `db:"committer"`
+		Role      sql.NullString `db:"role"`
+		Limit     sql.NullInt64  `db:"manager_monthly_limit"`
+		Flagged   sql.NullBool   `db:"needs_admin_approval"`
 	}
 	committer := ""
 	if side == SideBrand {

@@ -424,7 +424,10 @@ func TestPayoutLedgerProperty(t *testing.T) {
 		func(int) string { w.advance(time.Duration(rng.IntN(60)) * time.Hour); return "time" },
 		func(int) string { _, _ = w.db.PayoutTick(w.ctx, 100); return "tick" },
 		func(i int) string { _ = w.db.RecordTransfer(w.ctx, w.entries[i], "tr"); return "transfer" },
-		func(i int) string { _, _ = w.db.ObjectPayout(w.ctx, w.manager, w.entries[i], "not as agreed"); return "object" },
+		func(i int) string {
+			_, _ = w.db.ObjectPayout(w.ctx, w.manager, w.entries[i], "not as agreed")
+			return "object"
+		},
 		func(i int) string {
 			d := []string{store.DecisionRelease, store.DecisionPartialRefund, store.DecisionRefund}[rng.IntN(3)]
 			_, _ = w.db.DecidePayout(w.ctx, w.admin, w.entries[i], store.PayoutDecision{Decision: d, RefundAmount: int64(1 + rng.IntN(39999)), Reason: "decided"})
@@ -436,8 +439,14 @@ func TestPayoutLedgerProperty(t *testing.T) {
 			}
 			return "refund"
 		},
-		func(i int) string { _ = w.db.RecordDispute(w.ctx, w.entries[i], int64(rng.IntN(44001))); return "dispute" },
-		func(i int) string { _ = w.db.RecordProviderFee(w.ctx, w.entries[i], int64(rng.IntN(2000))); return "provider fee" },
+		func(i int) string {
+			_ = w.db.RecordDispute(w.ctx, w.entries[i], int64(rng.IntN(44001)))
+			return "dispute"
+		},
+		func(i int) string {
+			_ = w.db.RecordProviderFee(w.ctx, w.entries[i], int64(rng.IntN(2000)))
+			return "provider fee"
+		},
 		func(i int) string { _, _ = w.db.ApprovePayout(w.ctx, w.admin, w.entries[i]); return "approve" },
 		func(i int) string { _, _ = w.db.CancelUndelivered(w.ctx, w.brandAdm, w.entries[i]); return "cancel" },
 	}
