@@ -44,7 +44,8 @@ const (
 )
 
 // PayoutSettings are PLATFORM_FEE_PERCENT, RELEASE_AFTER, FUNDING_GRACE and
-// DELIVERY_GRACE; zero values take the defaults.
+// DELIVERY_GRACE; zero values take the defaults (a negative FeePercent is
+// no fee).
 type PayoutSettings struct {
 	FeePercent    int
 	ReleaseAfter  time.Duration
@@ -53,6 +54,9 @@ type PayoutSettings struct {
 }
 
 func (p PayoutSettings) feePercent() int64 {
+	if p.FeePercent < 0 {
+		return 0 // set to none
+	}
 	if p.FeePercent > 0 {
 		return int64(p.FeePercent)
 	}
@@ -186,13 +190,18 @@ func (s *DB) GetPayout(ctx context.Context, entryID string) (*Payout, error) {
 	return getPayout(ctx, s.db, entryID, false)
 }
 
-// payoutAudit records a money event of entry in the audit log.
+// payoutAudit records a money event of entry (or of subject "user:<id>" or
+// "brand:<id>") in the audit log.
 func (s *DB) payoutAudit(tx *sqlx.Tx, actorID, actorRole, action, entryID string, after any) error {
 	b, err := json.Marshal(after)
 	if err != nil {
 		return err
 	}
-	e := &AuditEvent{ActorRole: actorRole, Action: "payout." + action, Subject: "offer:" + entryID, After: b}
+	subject := "offer:" + entryID
+	if strings.HasPrefix(entryID, "user:") || strings.HasPrefix(entryID, "brand:") {
+		subject = entryID
+	}
+	e := &AuditEvent{ActorRole: actorRole, Action: "payout." + action, Subject: subject, After: b}
 	if actorID != "" {
 		e.ActorID = &actorID
 	}
