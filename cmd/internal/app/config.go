@@ -25,7 +25,7 @@ import (
 // Every process (api, worker, scheduler) reads the same names.
 type Config struct {
 	// Payout is the payouts' settings (config_payout.go).
-	Payout PayoutConfig
+	Payout      PayoutConfig
 	Env         string // APP_ENV: development (default), test or production
 	DatabaseURL string
 	// RedisURL is REDIS_URL as given; open Redis with OpenRedis, which
