@@ -502,9 +502,9 @@ func (s *DB) PayoutTick(ctx context.Context, limit int) (PayoutTickResult, error
 		now := s.now()
 		res, err := tx.ExecContext(ctx, `UPDATE payouts p SET captured_at = f.first, release_at = f.first + $1 * interval '1 microsecond', updated_at = $2
 			FROM (SELECT cp.entry_id, min(cp.captured_at) AS first FROM campaign_posts cp JOIN campaigns c ON c.id = cp.campaign_id
-				JOIN payouts q ON q.entry_id = cp.entry_id AND q.state = 'funded' AND q.captured_at IS NULL
+				JOIN payouts q ON q.entry_id = cp.entry_id AND q.state IN ('funded', 'held') AND q.captured_at IS NULL
 				WHERE cp.published_at::date BETWEEN c.start_date AND c.end_date GROUP BY cp.entry_id) f
-			WHERE p.entry_id = f.entry_id AND p.state = 'funded' AND p.captured_at IS NULL`, s.Payout.releaseAfter().Microseconds(), now)
+			WHERE p.entry_id = f.entry_id AND p.state IN ('funded', 'held') AND p.captured_at IS NULL`, s.Payout.releaseAfter().Microseconds(), now)
 		if err != nil {
 			return fmt.Errorf("start clocks: %w", err)
 		}

@@ -469,3 +469,52 @@ func TestPayoutLedgerProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestPayoutPaysOnTime: under five releases a brand is "new on the
+// platform"; with six, one objected, the share is 5/6 and the median hours
+// from capture to transfer is measured.
+func TestPayoutPaysOnTime(t *testing.T) {
+	t.Parallel()
+	w := newPayoutWorld(t, 6)
+	for i := range 6 {
+		w.accept(i)
+		if err := w.db.RecordFunding(w.ctx, w.entries[i], store.FundingResult{Status: store.FundingSucceeded}); err != nil {
+			t.Fatal(err)
+		}
+		w.ready(i)
+		w.capture(i)
+	}
+	if _, err := w.db.ObjectPayout(w.ctx, w.manager, w.entries[5], "not as agreed"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.PayoutTick(w.ctx, 100); err != nil {
+		t.Fatal(err)
+	}
+	w.advance(48 * time.Hour)
+	if r, err := w.db.PayoutTick(w.ctx, 100); err != nil || r.Released != 5 {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	for i := range 4 {
+		if err := w.db.RecordTransfer(w.ctx, w.entries[i], "tr"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := w.db.BrandPaysOnTime(w.ctx, w.admin, w.brand)
+	if err != nil || rec.Releases != 4 || rec.OnTimeShare != nil || rec.Label != "new on the platform" {
+		t.Fatalf("four releases: %+v, %v", rec, err)
+	}
+	if err := w.db.RecordTransfer(w.ctx, w.entries[4], "tr"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.DecidePayout(w.ctx, w.admin, w.entries[5], store.PayoutDecision{Decision: store.DecisionRelease, Reason: "fine after all"}); err != nil {
+		t.Fatal(err)
+	}
+	w.advance(time.Hour)
+	if err := w.db.RecordTransfer(w.ctx, w.entries[5], "tr"); err != nil {
+		t.Fatal(err)
+	}
+	rec, err = w.db.BrandPaysOnTime(w.ctx, w.admin, w.brand)
+	if err != nil || rec.Releases != 6 || rec.OnTimeShare == nil || *rec.OnTimeShare < 0.83 || *rec.OnTimeShare > 0.84 || *rec.MedianHours != 48 {
+		t.Fatalf("six releases: %+v, %v", rec, err)
+	}
+}

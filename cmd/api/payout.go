@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/csv"
+	"fmt"
+	"mime"
 	"net/http"
 	"time"
 
@@ -52,6 +55,12 @@ func (s *server) payoutRoutes(public, signedIn chi.Router) {
 	signedIn.With(s.allow(brandRoles...)).Get("/payouts/brand/settings", s.getBrandPayoutSettings)
 	signedIn.With(s.allow(store.RoleBrandAdmin)).Put("/payouts/brand/settings", s.setBrandPayoutSettings)
 	signedIn.With(s.allow(store.RoleAdmin)).Get("/payouts/board", s.paymentsBoard)
+	signedIn.With(s.allow(store.RoleUser)).Get("/payouts/earnings", s.creatorEarnings)
+	signedIn.With(s.allow(store.RoleUser)).Get("/payouts/earnings.csv", s.creatorEarningsCSV)
+	signedIn.With(s.allow(brandRoles...)).Get("/payouts/spend", s.brandSpend)
+	signedIn.With(s.allow(brandRoles...)).Get("/payouts/spend.csv", s.brandSpendCSV)
+	signedIn.With(s.allow(store.RoleUser, store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer)).
+		Get("/payouts/brands/{brandId}/pays-on-time", s.brandPaysOnTime)
 }
 
 // payoutWebhook is POST /payouts/webhook, called by the provider for
@@ -267,4 +276,68 @@ func (s *server) paymentsBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	page, limit = store.PagingDefaults(page, limit)
 	respond(w, http.StatusOK, map[string]any{"payments": rows, "total": total, "page": page, "limit": limit, "mismatches": mism})
+}
+
+func (s *server) creatorEarnings(w http.ResponseWriter, r *http.Request) {
+	e, err := s.store.CreatorEarnings(r.Context(), currentUser(r))
+	s.answer(w, r, err, map[string]any{"earnings": e})
+}
+
+// cents writes an amount of cents as dollars with two decimals.
+func cents(c int64) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
+
+// csvTime writes a time as RFC 3339, "" for none.
+func csvTime(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// writeCSV answers rows as the CSV file name.
+func writeCSV(w http.ResponseWriter, name string, rows [][]string) {
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	cw := csv.NewWriter(w)
+	_ = cw.WriteAll(rows)
+}
+
+// creatorEarningsCSV is GET /payouts/earnings.csv: one row per payment.
+func (s *server) creatorEarningsCSV(w http.ResponseWriter, r *http.Request) {
+	e, err := s.store.CreatorEarnings(r.Context(), currentUser(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rows := [][]string{{"campaign", "brand", "state", "amount_usd", "paid_usd", "funded_at", "transferred_at"}}
+	for _, p := range e.Payments {
+		rows = append(rows, []string{csvCell(p.CampaignName), csvCell(p.BrandName), p.State, cents(p.Amount), cents(p.Paid),
+			csvTime(p.FundedAt), csvTime(p.TransferredAt)})
+	}
+	writeCSV(w, "earnings.csv", rows)
+}
+
+func (s *server) brandSpend(w http.ResponseWriter, r *http.Request) {
+	sp, err := s.store.BrandSpendOf(r.Context(), currentUser(r))
+	s.answer(w, r, err, map[string]any{"spend": sp})
+}
+
+// brandSpendCSV is GET /payouts/spend.csv: one row per campaign.
+func (s *server) brandSpendCSV(w http.ResponseWriter, r *http.Request) {
+	sp, err := s.store.BrandSpendOf(r.Context(), currentUser(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rows := [][]string{{"campaign", "committed_usd", "paid_usd", "refunded_usd", "fees_usd"}}
+	for _, c := range sp.Campaigns {
+		rows = append(rows, []string{csvCell(c.CampaignName), cents(c.Committed), cents(c.Paid), cents(c.Refunded), cents(c.Fees)})
+	}
+	writeCSV(w, "spend.csv", rows)
+}
+
+func (s *server) brandPaysOnTime(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.store.BrandPaysOnTime(r.Context(), currentUser(r), chi.URLParam(r, "brandId"))
+	s.answer(w, r, err, map[string]any{"record": rec})
 }

@@ -172,6 +172,39 @@ func TestPayouts_EndToEnd(t *testing.T) {
 	if err != nil || len(problems) > 0 {
 		t.Fatalf("books: %v, %v", problems, err)
 	}
+	earn := e.want(e.call("GET", "/api/payouts/earnings", f.creator, nil), http.StatusOK).data()["earnings"].(map[string]any)
+	if earn["thisMonth"].(float64) != 50000 || earn["thisYear"].(float64) != 50000 || len(earn["byBrand"].([]any)) != 1 {
+		t.Fatalf("earnings: %v", earn)
+	}
+	spend := e.want(e.call("GET", "/api/payouts/spend", viewer, nil), http.StatusOK).data()["spend"].(map[string]any)
+	camp := spend["campaigns"].([]any)[0].(map[string]any)
+	if camp["committed"].(float64) != 55000 || camp["paid"].(float64) != 50000 || camp["fees"].(float64) != 5000 || len(spend["receipts"].([]any)) != 1 {
+		t.Fatalf("spend: %v", spend)
+	}
+	e.want(e.call("GET", "/api/payouts/spend", f.creator, nil), http.StatusForbidden)
+	var brandID string
+	_ = e.db.SQL().Get(&brandID, `SELECT brand_id FROM payouts WHERE entry_id = $1`, f.entry)
+	rec := e.want(e.call("GET", "/api/payouts/brands/"+brandID+"/pays-on-time", f.creator, nil), http.StatusOK).data()["record"].(map[string]any)
+	if rec["label"] != "new on the platform" || rec["onTimeShare"] != nil || rec["releases"].(float64) != 1 {
+		t.Fatalf("pays on time: %v", rec)
+	}
+	e.want(e.call("GET", "/api/payouts/brands/"+brandID+"/pays-on-time", e.login("owner@else.io"), nil), http.StatusNotFound)
+	for path, head := range map[string]string{"/api/payouts/earnings.csv": "campaign,brand,state,amount_usd,paid_usd,funded_at,transferred_at\n",
+		"/api/payouts/spend.csv": "campaign,committed_usd,paid_usd,refunded_usd,fees_usd\n"} {
+		tok := map[bool]string{true: f.creator, false: viewer}[strings.Contains(path, "earnings")]
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		_, _ = buf.ReadFrom(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.HasPrefix(buf.String(), head) || !strings.Contains(buf.String(), "500.00") {
+			t.Fatalf("%s: %d %q", path, res.StatusCode, buf.String())
+		}
+	}
 
 	// The webhook: a bad signature is refused; a dispute on the funding
 	// charge after the transfer is the platform's loss; a replay is stored once.
