@@ -27,7 +27,12 @@ const (
 	TypePayoutMail     = "payout:mail"
 	TypePayoutEvent    = "payout:event"
 	TypePayoutRelease  = "payout:release"
+	// TypePayoutReconcile compares the provider's moves of the day before with the ledger (nightly).
+	TypePayoutReconcile = "payout:reconcile"
 )
+
+// JobKindPayoutReconcile is the job kind recording each reconciliation.
+const JobKindPayoutReconcile = "payout_reconcile"
 
 // JobKindPayoutRelease is the job kind recording each periodic release.
 const JobKindPayoutRelease = "payout_release"
@@ -51,7 +56,65 @@ var (
 )
 
 // payoutTaskTypes are appended to taskTypes (see init).
-var payoutTaskTypes = []TaskType{payoutFund, payoutTransfer, payoutRefund, payoutMail, payoutEvent, payoutRelease}
+var payoutTaskTypes = []TaskType{payoutFund, payoutTransfer, payoutRefund, payoutMail, payoutEvent, payoutRelease, payoutReconcile}
+
+// payoutReconcile runs nightly at 02:41 UTC.
+var payoutReconcile = TaskType{Name: TypePayoutReconcile, Queue: QueueDefault, MaxRetry: 5, Timeout: 30 * time.Minute,
+	Cron: "41 2 * * *", Handle: (*Handler).HandlePayoutReconcile}
+
+// HandlePayoutReconcile lists the provider's charges, transfers and
+// refunds of the day before (UTC) and compares them with the ledger; new
+// mismatches land on the payments board and in /metrics, and are mailed
+// to every ADMIN. Recorded as a system job; running it twice records and
+// mails each mismatch once.
+func (h *Handler) HandlePayoutReconcile(ctx context.Context, _ *asynq.Task) error {
+	return h.runSystemJob(ctx, JobKindPayoutReconcile, func(ctx context.Context) (int, any, error) {
+		if h.Pay == nil {
+			return 0, nil, errNoProvider
+		}
+		now := h.Store.Now().UTC()
+		day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
+		moves, err := h.Pay.DayMoves(ctx, day, day.AddDate(0, 0, 1))
+		if err != nil {
+			return 0, nil, err
+		}
+		added, err := h.Store.Reconcile(ctx, day, moves)
+		if err != nil {
+			return 0, nil, err
+		}
+		if len(added) > 0 {
+			if err := h.mailMismatches(ctx, day, added); err != nil {
+				return len(moves), nil, err
+			}
+		}
+		return len(moves), map[string]int{"providerMoves": len(moves), "mismatches": len(added)}, nil
+	})
+}
+
+// mailMismatches tells every ADMIN what the reconciliation found.
+func (h *Handler) mailMismatches(ctx context.Context, day time.Time, ms []store.Mismatch) error {
+	admins, err := h.Store.AdminEmails(ctx)
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for _, m := range ms {
+		lines = append(lines, m.Kind+": "+m.Detail)
+	}
+	intro := fmt.Sprintf("The reconciliation of %s found %d difference(s) between the payment provider and the ledger: %s. "+
+		"They are on the payments board.", day.Format("January 2, 2006"), len(ms), strings.Join(lines, "; "))
+	for _, addr := range admins {
+		msg, err := renderMail(mail.Message{To: addr, Subject: h.ProductName + ": payments do not reconcile", Tag: "payout-reconcile"},
+			payoutText, payoutHTML, map[string]any{"Intro": intro, "Product": h.ProductName})
+		if err != nil {
+			return err
+		}
+		if err := h.Mail.Send(ctx, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // PayoutStepPayload names the offer and the attempt of one step.
 type PayoutStepPayload struct {

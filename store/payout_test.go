@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -516,5 +517,58 @@ func TestPayoutPaysOnTime(t *testing.T) {
 	rec, err = w.db.BrandPaysOnTime(w.ctx, w.admin, w.brand)
 	if err != nil || rec.Releases != 6 || rec.OnTimeShare == nil || *rec.OnTimeShare < 0.83 || *rec.OnTimeShare > 0.84 || *rec.MedianHours != 48 {
 		t.Fatalf("six releases: %+v, %v", rec, err)
+	}
+}
+
+// TestPayoutReconcile: the provider's moves of the day agreeing with the
+// ledger find nothing; a transfer of another amount, a refund the ledger
+// lacks and a funding the provider does not list are each recorded once,
+// and a provider move of an offer that is not ours is ignored.
+func TestPayoutReconcile(t *testing.T) {
+	t.Parallel()
+	w := newPayoutWorld(t, 2)
+	for i := range 2 {
+		w.accept(i)
+		if err := w.db.RecordFunding(w.ctx, w.entries[i], store.FundingResult{Status: store.FundingSucceeded, PaymentIntentID: fmt.Sprintf("pi_%d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.ready(0)
+	w.capture(0)
+	_, _ = w.db.PayoutTick(w.ctx, 100)
+	w.advance(49 * time.Hour)
+	_, _ = w.db.PayoutTick(w.ctx, 100)
+	if err := w.db.RecordTransfer(w.ctx, w.entries[0], "tr_0"); err != nil {
+		t.Fatal(err)
+	}
+	fundDay, releaseDay := w.now().Add(-49*time.Hour), w.now()
+	agree := []store.ProviderMove{{Kind: store.MoveFunding, ID: "pi_0", EntryID: w.entries[0], Amount: 44000},
+		{Kind: store.MoveFunding, ID: "pi_1", EntryID: w.entries[1], Amount: 44000},
+		{Kind: store.MoveFunding, ID: "pi_x", EntryID: "not-ours", Amount: 999}}
+	if got, err := w.db.Reconcile(w.ctx, fundDay, agree); err != nil || len(got) != 0 {
+		t.Fatalf("agreeing day: %+v, %v", got, err)
+	}
+	if got, err := w.db.Reconcile(w.ctx, fundDay, agree[:1]); err != nil || len(got) != 1 || got[0].Kind != store.MismatchMissingAtProvider {
+		t.Fatalf("funding the provider lacks: %+v, %v", got, err)
+	}
+	differ := []store.ProviderMove{{Kind: store.MoveRelease, ID: "tr_0", EntryID: w.entries[0], Amount: 39000},
+		{Kind: store.MoveRefund, ID: "re_9", EntryID: w.entries[1], Amount: 100}}
+	got, err := w.db.Reconcile(w.ctx, releaseDay, differ)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("differences: %+v, %v", got, err)
+	}
+	kinds := []string{got[0].Kind, got[1].Kind}
+	if !slices.Contains(kinds, store.MismatchAmount) || !slices.Contains(kinds, store.MismatchMissingInLedger) {
+		t.Fatalf("kinds %v", kinds)
+	}
+	if again, _ := w.db.Reconcile(w.ctx, releaseDay, differ); len(again) != 0 {
+		t.Fatalf("recorded twice: %+v", again)
+	}
+	if n, _ := w.db.OpenMismatches(w.ctx); n != 3 {
+		t.Fatalf("%d open mismatches, want 3", n)
+	}
+	_, _, mism, err := w.db.PaymentsBoard(w.ctx, w.admin, "", 1, 10)
+	if err != nil || len(mism) != 3 {
+		t.Fatalf("board mismatches %v, %v", mism, err)
 	}
 }

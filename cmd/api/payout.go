@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"mime"
@@ -10,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-redis/redis_rate/v10"
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"creatorcoach/jobs"
 	"creatorcoach/store"
@@ -37,6 +39,17 @@ func payoutLimit(r *http.Request) rateKey {
 // payoutRoutes mounts the provider's Connect webhook (public, signed) and
 // the payout calls.
 func (s *server) payoutRoutes(public, signedIn chi.Router) {
+	// payout_reconciliation_mismatches: the open mismatches the nightly reconciliation found.
+	_ = s.metrics.registry.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "payout_reconciliation_mismatches",
+		Help: "Open differences between the payment provider and the payouts ledger."}, func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		n, err := s.store.OpenMismatches(ctx)
+		if err != nil {
+			return -1
+		}
+		return float64(n)
+	}))
 	public.Post("/payouts/webhook", s.payoutWebhook)
 	signedIn.With(s.allow(store.RoleUser)).Get("/payouts/account", s.getPayoutAccount)
 	signedIn.With(s.allow(store.RoleUser)).Post("/payouts/account", s.setUpPayouts)

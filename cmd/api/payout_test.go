@@ -206,6 +206,14 @@ func TestPayouts_EndToEnd(t *testing.T) {
 		}
 	}
 
+	// The nightly reconciliation lists the provider's moves (stripe-mock's are not our offers'): it runs clean.
+	if err := e.jobs.HandlePayoutReconcile(context.Background(), nil); err != nil {
+		t.Fatalf("reconcile: %v", err)
+	}
+	if calls := e.provider.since(before); countCalls(calls, "GET /v1/transfers") != 1 || countCalls(calls, "GET /v1/refunds") != 1 {
+		t.Fatalf("reconcile calls: %v", calls)
+	}
+
 	// The webhook: a bad signature is refused; a dispute on the funding
 	// charge after the transfer is the platform's loss; a replay is stored once.
 	var pi string

@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/stripe/stripe-go/v85"
 
@@ -205,4 +206,48 @@ func (c *Client) Refund(ctx context.Context, idempotencyKey, entryID, paymentInt
 		return "", providerError("refund brand", err)
 	}
 	return r.ID, nil
+}
+
+// DayMoves lists the provider's transfers, refunds and successful charges
+// (payment intents) created in [from, to) that carry an offer (metadata
+// entry_id or transfer_group); money of anything else is not ours to check.
+func (c *Client) DayMoves(ctx context.Context, from, to time.Time) ([]store.ProviderMove, error) {
+	rng := &stripe.RangeQueryParams{GreaterThanOrEqual: from.Unix(), LesserThan: to.Unix()}
+	out := []store.ProviderMove{}
+	tp := &stripe.TransferListParams{CreatedRange: rng}
+	for t, err := range c.sc.V1Transfers.List(ctx, tp).All(ctx) {
+		if err != nil {
+			return nil, providerError("list transfers", err)
+		}
+		if e := entryOf(t.Metadata, t.TransferGroup); e != "" && !t.Reversed {
+			out = append(out, store.ProviderMove{Kind: store.MoveRelease, ID: t.ID, EntryID: e, Amount: t.Amount})
+		}
+	}
+	rp := &stripe.RefundListParams{CreatedRange: rng}
+	for r, err := range c.sc.V1Refunds.List(ctx, rp).All(ctx) {
+		if err != nil {
+			return nil, providerError("list refunds", err)
+		}
+		if e := entryOf(r.Metadata, ""); e != "" && r.Status != stripe.RefundStatusFailed && r.Status != stripe.RefundStatusCanceled {
+			out = append(out, store.ProviderMove{Kind: store.MoveRefund, ID: r.ID, EntryID: e, Amount: r.Amount})
+		}
+	}
+	pp := &stripe.PaymentIntentListParams{CreatedRange: rng}
+	for pi, err := range c.sc.V1PaymentIntents.List(ctx, pp).All(ctx) {
+		if err != nil {
+			return nil, providerError("list charges", err)
+		}
+		if e := entryOf(pi.Metadata, pi.TransferGroup); e != "" && pi.Status == stripe.PaymentIntentStatusSucceeded {
+			out = append(out, store.ProviderMove{Kind: store.MoveFunding, ID: pi.ID, EntryID: e, Amount: pi.AmountReceived})
+		}
+	}
+	return out, nil
+}
+
+// entryOf is the offer a provider object belongs to.
+func entryOf(meta map[string]string, group string) string {
+	if e := meta["entry_id"]; e != "" {
+		return e
+	}
+	return group
 }
