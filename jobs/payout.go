@@ -357,23 +357,34 @@ func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	stored, err := h.Store.GetPayoutEvent(ctx, p.EventID)
-	if store.ErrorCode(err) == store.ENOTFOUND {
-		return nil
-	}
-	if err != nil || stored.ProcessedAt != nil {
+	ev, err := storedEvent(ctx, p.EventID, h.Store.GetPayoutEvent, h.Store.MarkPayoutEventProcessed)
+	if err != nil || ev == nil {
 		return err
 	}
-	var ev stripe.Event
-	if err := json.Unmarshal(stored.Payload, &ev); err != nil || ev.Data == nil {
-		return h.Store.MarkPayoutEventProcessed(ctx, p.EventID, "unreadable")
-	}
-	outcome, err := h.applyPayoutEvent(ctx, &ev)
+	outcome, err := h.applyPayoutEvent(ctx, ev)
 	if err != nil {
 		return err
 	}
 	h.Log.Info("payout event processed", "event", ev.ID, "type", ev.Type, "outcome", outcome)
 	return h.Store.MarkPayoutEventProcessed(ctx, p.EventID, outcome)
+}
+
+// storedEvent reads a stored provider event to apply: nil when it is gone
+// or processed already, or unreadable (then marked so).
+func storedEvent(ctx context.Context, id string, get func(context.Context, string) (*store.PaymentEvent, error),
+	mark func(context.Context, string, string) error) (*stripe.Event, error) {
+	stored, err := get(ctx, id)
+	if store.ErrorCode(err) == store.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil || stored.ProcessedAt != nil {
+		return nil, err
+	}
+	var ev stripe.Event
+	if err := json.Unmarshal(stored.Payload, &ev); err != nil || ev.Data == nil {
+		return nil, mark(ctx, id, "unreadable")
+	}
+	return &ev, nil
 }
 
 func (h *Handler) applyPayoutEvent(ctx context.Context, ev *stripe.Event) (string, error) {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -16,35 +15,16 @@ import (
 // testConnectSecret signs the Connect events of tests.
 const testConnectSecret = "whsec_connect_test"
 
-// deliverPayout posts a provider event to the payouts webhook signed with secret.
+// deliverPayout posts a provider event to the payouts webhook signed now with secret.
 func (e *env) deliverPayout(payload []byte, secret string) resp {
 	e.t.Helper()
-	req, _ := http.NewRequest("POST", e.srv.URL+"/api/payouts/webhook", bytes.NewReader(payload))
-	req.Header.Set("Content-Type", "application/json; charset=utf-8")
-	req.Header.Set("Stripe-Signature", signature(payload, secret, time.Now()))
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out := resp{Status: res.StatusCode}
-	_ = json.NewDecoder(res.Body).Decode(&out.Body)
-	return out
+	return e.deliverTo("/api/payouts/webhook", payload, signature(payload, secret, time.Now()))
 }
 
 // payoutProcessed waits until the worker processed a payouts event and returns its outcome.
 func (e *env) payoutProcessed(eventID string) string {
 	e.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		ev, err := e.db.GetPayoutEvent(context.Background(), eventID)
-		if err == nil && ev.ProcessedAt != nil {
-			return ev.Outcome
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	e.t.Fatalf("event %s was not processed", eventID)
-	return ""
+	return e.processedBy(eventID, e.db.GetPayoutEvent)
 }
 
 func (e *env) payment(entry, token string) map[string]any {
