@@ -74,18 +74,11 @@ func (h *Handler) HandleBillingEvent(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	stored, err := h.Store.GetPaymentEvent(ctx, p.EventID)
-	if store.ErrorCode(err) == store.ENOTFOUND {
-		return nil
-	}
-	if err != nil || stored.ProcessedAt != nil {
+	ev, err := storedEvent(ctx, p.EventID, h.Store.GetPaymentEvent, h.Store.MarkPaymentEventProcessed)
+	if err != nil || ev == nil {
 		return err
 	}
-	var ev stripe.Event
-	if err := json.Unmarshal(stored.Payload, &ev); err != nil || ev.Data == nil {
-		return h.Store.MarkPaymentEventProcessed(ctx, p.EventID, "unreadable")
-	}
-	change, ok, err := subscriptionChange(&ev)
+	change, ok, err := subscriptionChange(ev)
 	if err != nil {
 		return h.Store.MarkPaymentEventProcessed(ctx, p.EventID, "unreadable")
 	}

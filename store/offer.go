@@ -371,6 +371,9 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 	if err := s.agreementOnMove(tx, c.EntryID, m.actorID, m.side, next); err != nil {
 		return err
 	}
+	if err := s.payoutOnMove(tx, c.EntryID, m.actorID, m.side, cur.Status, next); err != nil {
+		return err
+	}
 	if next == OfferSent && !cur.Linked && m.side != SideSystem && cur.Status != next {
 		if err := s.inviteForOffer(ctx, tx, c.EntryID, m.key); err != nil {
 			return err // not yet on Creator Coach: the invitation carries the offer

@@ -34,6 +34,8 @@ type DB struct {
 	// before the periodic offer:expire task expires it (default
 	// DefaultOfferTTL).
 	OfferTTL time.Duration
+	// Payout is the payments' settings (fee, release window, graces).
+	Payout PayoutSettings
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte

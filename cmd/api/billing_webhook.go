@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"creatorcoach/jobs"
@@ -23,25 +24,35 @@ const maxWebhookBody = 512 << 10
 // once per id with its billing:event task and answered at once (a replay
 // answers the same, changing nothing).
 func (s *server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
-	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
-	if err != nil {
-		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Unreadable body", ErrorCode: "bad_request"})
+	ev, payload, ok := verifiedEvent(w, r, s.cfg.StripeWebhookSecret)
+	if !ok {
 		return
 	}
-	ev, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), s.cfg.StripeWebhookSecret,
-		webhook.ConstructEventOptions{Tolerance: webhook.DefaultTolerance, IgnoreAPIVersionMismatch: true})
-	if err != nil || ev.ID == "" || !signedRecently(r.Header.Get("Stripe-Signature"), time.Now()) {
-		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Invalid signature", ErrorCode: "bad_signature"})
-		return
-	}
-	raw := json.RawMessage(payload)
-	added, err := s.store.RecordPaymentEvent(r.Context(), store.PaymentEvent{ID: ev.ID, Type: string(ev.Type), Payload: raw,
+	added, err := s.store.RecordPaymentEvent(r.Context(), store.PaymentEvent{ID: ev.ID, Type: string(ev.Type), Payload: payload,
 		ProviderAt: time.Unix(ev.Created, 0).UTC()}, jobs.NewBillingEventTask(ev.ID))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, map[string]any{"received": true, "duplicate": !added})
+}
+
+// verifiedEvent reads a provider event and checks its Stripe-Signature
+// header with secret: a bad signature, or one dated more than five minutes
+// before or after now, is answered 400 and ok is false.
+func verifiedEvent(w http.ResponseWriter, r *http.Request, secret string) (ev stripe.Event, payload json.RawMessage, ok bool) {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Unreadable body", ErrorCode: "bad_request"})
+		return ev, nil, false
+	}
+	ev, err = webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), secret,
+		webhook.ConstructEventOptions{Tolerance: webhook.DefaultTolerance, IgnoreAPIVersionMismatch: true})
+	if err != nil || ev.ID == "" || !signedRecently(r.Header.Get("Stripe-Signature"), time.Now()) {
+		writeJSON(w, http.StatusBadRequest, errorBody{Message: "Invalid signature", ErrorCode: "bad_signature"})
+		return ev, nil, false
+	}
+	return ev, payload, true
 }
 
 // signedRecently reports whether the signature header's timestamp (t=) is

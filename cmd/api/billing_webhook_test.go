@@ -63,7 +63,13 @@ func (e *env) deliver(payload []byte, secret string, signedAt time.Time) resp {
 
 func (e *env) deliverSigned(payload []byte, header string) resp {
 	e.t.Helper()
-	req, _ := http.NewRequest("POST", e.srv.URL+"/api/payments/webhook", bytes.NewReader(payload))
+	return e.deliverTo("/api/payments/webhook", payload, header)
+}
+
+// deliverTo posts a provider event with its signature header to path.
+func (e *env) deliverTo(path string, payload []byte, header string) resp {
+	e.t.Helper()
+	req, _ := http.NewRequest("POST", e.srv.URL+path, bytes.NewReader(payload))
 	req.Header.Set("Content-Type", "application/json; charset=utf-8") // as the provider sends it
 	req.Header.Set("Stripe-Signature", header)
 	res, err := http.DefaultClient.Do(req)
@@ -79,9 +85,15 @@ func (e *env) deliverSigned(payload []byte, header string) resp {
 // processed waits until the worker processed the event and returns its outcome.
 func (e *env) processed(eventID string) string {
 	e.t.Helper()
+	return e.processedBy(eventID, e.db.GetPaymentEvent)
+}
+
+// processedBy waits until get finds the event processed and returns its outcome.
+func (e *env) processedBy(eventID string, get func(context.Context, string) (*store.PaymentEvent, error)) string {
+	e.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		ev, err := e.db.GetPaymentEvent(context.Background(), eventID)
+		ev, err := get(context.Background(), eventID)
 		if err == nil && ev.ProcessedAt != nil {
 			return ev.Outcome
 		}

@@ -73,6 +73,7 @@ func (s *server) routes() http.Handler {
 		s.coachRoutes(signedIn)
 		s.socialRoutes(r, signedIn)
 		s.billingRoutes(r, signedIn)
+		s.payoutRoutes(r, signedIn)
 		s.threadRoutes(signedIn)
 		s.eventStreamRoutes(r)
 		s.outreachRoutes(r, signedIn)

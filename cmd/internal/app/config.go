@@ -24,6 +24,8 @@ import (
 // (12-factor; a .env file in the working directory is read when present).
 // Every process (api, worker, scheduler) reads the same names.
 type Config struct {
+	// Payout is the payouts' settings (config_payout.go).
+	Payout      PayoutConfig
 	Env         string // APP_ENV: development (default), test or production
 	DatabaseURL string
 	// RedisURL is REDIS_URL as given; open Redis with OpenRedis, which
@@ -246,6 +248,9 @@ func LoadConfig() (Config, error) {
 	if err := c.loadStorage(); err != nil {
 		return c, err
 	}
+	if err := c.loadPayout(); err != nil {
+		return c, err
+	}
 	if c.StripeAPIBase == "" {
 		c.StripeAPIBase = "http://127.0.0.1:12111" // stripe-mock, started by ops/services.sh
 		if c.Production() {
@@ -449,6 +454,7 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 	}
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
 	db.OTPFailuresPerDay, db.OfferTTL = c.OTPFailuresPerDay, c.OfferTTL
+	db.Payout = c.Payout.PayoutSettings
 	return db, nil
 }
 

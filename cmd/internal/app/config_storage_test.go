@@ -62,7 +62,8 @@ func TestLoadConfig_Storage(t *testing.T) {
 		clearStorageEnv(t)
 		for k, v := range map[string]string{"APP_ENV": "production", "JWT_SECRET": "0123456789abcdef-jwt", "OTP_SECRET": "0123456789abcdef-otp",
 			"OPS_PASSWORD": "0123456789abcdef-ops", "STRIPE_SECRET_KEY": "sk_live_0123456789abcdef",
-			"STRIPE_PUBLISHABLE_KEY": "pk_live_0123456789abcdef", "STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdef"} {
+			"STRIPE_PUBLISHABLE_KEY": "pk_live_0123456789abcdef", "STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdef",
+			"STRIPE_CONNECT_WEBHOOK_SECRET": "whsec_connect_0123456789"} {
 			t.Setenv(k, v)
 		}
 		if _, err := LoadConfig(); err != nil {

@@ -11,7 +11,8 @@ func clearEnv(t *testing.T) {
 	t.Helper()
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
 		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
-		"STRIPE_API_BASE", "SOCIAL_SANDBOX", "OFFER_TTL"} {
+		"STRIPE_API_BASE", "SOCIAL_SANDBOX", "OFFER_TTL", "STRIPE_CONNECT_WEBHOOK_SECRET", "PLATFORM_FEE_PERCENT", "RELEASE_AFTER",
+		"FUNDING_GRACE", "DELIVERY_GRACE"} {
 		t.Setenv(name, "")
 	}
 }
@@ -19,7 +20,7 @@ func clearEnv(t *testing.T) {
 func TestLoadConfig_AppEnv(t *testing.T) {
 	secrets := map[string]string{"JWT_SECRET": "0123456789abcdef-jwt", "OTP_SECRET": "0123456789abcdef-otp", "OPS_PASSWORD": "0123456789abcdef-ops",
 		"STRIPE_SECRET_KEY": "sk_live_0123456789abcdef", "STRIPE_PUBLISHABLE_KEY": "pk_live_0123456789abcdef",
-		"STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdef"}
+		"STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdef", "STRIPE_CONNECT_WEBHOOK_SECRET": "whsec_connect_0123456789"}
 	t.Run("DefaultsToDevelopment", func(t *testing.T) {
 		clearEnv(t)
 		c, err := LoadConfig()

@@ -55,5 +55,8 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := billing(ctx, db, cfg); err != nil {
 		return err
 	}
+	if err := payouts(ctx, db); err != nil { // after billing's pro@ and creator@'s accepted offer with its posts
+		return err
+	}
 	return Coach(ctx, db) // after the analytics it answers from, and pro@'s subscription
 }

@@ -1,0 +1,459 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/stripe/stripe-go/v85"
+
+	"creatorcoach/jobs/mail"
+	"creatorcoach/jobs/payment"
+	"creatorcoach/store"
+)
+
+// Payout task types: one per step of an offer's payment (decided in the
+// database, handed over through the outbox), its mails, the provider's
+// events, and the periodic release.
+const (
+	TypePayoutFund     = "payout:fund"
+	TypePayoutTransfer = "payout:transfer"
+	TypePayoutRefund   = "payout:refund"
+	TypePayoutMail     = "payout:mail"
+	TypePayoutEvent    = "payout:event"
+	TypePayoutRelease  = "payout:release"
+	// TypePayoutReconcile compares the provider's moves of the day before with the ledger (nightly).
+	TypePayoutReconcile = "payout:reconcile"
+)
+
+// JobKindPayoutReconcile is the job kind recording each reconciliation.
+const JobKindPayoutReconcile = "payout_reconcile"
+
+// JobKindPayoutRelease is the job kind recording each periodic release.
+const JobKindPayoutRelease = "payout_release"
+
+// Money steps retry for a while: the provider must answer, and the
+// idempotency key makes every retry the same call.
+var (
+	payoutFund = TaskType{Name: TypePayoutFund, Queue: QueueDefault, MaxRetry: 10, Timeout: time.Minute,
+		Handle: (*Handler).HandlePayoutFund}
+	payoutTransfer = TaskType{Name: TypePayoutTransfer, Queue: QueueDefault, MaxRetry: 20, Timeout: time.Minute,
+		Handle: (*Handler).HandlePayoutTransfer}
+	payoutRefund = TaskType{Name: TypePayoutRefund, Queue: QueueDefault, MaxRetry: 20, Timeout: time.Minute,
+		Handle: (*Handler).HandlePayoutRefund}
+	payoutMail = TaskType{Name: TypePayoutMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
+		Handle: (*Handler).HandlePayoutMail, Unlocked: true}
+	payoutEvent = TaskType{Name: TypePayoutEvent, Queue: QueueDefault, MaxRetry: 10, Timeout: time.Minute,
+		Handle: (*Handler).HandlePayoutEvent}
+	// payoutRelease runs every five minutes.
+	payoutRelease = TaskType{Name: TypePayoutRelease, Queue: QueueDefault, MaxRetry: 3, Timeout: 10 * time.Minute,
+		Cron: "*/5 * * * *", Handle: (*Handler).HandlePayoutRelease}
+)
+
+// payoutTaskTypes are appended to taskTypes (see init).
+var payoutTaskTypes = []TaskType{payoutFund, payoutTransfer, payoutRefund, payoutMail, payoutEvent, payoutRelease, payoutReconcile}
+
+// payoutReconcile runs nightly at 02:41 UTC.
+var payoutReconcile = TaskType{Name: TypePayoutReconcile, Queue: QueueDefault, MaxRetry: 5, Timeout: 30 * time.Minute,
+	Cron: "41 2 * * *", Handle: (*Handler).HandlePayoutReconcile}
+
+// HandlePayoutReconcile lists the provider's charges, transfers and
+// refunds of the day before (UTC) and compares them with the ledger; new
+// mismatches land on the payments board and in /metrics, and are mailed
+// to every ADMIN. Recorded as a system job; running it twice records and
+// mails each mismatch once.
+func (h *Handler) HandlePayoutReconcile(ctx context.Context, _ *asynq.Task) error {
+	return h.runSystemJob(ctx, JobKindPayoutReconcile, func(ctx context.Context) (int, any, error) {
+		if h.Pay == nil {
+			return 0, nil, errNoProvider
+		}
+		now := h.Store.Now().UTC()
+		day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
+		moves, err := h.Pay.DayMoves(ctx, day, day.AddDate(0, 0, 1))
+		if err != nil {
+			return 0, nil, err
+		}
+		added, err := h.Store.Reconcile(ctx, day, moves)
+		if err != nil {
+			return 0, nil, err
+		}
+		if len(added) > 0 {
+			if err := h.mailMismatches(ctx, day, added); err != nil {
+				return len(moves), nil, err
+			}
+		}
+		return len(moves), map[string]int{"providerMoves": len(moves), "mismatches": len(added)}, nil
+	})
+}
+
+// mailMismatches tells every ADMIN what the reconciliation found.
+func (h *Handler) mailMismatches(ctx context.Context, day time.Time, ms []store.Mismatch) error {
+	admins, err := h.Store.AdminEmails(ctx)
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for _, m := range ms {
+		lines = append(lines, m.Kind+": "+m.Detail)
+	}
+	intro := fmt.Sprintf("The reconciliation of %s found %d difference(s) between the payment provider and the ledger: %s. "+
+		"They are on the payments board.", day.Format("January 2, 2006"), len(ms), strings.Join(lines, "; "))
+	for _, addr := range admins {
+		msg, err := renderMail(mail.Message{To: addr, Subject: h.ProductName + ": payments do not reconcile", Tag: "payout-reconcile"},
+			payoutText, payoutHTML, map[string]any{"Intro": intro, "Product": h.ProductName})
+		if err != nil {
+			return err
+		}
+		if err := h.Mail.Send(ctx, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PayoutStepPayload names the offer and the attempt of one step.
+type PayoutStepPayload struct {
+	EntryID string `json:"entryId"`
+	Attempt int    `json:"attempt"`
+}
+
+// PayoutMailPayload names the offer and what to say.
+type PayoutMailPayload struct {
+	EntryID string `json:"entryId"`
+	Kind    string `json:"kind"`
+}
+
+// PayoutEventPayload names a stored provider event.
+type PayoutEventPayload struct {
+	EventID string `json:"eventId"`
+}
+
+// PayoutKey is the outbox key of one step, and the provider's idempotency
+// key of its call: the offer and the step (and the funding attempt).
+func PayoutKey(step, entryID string, attempt int) string {
+	if step == store.PayoutStepFund {
+		return fmt.Sprintf("payout-%s-%s-%d", step, entryID, attempt)
+	}
+	return "payout-" + step + "-" + entryID
+}
+
+// NewPayoutStepTask returns the outbox task of one step.
+func NewPayoutStepTask(step, entryID string, attempt int) store.Task {
+	tt := map[string]TaskType{store.PayoutStepFund: payoutFund, store.PayoutStepTransfer: payoutTransfer, store.PayoutStepRefund: payoutRefund}[step]
+	return newTask(PayoutKey(step, entryID, attempt), tt, PayoutStepPayload{EntryID: entryID, Attempt: attempt})
+}
+
+// NewPayoutMailTask returns the outbox task of one payment mail.
+func NewPayoutMailTask(entryID, kind, key string) store.Task {
+	return newTask("payout-mail-"+entryID+"-"+key, payoutMail, PayoutMailPayload{EntryID: entryID, Kind: kind})
+}
+
+// NewPayoutEventTask returns the outbox task of a received event.
+func NewPayoutEventTask(eventID string) store.Task {
+	return newTask("payout-event-"+eventID, payoutEvent, PayoutEventPayload{EventID: eventID})
+}
+
+func init() {
+	taskTypes = append(taskTypes, payoutTaskTypes...)
+	store.PayoutTask = NewPayoutStepTask
+	store.PayoutMailTask = NewPayoutMailTask
+}
+
+// errNoProvider: the worker was started without the provider's client.
+var errNoProvider = errors.New("payouts: no payment provider client")
+
+// HandlePayoutFund charges the brand's default card for an accepted offer
+// and records the outcome. A stale or repeated task (the payment is no
+// longer funding under this attempt) does nothing; a brand without a card
+// fails the funding (the brand is mailed).
+func (h *Handler) HandlePayoutFund(ctx context.Context, t *asynq.Task) error {
+	var p PayoutStepPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	o, err := h.Store.PayoutFundingOrder(ctx, p.EntryID, p.Attempt)
+	if err != nil || o == nil {
+		return err
+	}
+	if o.PaymentMethodID == "" {
+		return h.Store.RecordFunding(ctx, p.EntryID, store.FundingResult{Status: store.FundingFailed, Failure: "The brand has no card"})
+	}
+	if h.Pay == nil {
+		return errNoProvider
+	}
+	r, err := h.Pay.Charge(ctx, payment.ChargeParams{IdempotencyKey: PayoutKey(store.PayoutStepFund, p.EntryID, p.Attempt), EntryID: p.EntryID,
+		Amount: o.Amount, Currency: o.Currency, CustomerID: o.CustomerID, PaymentMethodID: o.PaymentMethodID})
+	if err != nil {
+		return err
+	}
+	return h.Store.RecordFunding(ctx, p.EntryID, r)
+}
+
+// HandlePayoutTransfer sends a released payment to the creator's connected
+// account and records it. The release was decided in the database; a
+// worker killed between the provider's answer and the commit runs the task
+// again with the same idempotency key, and the provider answers the same
+// transfer instead of making a second.
+func (h *Handler) HandlePayoutTransfer(ctx context.Context, t *asynq.Task) error {
+	var p PayoutStepPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	o, err := h.Store.PayoutTransferOrder(ctx, p.EntryID)
+	if err != nil || o == nil {
+		return err
+	}
+	if o.Destination == "" {
+		return fmt.Errorf("payout %s: the creator has no connected account", p.EntryID)
+	}
+	if h.Pay == nil {
+		return errNoProvider
+	}
+	id, err := h.Pay.Transfer(ctx, PayoutKey(store.PayoutStepTransfer, p.EntryID, 0), p.EntryID, o.Amount, o.Currency, o.Destination)
+	if err != nil {
+		return err
+	}
+	return h.Store.RecordTransfer(ctx, p.EntryID, id)
+}
+
+// HandlePayoutRefund refunds the brand what is due on an offer and records it.
+func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
+	var p PayoutStepPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	o, err := h.Store.PayoutRefundOrder(ctx, p.EntryID)
+	if err != nil || o == nil {
+		return err
+	}
+	if h.Pay == nil {
+		return errNoProvider
+	}
+	id, err := h.Pay.Refund(ctx, PayoutKey(store.PayoutStepRefund, p.EntryID, 0), p.EntryID, o.PaymentIntentID, o.Amount)
+	if err != nil {
+		return err
+	}
+	return h.Store.RecordRefund(ctx, p.EntryID, id)
+}
+
+// HandlePayoutRelease is the periodic release (see store.PayoutTick),
+// recorded as a system job.
+func (h *Handler) HandlePayoutRelease(ctx context.Context, _ *asynq.Task) error {
+	return h.runSystemJob(ctx, JobKindPayoutRelease, func(ctx context.Context) (int, any, error) {
+		total := store.PayoutTickResult{}
+		for {
+			r, err := h.Store.PayoutTick(ctx, 1000)
+			if err != nil {
+				return total.Released, total, err
+			}
+			total.ClocksStarted += r.ClocksStarted
+			total.Released += r.Released
+			total.Waiting += r.Waiting
+			total.Lapsed += r.Lapsed
+			if r.Released+r.Waiting+r.Lapsed < 1000 {
+				return total.Released, total, nil
+			}
+		}
+	})
+}
+
+// payoutMails are each mail's subject, who receives it and what it says.
+var payoutMails = map[string]struct {
+	subject, intro string
+	creator, brand bool
+}{
+	store.PayoutMailFundingFailed: {"We could not charge the brand's card", "We could not charge the card of {{.BrandName}} for {{.CreatorName}}'s offer " +
+		"in {{.CampaignName}} ({{.Total}}): {{.Failure}}. Please add a card or try again; the offer lapses if it is not paid within the grace period.", false, true},
+	store.PayoutMailLapsed: {"An offer lapsed unpaid", "The brand {{.BrandName}} did not pay for your offer in {{.CampaignName}} in time, " +
+		"so the offer lapsed. Nothing is owed on either side.", true, false},
+	store.PayoutMailTransferred: {"Payment sent", "{{.Paid}} for {{.CreatorName}}'s post in {{.CampaignName}} was transferred to the creator's " +
+		"payout account. The creator pays no fee.", true, true},
+	store.PayoutMailRefunded: {"Payment refunded", "{{.Total}} for {{.CreatorName}}'s offer in {{.CampaignName}} was refunded to your card.", false, true},
+	store.PayoutMailWaiting: {"Waiting for your payout details", "Your payment of {{.Paid}} from {{.BrandName}} for {{.CampaignName}} is ready to be sent. " +
+		"Finish setting up payouts in Account Settings and it leaves at once.", true, false},
+}
+
+var payoutText = template.Must(template.New("text").Parse(`Hello,
+
+{{.Intro}}
+
+{{.Product}}
+`))
+
+var payoutHTML = template.Must(template.New("html").Parse(`<!doctype html>
+<html><body style="font-family:Arial,sans-serif;color:#1f2937;background:#f5f6fa;padding:24px">
+<div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h2 style="margin-top:0">{{.Product}}</h2>
+<p>Hello,</p>
+<p>{{.Intro}}</p>
+</div></body></html>
+`))
+
+// dollars formats cents as $1,234.56.
+func dollars(cents int64) string {
+	s := fmt.Sprintf("%d", cents/100)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("$%s.%02d", b.String(), cents%100)
+}
+
+// HandlePayoutMail mails the sides of a payment about what happened to it.
+func (h *Handler) HandlePayoutMail(ctx context.Context, t *asynq.Task) error {
+	var p PayoutMailPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	spec, ok := payoutMails[p.Kind]
+	if !ok {
+		return nil
+	}
+	m, err := h.Store.PayoutMailOf(ctx, p.EntryID)
+	if err != nil || m == nil {
+		return err
+	}
+	vars := map[string]string{"BrandName": m.BrandName, "CreatorName": m.CreatorName, "CampaignName": m.CampaignName,
+		"Total": dollars(m.Amount + m.Fee), "Paid": dollars(m.Amount - m.RefundAmount), "Failure": m.Failure}
+	var intro strings.Builder
+	if err := template.Must(template.New("intro").Parse(spec.intro)).Execute(&intro, vars); err != nil {
+		return err
+	}
+	var to []string
+	if spec.creator {
+		to = append(to, m.CreatorEmails...)
+	}
+	if spec.brand {
+		to = append(to, m.BrandEmails...)
+	}
+	for _, addr := range to {
+		msg, err := renderMail(mail.Message{To: addr, Subject: h.ProductName + ": " + spec.subject, Tag: "payout-" + p.Kind},
+			payoutText, payoutHTML, map[string]any{"Intro": intro.String(), "Product": h.ProductName})
+		if err != nil {
+			return err
+		}
+		if err := h.Mail.Send(ctx, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// HandlePayoutEvent applies a stored provider event: account.updated keeps
+// a connected account's state; payment_intent.succeeded, payment_failed and
+// requires_action settle a funding; charge.dispute.created holds or records
+// a chargeback; transfer and payout events are kept for the record. An
+// event processed before changes nothing.
+func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
+	var p PayoutEventPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	ev, err := storedEvent(ctx, p.EventID, h.Store.GetPayoutEvent, h.Store.MarkPayoutEventProcessed)
+	if err != nil || ev == nil {
+		return err
+	}
+	outcome, err := h.applyPayoutEvent(ctx, ev)
+	if err != nil {
+		return err
+	}
+	h.Log.Info("payout event processed", "event", ev.ID, "type", ev.Type, "outcome", outcome)
+	return h.Store.MarkPayoutEventProcessed(ctx, p.EventID, outcome)
+}
+
+// storedEvent reads a stored provider event to apply: nil when it is gone
+// or processed already, or unreadable (then marked so).
+func storedEvent(ctx context.Context, id string, get func(context.Context, string) (*store.PaymentEvent, error),
+	mark func(context.Context, string, string) error) (*stripe.Event, error) {
+	stored, err := get(ctx, id)
+	if store.ErrorCode(err) == store.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil || stored.ProcessedAt != nil {
+		return nil, err
+	}
+	var ev stripe.Event
+	if err := json.Unmarshal(stored.Payload, &ev); err != nil || ev.Data == nil {
+		return nil, mark(ctx, id, "unreadable")
+	}
+	return &ev, nil
+}
+
+func (h *Handler) applyPayoutEvent(ctx context.Context, ev *stripe.Event) (string, error) {
+	at := time.Unix(ev.Created, 0).UTC()
+	switch ev.Type {
+	case "account.updated":
+		var a stripe.Account
+		if err := json.Unmarshal(ev.Data.Raw, &a); err != nil {
+			return "unreadable", nil
+		}
+		found, err := h.Store.UpdatePayoutAccount(ctx, payment.AccountFromStripe(&a), at)
+		return outcomeOf(found), err
+	case "payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.requires_action":
+		var pi stripe.PaymentIntent
+		if err := json.Unmarshal(ev.Data.Raw, &pi); err != nil {
+			return "unreadable", nil
+		}
+		entry := pi.Metadata["entry_id"]
+		if entry == "" {
+			entry = pi.TransferGroup
+		}
+		if entry == "" {
+			e, err := h.Store.PayoutEntryByPaymentIntent(ctx, pi.ID)
+			if err != nil {
+				return "", err
+			}
+			entry = e
+		}
+		if entry == "" {
+			return store.OutcomeUnknown, nil
+		}
+		r := payment.FundingFromStripe(&pi, false)
+		switch ev.Type {
+		case "payment_intent.succeeded":
+			r.Status = store.FundingSucceeded
+		case "payment_intent.payment_failed":
+			r.Status = store.FundingFailed
+		default:
+			r.Status = store.FundingRequiresAction
+		}
+		err := h.Store.RecordFunding(ctx, entry, r)
+		if store.ErrorCode(err) == store.ENOTFOUND {
+			return store.OutcomeUnknown, nil
+		}
+		return store.OutcomeApplied, err
+	case "charge.dispute.created":
+		var d stripe.Dispute
+		if err := json.Unmarshal(ev.Data.Raw, &d); err != nil {
+			return "unreadable", nil
+		}
+		entry := ""
+		if d.PaymentIntent != nil {
+			e, err := h.Store.PayoutEntryByPaymentIntent(ctx, d.PaymentIntent.ID)
+			if err != nil {
+				return "", err
+			}
+			entry = e
+		}
+		if entry == "" {
+			return store.OutcomeUnknown, nil
+		}
+		return store.OutcomeApplied, h.Store.RecordDispute(ctx, entry, d.Amount)
+	}
+	return store.OutcomeIgnored, nil
+}
+
+func outcomeOf(found bool) string {
+	if found {
+		return store.OutcomeApplied
+	}
+	return store.OutcomeUnknown
+}

@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// RecordPayoutEvent stores a verified provider event of payouts (account is
+// the connected account of a Connect event, "" for the platform's own) and
+// queues task (its processing) in the same transaction. A replayed id
+// changes nothing and reports false.
+func (s *DB) RecordPayoutEvent(ctx context.Context, e PaymentEvent, account string, task Task) (bool, error) {
+	var added bool
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.Exec(`INSERT INTO payout_events (id, type, account, payload, provider_at, received_at) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (id) DO NOTHING`, e.ID, e.Type, account, []byte(e.Payload), e.ProviderAt, s.now())
+		if err != nil {
+			return fmt.Errorf("record payout event: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		if added = n == 1; !added {
+			return nil
+		}
+		return insertTask(tx, task)
+	})
+	return added, err
+}
+
+// GetPayoutEvent returns a stored payout event; ENOTFOUND when there is none.
+func (s *DB) GetPayoutEvent(ctx context.Context, id string) (*PaymentEvent, error) {
+	var e PaymentEvent
+	err := s.db.GetContext(ctx, &e, `SELECT id, type, payload, provider_at, processed_at, outcome FROM payout_events WHERE id = $1`, id)
+	if err != nil {
+		return nil, translate(err, "Payout event")
+	}
+	return &e, nil
+}
+
+// MarkPayoutEventProcessed records that a payout event was applied.
+func (s *DB) MarkPayoutEventProcessed(ctx context.Context, id, outcome string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE payout_events SET processed_at = $2, outcome = $3 WHERE id = $1 AND processed_at IS NULL`, id, s.now(), outcome)
+	if err != nil {
+		return fmt.Errorf("mark payout event: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Ledger accounts of payouts. Every movement is a set of lines summing to
+// zero per currency; a debit is positive. brand_card is what the brand's card
+// paid; creator_held what the platform holds for a creator; creator_paid what
+// was transferred to creators; refunds what went back to brands;
+// platform_fee the platform's fee; provider_fee the provider's fee as
+// reported; chargeback_loss what a dispute took after the transfer.
+const (
+	AccountBrandCard      = "brand_card"
+	AccountPlatformFee    = "platform_fee"
+	AccountCreatorHeld    = "creator_held"
+	AccountCreatorPaid    = "creator_paid"
+	AccountRefunds        = "refunds"
+	AccountChargebackLoss = "chargeback_loss"
+	AccountProviderFee    = "provider_fee"
+)
+
+// Movement kinds.
+const (
+	MoveFunding     = "funding"
+	MoveRelease     = "release"
+	MoveRefund      = "refund"
+	MoveChargeback  = "chargeback"
+	MoveProviderFee = "provider_fee"
+)
+
+// LedgerLine is one line of a movement.
+type LedgerLine struct {
+	Account string
+	Amount  int64
+}
+
+// postMovement writes one movement of entry (its lines) unless a movement of
+// that id is there already (a retried step posts nothing twice). Lines of
+// amount 0 are left out; lines that do not sum to zero are refused.
+func postMovement(tx *sqlx.Tx, movement, kind, entryID, currency string, at time.Time, lines ...LedgerLine) error {
+	var sum int64
+	kept := lines[:0:0]
+	for _, l := range lines {
+		sum += l.Amount
+		if l.Amount != 0 {
+			kept = append(kept, l)
+		}
+	}
+	if sum != 0 {
+		return fmt.Errorf("movement %s does not balance: %d", movement, sum)
+	}
+	var exists bool
+	if err := tx.Get(&exists, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, movement); err != nil {
+		return fmt.Errorf("find movement: %w", err)
+	}
+	if exists || len(kept) == 0 {
+		return nil
+	}
+	for _, l := range kept {
+		if _, err := tx.Exec(`INSERT INTO payout_ledger (movement, kind, entry_id, account, currency, amount, at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, movement, kind, entryID, l.Account, currency, l.Amount, at); err != nil {
+			return fmt.Errorf("post movement %s: %w", movement, err)
+		}
+	}
+	return nil
+}
+
+// fundingLines: the brand's card pays amount+fee; the platform holds amount
+// for the creator and keeps fee.
+func fundingLines(amount, fee int64) []LedgerLine {
+	return []LedgerLine{{AccountBrandCard, -(amount + fee)}, {AccountCreatorHeld, amount}, {AccountPlatformFee, fee}}
+}
+
+// releaseLines: paid of the held amount goes to the creator.
+func releaseLines(paid int64) []LedgerLine {
+	return []LedgerLine{{AccountCreatorHeld, -paid}, {AccountCreatorPaid, paid}}
+}
+
+// refundLines: held of the held amount and fee of the platform's fee go back
+// to the brand.
+func refundLines(held, fee int64) []LedgerLine {
+	return []LedgerLine{{AccountCreatorHeld, -held}, {AccountPlatformFee, -fee}, {AccountRefunds, held + fee}}
+}
+
+// chargebackLines: a dispute after the transfer gives the brand amount back
+// out of the platform's pocket.
+func chargebackLines(amount int64) []LedgerLine {
+	return []LedgerLine{{AccountChargebackLoss, -amount}, {AccountRefunds, amount}}
+}
+
+// providerFeeLines: the provider's fee is paid out of the platform's fee.
+func providerFeeLines(fee int64) []LedgerLine {
+	return []LedgerLine{{AccountPlatformFee, -fee}, {AccountProviderFee, fee}}
+}
+
+// PayoutBooks are the ledger's balances of one offer, in cents. Funded is
+// what the brand's card paid; Fee is the platform's net (its fee less the
+// provider's fee and chargeback losses). Funded = Transferred + Refunded +
+// Fee + Held always holds, because every movement sums to zero.
+type PayoutBooks struct {
+	Funded      int64 `json:"funded"`
+	Transferred int64 `json:"transferred"`
+	Refunded    int64 `json:"refunded"`
+	Fee         int64 `json:"fee"`
+	Held        int64 `json:"held"`
+	// returned is the part of the held amount refunded to the brand.
+	returned int64
+}
+
+// Balanced reports whether funded = transferred + refunded + fee + held.
+func (b PayoutBooks) Balanced() bool {
+	return b.Funded == b.Transferred+b.Refunded+b.Fee+b.Held
+}
+
+// payoutBooks reads the balances of entry from the ledger.
+func payoutBooks(ctx context.Context, q sqlx.QueryerContext, entryID string) (PayoutBooks, error) {
+	var rows []struct {
+		Account string `db:"account"`
+		Kind    string `db:"kind"`
+		Sum     int64  `db:"sum"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &rows, `SELECT account, kind, sum(amount)::bigint AS sum FROM payout_ledger WHERE entry_id = $1 GROUP BY account, kind`, entryID); err != nil {
+		return PayoutBooks{}, fmt.Errorf("payout books: %w", err)
+	}
+	var b PayoutBooks
+	for _, r := range rows {
+		switch r.Account {
+		case AccountBrandCard:
+			b.Funded -= r.Sum
+		case AccountCreatorPaid:
+			b.Transferred += r.Sum
+		case AccountRefunds:
+			b.Refunded += r.Sum
+		case AccountCreatorHeld:
+			b.Held += r.Sum
+			if r.Kind == MoveRefund {
+				b.returned -= r.Sum
+			}
+		default:
+			b.Fee += r.Sum
+		}
+	}
+	return b, nil
+}
+
+// PayoutBooks reads the ledger's balances of one offer.
+func (s *DB) PayoutBooks(ctx context.Context, entryID string) (PayoutBooks, error) {
+	return payoutBooks(ctx, s.db, entryID)
+}
+
+// CheckLedger walks the whole ledger and returns every way it does not hold:
+// a movement not summing to zero in a currency, an offer whose books do not
+// balance, a negative held or transferred balance, or held money that the
+// payment's state says is gone (or the reverse). Empty when the books hold.
+func (s *DB) CheckLedger(ctx context.Context) ([]string, error) {
+	var problems []string
+	var unbalanced []struct {
+		Movement string `db:"movement"`
+		Currency string `db:"currency"`
+		Sum      int64  `db:"sum"`
+	}
+	if err := s.db.SelectContext(ctx, &unbalanced, `SELECT movement, currency, sum(amount)::bigint AS sum FROM payout_ledger
+		GROUP BY movement, currency HAVING sum(amount) <> 0`); err != nil {
+		return nil, fmt.Errorf("check movements: %w", err)
+	}
+	for _, u := range unbalanced {
+		problems = append(problems, fmt.Sprintf("movement %s in %s sums to %d", u.Movement, u.Currency, u.Sum))
+	}
+	var pays []struct {
+		EntryID string `db:"entry_id"`
+		State   string `db:"state"`
+		Amount  int64  `db:"amount"`
+		Fee     int64  `db:"fee"`
+		Refund  int64  `db:"refund_amount"`
+	}
+	if err := s.db.SelectContext(ctx, &pays, `SELECT entry_id, state, amount, fee, refund_amount FROM payouts`); err != nil {
+		return nil, fmt.Errorf("check payouts: %w", err)
+	}
+	for _, p := range pays {
+		b, err := payoutBooks(ctx, s.db, p.EntryID)
+		if err != nil {
+			return nil, err
+		}
+		if msg := booksProblem(p.State, p.Amount, p.Fee, p.Refund, b); msg != "" {
+			problems = append(problems, "offer "+p.EntryID+": "+msg)
+		}
+	}
+	return problems, nil
+}
+
+// booksProblem compares one offer's books with its payment's state.
+func booksProblem(state string, amount, fee, refund int64, b PayoutBooks) string {
+	switch {
+	case !b.Balanced():
+		return fmt.Sprintf("books do not balance: %+v", b)
+	case b.Held < 0 || b.Transferred < 0 || b.Refunded < 0:
+		return fmt.Sprintf("negative balance: %+v", b)
+	}
+	funded := amount + fee
+	switch state {
+	case PayoutAwaitingApproval, PayoutFunding, PayoutActionRequired, PayoutFundingFailed, PayoutLapsed:
+		if b.Funded != 0 || b.Held != 0 {
+			return fmt.Sprintf("%s but the ledger holds %+v", state, b)
+		}
+	case PayoutFunded, PayoutReleasing, PayoutWaitingDetails, PayoutHeld, PayoutRefunding:
+		if b.Funded != funded || b.Held+b.Transferred+b.returned != amount {
+			return fmt.Sprintf("%s but the ledger holds %+v", state, b)
+		}
+	case PayoutTransferred:
+		// a partial refund decided with the release may still be on its way
+		if b.Funded != funded || b.Held != refund-b.returned || b.Transferred != amount-refund {
+			return fmt.Sprintf("transferred but the ledger holds %+v", b)
+		}
+	case PayoutRefunded:
+		if b.Held != 0 || (b.Funded != 0 && b.Transferred == 0 && b.returned != amount) {
+			return fmt.Sprintf("refunded but the ledger holds %+v", b)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,137 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// PaymentView is an offer's payment as one side sees it: its state with
+// dates, and "overdue" when a step is late against its promise. The
+// creator does not see the platform's fee nor the books.
+type PaymentView struct {
+	Payout
+	Fee     *int64       `json:"fee"`
+	Overdue bool         `json:"overdue"`
+	Books   *PayoutBooks `json:"books"`
+}
+
+// overdueAfter is how late a step may be before it is marked overdue: the
+// periodic release runs every five minutes, the provider answers in
+// seconds.
+const overdueAfter = time.Hour
+
+// Overdue reports whether a step of p is late at now: a funding still
+// running, a release past its time not yet decided, a transfer decided and
+// not made, or a payout past its expected arrival not yet paid.
+func (p *Payout) Overdue(now time.Time) bool {
+	late := func(t *time.Time) bool { return t != nil && now.After(t.Add(overdueAfter)) }
+	switch p.State {
+	case PayoutFunding:
+		return late(&p.FundingAt)
+	case PayoutFunded:
+		return late(p.ReleaseAt)
+	case PayoutReleasing:
+		return late(p.ReleasedAt)
+	case PayoutTransferred:
+		return p.PaidAt == nil && p.ArrivalAt != nil && now.After(p.ArrivalAt.Add(24*time.Hour))
+	}
+	return false
+}
+
+// PaymentOf returns entry's payment as actor may see it (ENOTFOUND for an
+// offer of another brand or creator, or without a payment).
+func (s *DB) PaymentOf(ctx context.Context, actor *User, entryID string) (*PaymentView, error) {
+	p, err := s.payoutForActor(ctx, s.db, actor, entryID, false)
+	if err != nil {
+		return nil, err
+	}
+	v := &PaymentView{Payout: *p, Overdue: p.Overdue(s.now())}
+	if actor.Role != RoleUser {
+		fee := p.Fee
+		v.Fee = &fee
+		b, err := payoutBooks(ctx, s.db, entryID)
+		if err != nil {
+			return nil, err
+		}
+		v.Books = &b
+	}
+	return v, nil
+}
+
+// BoardRow is one payment on the ADMIN's payments board.
+type BoardRow struct {
+	EntryID         string    `db:"entry_id" json:"entryId"`
+	State           string    `db:"state" json:"state"`
+	Amount          int64     `db:"amount" json:"amount"`
+	Fee             int64     `db:"fee" json:"fee"`
+	Currency        string    `db:"currency" json:"currency"`
+	BrandName       string    `db:"brand_name" json:"brandName"`
+	CreatorName     string    `db:"creator_name" json:"creatorName"`
+	CampaignName    string    `db:"campaign_name" json:"campaignName"`
+	Failure         string    `db:"failure" json:"failure"`
+	ObjectionReason string    `db:"objection_reason" json:"objectionReason"`
+	UpdatedAt       time.Time `db:"updated_at" json:"updatedAt"`
+}
+
+// Mismatch is a difference the reconciliation found.
+type Mismatch struct {
+	ID         int64     `db:"id" json:"id"`
+	Day        time.Time `db:"day" json:"day"`
+	Kind       string    `db:"kind" json:"kind"`
+	ProviderID string    `db:"provider_id" json:"providerId"`
+	Detail     string    `db:"detail" json:"detail"`
+	FoundAt    time.Time `db:"found_at" json:"foundAt"`
+}
+
+// BoardStates are the states the payments board lists: those an ADMIN may
+// have to act on.
+var BoardStates = []string{PayoutFundingFailed, PayoutActionRequired, PayoutHeld, PayoutWaitingDetails, PayoutAwaitingApproval}
+
+// PaymentsBoard lists the payments that need attention (state one of
+// BoardStates, or every one of them when state is ""), most recently
+// changed first, one page at a time, with the open reconciliation
+// mismatches. ADMIN only.
+func (s *DB) PaymentsBoard(ctx context.Context, actor *User, state string, page, limit int) ([]BoardRow, int, []Mismatch, error) {
+	if actor.Role != RoleAdmin {
+		return nil, 0, nil, Errorf(EFORBIDDEN, "You don't have permission to do this")
+	}
+	fe := FieldErrors{}
+	CheckPaging(fe, &page, &limit)
+	states := BoardStates
+	if state != "" {
+		found := false
+		for _, st := range BoardStates {
+			found = found || st == state
+		}
+		if !found {
+			fe.add("state", "Unknown board state")
+		}
+		states = []string{state}
+	}
+	if err := fe.Err(); err != nil {
+		return nil, 0, nil, err
+	}
+	rows := []BoardRow{}
+	err := s.db.SelectContext(ctx, &rows, `SELECT p.entry_id, p.state, p.amount, p.fee, p.currency, b.name AS brand_name, c.name AS creator_name,
+		k.name AS campaign_name, p.failure, p.objection_reason, p.updated_at
+		FROM (SELECT * FROM payouts WHERE state = ANY($1) ORDER BY updated_at DESC, entry_id LIMIT $2 OFFSET $3) p
+		JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
+		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = p.brand_id ORDER BY p.updated_at DESC, p.entry_id`,
+		pq.Array(states), limit, (page-1)*limit)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("payments board: %w", err)
+	}
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM payouts WHERE state = ANY($1)`, pq.Array(states)); err != nil {
+		return nil, 0, nil, err
+	}
+	mism := []Mismatch{}
+	if err := s.db.SelectContext(ctx, &mism, `SELECT id, day, kind, provider_id, detail, found_at FROM payout_mismatches
+		WHERE resolved_at IS NULL ORDER BY found_at DESC LIMIT 100`); err != nil {
+		return nil, 0, nil, err
+	}
+	return rows, total, mism, nil
+}
