@@ -55,7 +55,7 @@ func sameOverview(t *testing.T, db *store.DB, admin *store.User, when string) {
 // their offers), offers moved and re-priced, a brand removed with everything.
 func TestOverviewCounts(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	ctx := context.Background()
 	if err := seed.Run(ctx, e.db, app.Config{}); err != nil {
 		t.Fatal(err)

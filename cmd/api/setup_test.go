@@ -94,6 +94,20 @@ const testWebhookSecret = "whsec_test_secret"
 
 func setup(t *testing.T) *env {
 	t.Helper()
+	return setupStack(t, true)
+}
+
+// setupNoWorker is setup without the worker: tasks stay in the outbox,
+// where storetest.RequireInserted finds them. For tests that only need to
+// know a call queued its task, it saves starting the worker's servers, its
+// relay and its Redis connections, and the wait for tasks nobody checks.
+func setupNoWorker(t *testing.T) *env {
+	t.Helper()
+	return setupStack(t, false)
+}
+
+func setupStack(t *testing.T, worker bool) *env {
+	t.Helper()
 	db, dbURL := storetest.New(t)
 	clk := &clock{t: time.Now()}
 	db.Now = clk.Now
@@ -135,13 +149,15 @@ func setup(t *testing.T) *env {
 	if blobtest.Kind() == "s3" { // STORAGE=s3 runs the suite on a bucket of its own
 		blobs = blobtest.S3(t)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
-	}()
-	t.Cleanup(func() { cancel(); <-done })
+	if worker {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
+				ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
+		}()
+		t.Cleanup(func() { cancel(); <-done })
+	}
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialsetup.Setup{Config: socialCfg, Sandbox: sb})
 	api.pay = pay
