@@ -76,21 +76,40 @@ var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creator
 // retried, how long one run may take, what runs it and, for a periodic task,
 // when the scheduler enqueues it.
 type TaskType struct {
-	Name string // asynq type name, e.g. "creator:import"
-	// Former are the names this type had before; the
-	// worker runs a task queued under one of them like one queued under
-	// Name, for one release after the rename.
-	Former   []string
-	Queue    string
+	// Name is the asynq type name, "<resource>:<verb>" (e.g.
+	// "creator:import"); required, unique among taskTypes. It is what the
+	// outbox row, asynqmon and the logs show.
+	Name string
+	// Former are the names this type had before; the worker runs a task
+	// queued under one of them like one queued under Name, for one release
+	// after the rename. Default: none.
+	Former []string
+	// Queue is the asynq queue the task is enqueued on: QueueCritical,
+	// QueueDefault, QueueLow or QueueCreatorImport. Required (asynq refuses an
+	// empty queue name); it decides which worker server runs the task and
+	// with what priority.
+	Queue string
+	// MaxRetry is how many times a failed run is retried before the task is
+	// archived (asynq's "dead" list) and its job marked failed. Default 0:
+	// no retry.
 	MaxRetry int
-	Timeout  time.Duration
-	Cron     string // periodic tasks only: cron spec in UTC
-	Handle   func(h *Handler, ctx context.Context, t *asynq.Task) error
+	// Timeout is how long one run may take before its context is cancelled
+	// (and the run counts as a failure). Default 0: asynq's own default of
+	// 30 minutes.
+	Timeout time.Duration
+	// Cron is, for a periodic task, its cron schedule in UTC (standard five
+	// fields or "@every <duration>"), on which the leading scheduler enqueues
+	// it (see Periodic). Default "": not periodic.
+	Cron string
+	// Handle runs one task; required. A returned error retries the task (up
+	// to MaxRetry); asynq.SkipRetry archives it at once.
+	Handle func(h *Handler, ctx context.Context, t *asynq.Task) error
 	// Unlocked runs the task without the task lock (see recover.go), saving
-	// its Postgres round trips and a held connection. For mails: two runs at
-	// once (a copy racing a worker that lost its lease but lives) cost at
-	// most a second mail, never wrong data; for the analytics sync (an
-	// upsert of the same days), a second fetch and nothing else.
+	// its Postgres round trips and a held connection. Default false: locked.
+	// For mails: two runs at once (a copy racing a worker that lost its
+	// lease but lives) cost at most a second mail, never wrong data; for the
+	// analytics sync (an upsert of the same days), a second fetch and
+	// nothing else.
 	Unlocked bool
 }
 
@@ -127,11 +146,16 @@ func (h *Handler) Register(mux *asynq.ServeMux) {
 	}
 }
 
-// PeriodicTask is a task the scheduler enqueues on a cron spec.
+// PeriodicTask is a task the scheduler enqueues on a cron schedule.
 type PeriodicTask struct {
+	// Cronspec is the schedule in UTC: standard five fields or
+	// "@every <duration>"; required.
 	Cronspec string
-	Task     *asynq.Task
-	Opts     []asynq.Option
+	// Task is what is enqueued at each slot (its type and payload); required.
+	Task *asynq.Task
+	// Opts are its asynq options (queue, retries, timeout); default none:
+	// asynq's defaults.
+	Opts []asynq.Option
 }
 
 // Periodic returns the scheduler's ticks: every task type with a Cron spec.

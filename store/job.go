@@ -23,19 +23,41 @@ const (
 // truth the browser polls. Its JSON is what GET /api/jobs/{id} answers and
 // every call that starts a job returns.
 type Job struct {
-	ID         string          `db:"id" json:"id"`
-	Kind       string          `db:"kind" json:"kind"`
-	OwnerID    *string         `db:"owner_id" json:"-"`
-	Status     string          `db:"status" json:"status"`
-	Progress   int             `db:"progress" json:"progress"`
-	Total      int             `db:"total" json:"total"`
-	Processed  int             `db:"processed" json:"processed"`
-	Failed     int             `db:"failed" json:"failed"`
-	Result     json.RawMessage `db:"result" json:"result"`
-	Error      string          `db:"error" json:"error"`
-	CreatedAt  time.Time       `db:"created_at" json:"createdAt"`
-	StartedAt  *time.Time      `db:"started_at" json:"startedAt"`
-	FinishedAt *time.Time      `db:"finished_at" json:"finishedAt"`
+	// ID is the job's UUID, made by Postgres when the job is created.
+	ID string `db:"id" json:"id"`
+	// Kind names the work (e.g. "creator_import", "social_sync",
+	// "campaign_export_pdf", the JobKind constants); set by the call that starts the job. The browser picks
+	// how to show the result by it.
+	Kind string `db:"kind" json:"kind"`
+	// OwnerID is the user the job belongs to; only they (and an ADMIN) read
+	// it. nil for work nobody started (a scheduled task's). Never answered.
+	OwnerID *string `db:"owner_id" json:"-"`
+	// Status is JobQueued (default, at creation), JobRunning, JobSucceeded or
+	// JobFailed; the last two are final.
+	Status string `db:"status" json:"status"`
+	// Progress is the share done, 0 to 100; default 0, 100 once finished.
+	Progress int `db:"progress" json:"progress"`
+	// Total is how many items the job works through (rows of an import,
+	// accounts of a sync); default 0 until the worker knows.
+	Total int `db:"total" json:"total"`
+	// Processed is how many of Total are done; default 0.
+	Processed int `db:"processed" json:"processed"`
+	// Failed is how many of Total could not be done (they are not retried);
+	// default 0.
+	Failed int `db:"failed" json:"failed"`
+	// Result is the job's answer, JSON whose shape Kind decides (e.g. an
+	// import's per-row errors, a PDF's file id); default null until it
+	// succeeds.
+	Result json.RawMessage `db:"result" json:"result"`
+	// Error is the message a failed job shows its owner (never a stack nor a
+	// secret); default "".
+	Error string `db:"error" json:"error"`
+	// CreatedAt is when the job was created (queued).
+	CreatedAt time.Time `db:"created_at" json:"createdAt"`
+	// StartedAt is when a worker first started it; nil while queued.
+	StartedAt *time.Time `db:"started_at" json:"startedAt"`
+	// FinishedAt is when it succeeded or failed; nil until then.
+	FinishedAt *time.Time `db:"finished_at" json:"finishedAt"`
 	// Worker is the worker process that last started the job, as
 	// "<host name>:<process id>" (WorkerName); "" until one starts it.
 	// Shown to ADMINs only (GetJob and ListJobs clear it for anyone else).

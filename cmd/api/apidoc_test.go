@@ -46,7 +46,7 @@ var chiParam = regexp.MustCompile(`\{([^}:]+):[^}]*\}`)
 // an operation in the document, and every documented operation a route.
 func TestOpenAPI_RoutesMatchDocument(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	doc, err := openapi.Document()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestOpenAPI_RoutesMatchDocument(t *testing.T) {
 // TestOpenAPI_ServedPublicly: the document and its page answer without a token.
 func TestOpenAPI_ServedPublicly(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	get := func(path string) (*http.Response, string) {
 		t.Helper()
 		res, err := http.Get(e.srv.URL + path)

@@ -28,7 +28,7 @@ func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); retur
 // with its token replaced, for the api call and the page alike.
 func TestLogs_ShareTokenRedacted(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	var buf lockedBuffer
 	api := newServer(e.cfg, e.db, e.api.rdb, e.asynqOpt, slog.New(slog.NewTextHandler(&buf, nil)))
 	srv := httptest.NewServer(api.routes())

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
+	"creatorcoach/cmd/api/openapi"
 	"creatorcoach/store"
 )
 
@@ -71,5 +75,54 @@ func TestShedLoad(t *testing.T) {
 	unbounded.ServeHTTP(rec, httptest.NewRequest("GET", "/fast", nil))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("unbounded: %d", rec.Code)
+	}
+}
+
+// TestShedLoad_Contract: the busy answer is in the OpenAPI document for
+// every /api operation (a shared 503 or the operation's own), body and
+// Retry-After header, as the contract check reads them.
+func TestShedLoad_Contract(t *testing.T) {
+	t.Parallel()
+	router, err := contractRouter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := openapi.Document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, started := make(chan struct{}), make(chan struct{})
+	h := (&server{}).shedLoad(1)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release
+	}))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/api/slow", nil))
+	}()
+	<-started
+	defer func() { close(release); <-done }()
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	checked := 0
+	for path, item := range doc.Paths.Map() {
+		if !strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		for method := range item.Operations() {
+			req := httptest.NewRequest(method, "http://api.test"+param.ReplaceAllString(path, "x"), nil)
+			rec := &recorder{ResponseWriter: httptest.NewRecorder(), status: http.StatusOK}
+			h.ServeHTTP(rec, req)
+			if rec.status != http.StatusServiceUnavailable {
+				t.Fatalf("%s %s: %d, want the busy answer", method, path, rec.status)
+			}
+			if msg := checkExchange(router, req.Clone(context.Background()), &capBuffer{}, rec); msg != "" {
+				t.Errorf("%s %s: %s", method, path, msg)
+			}
+			checked++
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("checked %d operations", checked)
 	}
 }

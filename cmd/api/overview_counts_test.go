@@ -53,7 +53,7 @@ func sameOverview(t *testing.T, db *store.DB, admin *store.User, when string) {
 // their offers), offers moved and re-priced, a brand removed with everything.
 func TestOverviewCounts(t *testing.T) {
 	t.Parallel()
-	e := setupSeeded(t)
+	e := setupStack(t, seededDB, false)
 	ctx := context.Background()
 	admin := &store.User{Role: store.RoleAdmin}
 	sameOverview(t, e.db, admin, "demo")

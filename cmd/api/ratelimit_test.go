@@ -199,7 +199,7 @@ func (e *env) forgot(xff, email string) int {
 }
 
 func TestRateLimit_KeyedByClient(t *testing.T) {
-	e := setup(t)
+	e := setupNoWorker(t)
 	cfg := e.cfg
 	cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 	srv := httptest.NewServer(checkContract(t, newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes()))
@@ -223,7 +223,7 @@ func TestRateLimit_KeyedByClient(t *testing.T) {
 }
 
 func TestOpsAuth_ThrottlesWrongPasswords(t *testing.T) {
-	e := setup(t)
+	e := setupNoWorker(t)
 	cfg := e.cfg
 	cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 	srv := httptest.NewServer(checkContract(t, newServer(cfg, e.db, redisClient(t, e.redisURL), e.asynqOpt, e.log).routes()))

@@ -16,7 +16,7 @@ import (
 // everything else here for all five roles) plus anonymous access.
 func TestRoleTable(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	tokens := e.roleTokens("roles.io")
 	settings := map[string]bool{store.RoleAdmin: true, store.RoleBrandAdmin: true, store.RoleBrandManager: true, store.RoleUser: true}
 	creators := map[string]bool{store.RoleUser: true}
@@ -156,7 +156,7 @@ func TestRateLimit_Login(t *testing.T) {
 
 func TestOps(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	get := func(path, user, pass string) int {
 		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
 		if user != "" {
@@ -198,7 +198,7 @@ func TestOps(t *testing.T) {
 // routes) nor a raw path adds a series.
 func TestOps_Metrics(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	do := func(method, path string, basic bool) string {
 		req, _ := http.NewRequest(method, e.srv.URL+path, nil)
 		if basic {

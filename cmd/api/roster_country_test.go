@@ -82,7 +82,7 @@ func TestRoster_CountryLocation(t *testing.T) {
 // country by name or code, and a city.
 func TestCreators_CountryFilter(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	e.seedPlaces()
 	brand := e.brandAccount("owner@filter.io", "BRAND_ADMIN", "Filter")
 	for loc, want := range map[string][]string{

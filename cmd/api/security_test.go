@@ -21,7 +21,7 @@ import (
 // TestJSON_TrailingData: a JSON body followed by anything but white space is 400.
 func TestJSON_TrailingData(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	for name, body := range map[string]string{
 		"Garbage":      `{"email": "a@b.io", "password": "x"} garbage`,
 		"SecondObject": `{"email": "a@b.io", "password": "x"}{"email": "c@d.io"}`,
@@ -180,7 +180,7 @@ func expect(t *testing.T, r resp, status int) resp {
 // HSTS only when PUBLIC_URL is https.
 func TestSecurityHeaders(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	get := func(path string, ops bool) http.Header {
 		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
 		if ops {

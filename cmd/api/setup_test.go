@@ -95,21 +95,33 @@ const testWebhookSecret = "whsec_test_secret"
 
 func setup(t *testing.T) *env {
 	t.Helper()
-	return setupOn(t, storetest.New)
+	return setupStack(t, storetest.New, true)
+}
+
+// setupNoWorker is setup without the worker: tasks stay in the outbox,
+// where storetest.RequireInserted finds them. For tests that only need to
+// know a call queued its task, it saves starting the worker's servers, its
+// relay and its Redis connections, and the wait for tasks nobody checks.
+func setupNoWorker(t *testing.T) *env {
+	t.Helper()
+	return setupStack(t, storetest.New, false)
 }
 
 // setupSeeded is setup on a copy of the demo data (`api seed`), filled once per test binary.
 func setupSeeded(t *testing.T) *env {
 	t.Helper()
-	return setupOn(t, func(t testing.TB) (*store.DB, string) {
-		return storetest.NewFrom(t, "demo", func(ctx context.Context, db *store.DB) error {
-			return seed.Run(ctx, db, app.Config{PublicURL: "http://localhost:8080"})
-		})
+	return setupStack(t, seededDB, true)
+}
+
+// seededDB is a database holding the demo data, copied from a template filled once.
+func seededDB(t testing.TB) (*store.DB, string) {
+	return storetest.NewFrom(t, "demo", func(ctx context.Context, db *store.DB) error {
+		return seed.Run(ctx, db, app.Config{PublicURL: "http://localhost:8080"})
 	})
 }
 
-// setupOn is setup on the database newDB makes.
-func setupOn(t *testing.T, newDB func(testing.TB) (*store.DB, string)) *env {
+// setupStack is setup on the database newDB makes, with or without the worker.
+func setupStack(t *testing.T, newDB func(testing.TB) (*store.DB, string), worker bool) *env {
 	t.Helper()
 	db, dbURL := newDB(t)
 	clk := &clock{t: time.Now()}
@@ -152,13 +164,15 @@ func setupOn(t *testing.T, newDB func(testing.TB) (*store.DB, string)) *env {
 	if blobtest.Kind() == "s3" { // STORAGE=s3 runs the suite on a bucket of its own
 		blobs = blobtest.S3(t)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
-			ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
-	}()
-	t.Cleanup(func() { cancel(); <-done })
+	if worker {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- jobs.RunWorker(ctx, jobs.WorkerDeps{Store: db, RedisOpt: asynqOpt, DatabaseURL: dbURL, Mail: sender,
+				ProductName: "Creator Coach", DataDir: cfg.DataPath(), Blobs: blobs, Log: log, Poll: 50 * time.Millisecond, Concurrency: 4, Social: syncer, Pay: pay})
+		}()
+		t.Cleanup(func() { cancel(); <-done })
+	}
 	api := newServer(cfg, db, rdb, asynqOpt, log)
 	api.useSocial(socialsetup.Setup{Config: socialCfg, Sandbox: sb})
 	api.pay = pay

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"creatorcoach/jobs"
 	"creatorcoach/store"
+	"creatorcoach/store/storetest"
 )
 
 func TestUser_SignUpVerifyMe(t *testing.T) {
@@ -163,7 +165,7 @@ func TestOTP_Validation(t *testing.T) {
 
 func TestOTP_SendValidation(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e := setupNoWorker(t)
 	r := e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": ""}), 422)
 	if r.field("email") != "Email is required" {
 		t.Fatalf("got %v", r.Body)
@@ -175,6 +177,14 @@ func TestOTP_SendValidation(t *testing.T) {
 	r = e.want(e.call("POST", "/api/users/delete-account-otp", "", map[string]any{"email": "nope"}), 422)
 	if r.field("email") != "Invalid email address" {
 		t.Fatalf("got %v", r.Body)
+	}
+	// Refused input queues no mail; a valid request queues the code's mail
+	// (the task is checked where it is written: no worker runs here).
+	storetest.RequireNotInserted(t, e.db, jobs.TypeUserSendOTP, nil)
+	e.account("otp@send.io", store.RoleUser)
+	e.want(e.call("POST", "/api/users/forgot-password", "", map[string]any{"email": "otp@send.io"}), http.StatusOK)
+	if task := storetest.RequireInserted(t, e.db, jobs.TypeUserSendOTP, nil); task.Payload["requestId"] == "" || task.Queue != jobs.QueueCritical {
+		t.Fatalf("queued %+v", task)
 	}
 }
 

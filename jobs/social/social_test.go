@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -201,13 +202,43 @@ func TestConnectors_MissingScopeAtConsent(t *testing.T) {
 	}
 }
 
+// TestConnectors_PKCE: the platforms that take PKCE (YouTube, TikTok) get an
+// S256 challenge on the consent URL and the verifier on the code exchange;
+// the sandbox, like the platforms, refuses that code with a missing or wrong
+// verifier. Instagram and LinkedIn (web sign-in) take none.
 func TestConnectors_PKCE(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	sum := sha256.Sum256([]byte("the-right-verifier-0123456789-0123456789"))
-	code := b.sb.Code(social.YouTube, "maya_fit", b.cfg.RedirectBase+social.YouTube, base64.RawURLEncoding.EncodeToString(sum[:]))
-	if _, err := b.conns[social.YouTube].Exchange(context.Background(), code, "a-wrong-verifier-0123456789-0123456789-01"); social.AsReconnect(err) == nil {
-		t.Fatalf("got %v, want the code refused", err)
+	want := map[string]bool{social.YouTube: true, social.TikTok: true}
+	for _, platform := range social.Platforms {
+		c := b.conns[platform]
+		if c.PKCE() != want[platform] {
+			t.Errorf("%s: PKCE() = %v, want %v", platform, c.PKCE(), want[platform])
+			continue
+		}
+		if !c.PKCE() {
+			continue
+		}
+		verifier := "the-right-verifier-0123456789-0123456789-" + platform
+		sum := sha256.Sum256([]byte(verifier))
+		challenge := base64.RawURLEncoding.EncodeToString(sum[:])
+		u, err := url.Parse(c.AuthURL("st4te", verifier))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := u.Query(); q.Get("code_challenge") != challenge || q.Get("code_challenge_method") != "S256" {
+			t.Errorf("%s: consent URL %s lacks the S256 challenge", platform, u)
+		}
+		for _, bad := range []string{"", "a-wrong-verifier-0123456789-0123456789-01"} {
+			code := b.sb.Code(platform, "maya_fit", b.cfg.RedirectBase+platform, challenge)
+			if _, err := c.Exchange(context.Background(), code, bad); err == nil {
+				t.Errorf("%s: verifier %q: code exchanged, want it refused", platform, bad)
+			}
+		}
+		code := b.sb.Code(platform, "maya_fit", b.cfg.RedirectBase+platform, challenge)
+		if tok, err := c.Exchange(context.Background(), code, verifier); err != nil || tok.Access == "" {
+			t.Errorf("%s: right verifier: %+v, %v", platform, tok, err)
+		}
 	}
 }
 

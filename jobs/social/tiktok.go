@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"golang.org/x/oauth2"
 )
 
 // ttScopes are the TikTok Login Kit scopes we need.
@@ -31,16 +33,21 @@ func newTikTok(ep Endpoints, redirect string, b base) *tiktok {
 }
 
 func (c *tiktok) Platform() string { return TikTok }
-func (c *tiktok) PKCE() bool       { return false }
+func (c *tiktok) PKCE() bool       { return true }
 
-func (c *tiktok) AuthURL(state, _ string) string {
+// AuthURL carries the S256 challenge of verifier: Login Kit takes PKCE
+// (code_challenge, code_challenge_method) and checks code_verifier when the
+// code is exchanged, so a code caught on its way back is of no use alone.
+func (c *tiktok) AuthURL(state, verifier string) string {
 	q := url.Values{"client_key": {c.ep.ClientID}, "scope": {strings.Join(ttScopes, ",")}, "response_type": {"code"},
-		"redirect_uri": {c.redirect}, "state": {state}}
+		"redirect_uri": {c.redirect}, "state": {state},
+		"code_challenge": {oauth2.S256ChallengeFromVerifier(verifier)}, "code_challenge_method": {"S256"}}
 	return c.ep.AuthURL + "?" + q.Encode()
 }
 
-func (c *tiktok) Exchange(ctx context.Context, code, _ string) (Token, error) {
-	tok, err := c.token(ctx, url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {c.redirect}})
+func (c *tiktok) Exchange(ctx context.Context, code, verifier string) (Token, error) {
+	tok, err := c.token(ctx, url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {c.redirect},
+		"code_verifier": {verifier}})
 	if err != nil {
 		return tok, err
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -142,7 +143,43 @@ func Merge(fsys fs.FS) (map[string]any, error) {
 			}
 		}
 	}
+	if responses, _ := comps["responses"].(map[string]any); responses[busyResponse] != nil {
+		addBusy(paths)
+	}
 	return root, nil
+}
+
+// busyResponse is the shared 503 any /api call may answer when the process
+// sheds load (MAX_IN_FLIGHT): the shedding runs before every /api handler,
+// so the merge adds it to every /api operation rather than each file
+// repeating it.
+const busyResponse = "OverloadBusy"
+
+// operations are the keys of a path item that hold an operation.
+var operations = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+// addBusy documents the busy answer as the 503 of every /api operation
+// that has no 503 of its own.
+func addBusy(paths map[string]any) {
+	for p, item := range paths {
+		m, _ := item.(map[string]any)
+		if !strings.HasPrefix(p, "/api/") || m == nil {
+			continue
+		}
+		for _, method := range operations {
+			op, _ := m[method].(map[string]any)
+			if op == nil {
+				continue
+			}
+			responses, _ := op["responses"].(map[string]any)
+			if responses == nil {
+				continue
+			}
+			if _, ok := responses["503"]; !ok {
+				responses["503"] = map[string]any{"$ref": "#/components/responses/" + busyResponse}
+			}
+		}
+	}
 }
 
 // readYAML decodes one file into plain maps with string keys (a status code

@@ -78,3 +78,22 @@ func TestMergeJoinsPathsAndComponents(t *testing.T) {
 		t.Errorf("an unquoted status code must still marshal: %v", err)
 	}
 }
+
+// TestEveryAPIOperationDocumentsBusy: the load-shedding 503 is on every /api
+// operation, shared or the operation's own.
+func TestEveryAPIOperationDocumentsBusy(t *testing.T) {
+	doc, err := Document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, item := range doc.Paths.Map() {
+		if !strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		for method, op := range item.Operations() {
+			if op.Responses.Status(503) == nil {
+				t.Errorf("%s %s documents no 503", method, path)
+			}
+		}
+	}
+}

@@ -25,8 +25,14 @@ import (
 // Every process (api, worker, scheduler) reads the same names.
 type Config struct {
 	// Payout is the payouts' settings (config_payout.go).
-	Payout      PayoutConfig
-	Env         string // APP_ENV: development (default), test or production
+	Payout PayoutConfig
+	// Env (APP_ENV, default development) is development, test or
+	// production; production refuses to start without its secrets and with
+	// any sandbox, the others fill in public development secrets.
+	Env string
+	// DatabaseURL (DATABASE_URL, default
+	// postgres://postgres@127.0.0.1:5432/creatorcoach?sslmode=disable) is
+	// the Postgres database.
 	DatabaseURL string
 	// RedisURL is REDIS_URL as given; open Redis with OpenRedis, which
 	// also honours REDIS_SENTINELS (see Redis).
@@ -37,19 +43,45 @@ type Config struct {
 	// relaying a task the relay checks that Redis still has it, and relays it
 	// again if a Redis failover lost it.
 	RelayRecheckAfter time.Duration
-	HTTPAddr          string
-	JWTSecret         string
-	OTPSecret         string
-	PublicURL         string
-	DataDir           string
-	MailURL           string // smtp://user:pass@host:port; empty = write .eml files under DataDir/mail
-	MailFrom          string
-	ProductName       string
-	OpsUser           string
-	OpsPassword       string
-	BcryptCost        int
-	WebDir            string // built web app served by api (web/dist)
-	PollInterval      time.Duration
+	// HTTPAddr (HTTP_ADDR, default ":8080") is where the api listens.
+	HTTPAddr string
+	// JWTSecret (JWT_SECRET; development default "dev-jwt-secret-change-me",
+	// production: at least 16 characters, required) signs access tokens.
+	JWTSecret string
+	// OTPSecret (OTP_SECRET; development default "dev-otp-secret-change-me",
+	// production: at least 16 characters, required) keys the hashes of
+	// one-time codes.
+	OTPSecret string
+	// PublicURL (PUBLIC_URL, default http://localhost:8080) is the address
+	// people reach the app at: links in mails, OAuth callbacks, share links.
+	PublicURL string
+	// DataDir (DATA_DIR, default ./data) holds local uploads, exports and,
+	// without MailURL, the mails written as .eml files.
+	DataDir string
+	// MailURL (MAIL_URL, smtp://user:pass@host:port; default "": mails are
+	// written as .eml files under DataDir/mail) is the SMTP server.
+	MailURL string
+	// MailFrom (MAIL_FROM, default no-reply@creatorcoach.local) is the
+	// sender of every mail.
+	MailFrom string
+	// ProductName (PRODUCT_NAME, default "Creator Coach") is the name mails
+	// and pages give the product.
+	ProductName string
+	// OpsUser (OPS_USER, default "ops") is the user of the basic auth on
+	// /metrics, /debug/pprof and /ops/queues.
+	OpsUser string
+	// OpsPassword (OPS_PASSWORD; development default "ops", production: at
+	// least 16 characters, required) is its password.
+	OpsPassword string
+	// BcryptCost (BCRYPT_COST, default 12, 4 to 31) is the cost of password
+	// hashes.
+	BcryptCost int
+	// WebDir (WEB_DIR, default web/dist) is the built web app the api serves.
+	WebDir string
+	// PollInterval (WORKER_POLL_INTERVAL, default 1s) is how often the
+	// worker looks for due tasks (asynq's TaskCheckInterval) and the relay
+	// polls the outbox.
+	PollInterval time.Duration
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated CIDRs or addresses)
 	// are the proxies whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
@@ -94,20 +126,40 @@ type Config struct {
 	// together; past it a profile answers 429 with Retry-After.
 	NetworkProfilesPerDay int
 
-	// Card payments (stripe-go). StripeAPIBase is the provider's API; in
-	// development and tests the local stripe-mock.
-	StripeAPIBase        string
-	StripeSecretKey      string
+	// Card payments (stripe-go). StripeAPIBase (STRIPE_API_BASE) is the
+	// provider's API: default the local stripe-mock (http://127.0.0.1:12111)
+	// in development and tests, StripeLive in production (the only value
+	// production accepts).
+	StripeAPIBase string
+	// StripeSecretKey (STRIPE_SECRET_KEY; development default
+	// "sk_test_sandbox", production: a live key, required) is the
+	// provider's API key.
+	StripeSecretKey string
+	// StripePublishableKey (STRIPE_PUBLISHABLE_KEY; development default
+	// SandboxPublishableKey, production: required) is the browser's key.
 	StripePublishableKey string
-	StripeWebhookSecret  string
-	StripePriceMonthly   string // provider price id of the creator_monthly plan
-	StripePriceYearly    string // provider price id of the creator_yearly plan
-	Coach                CoachConfig
+	// StripeWebhookSecret (STRIPE_WEBHOOK_SECRET; development default
+	// "whsec_dev_sandbox", production: required) checks webhook signatures.
+	StripeWebhookSecret string
+	// StripePriceMonthly (STRIPE_PRICE_MONTHLY, default
+	// "price_creator_monthly") is the provider price id of the
+	// creator_monthly plan.
+	StripePriceMonthly string
+	// StripePriceYearly (STRIPE_PRICE_YEARLY, default
+	// "price_creator_yearly") is the provider price id of the
+	// creator_yearly plan.
+	StripePriceYearly string
+	// Coach is the coaching chat's settings (COACH_*).
+	Coach CoachConfig
 
 	// Storage (STORAGE, local or s3; default local) is where uploads and
 	// roster files are kept: under DataDir, or in the S3 bucket of S3.
 	Storage string
-	S3      blob.S3Config
+	// S3 (S3_ENDPOINT, S3_BUCKET, S3_REGION default us-east-1,
+	// S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; development defaults: the
+	// local versitygw) is the bucket used when Storage is s3; production
+	// needs all four of endpoint, bucket and keys.
+	S3 blob.S3Config
 }
 
 // CoachConfig configures the coaching chat: the subscribers' monthly
@@ -115,10 +167,19 @@ type Config struct {
 // (COACH_LLM_URL, an OpenAI-compatible chat-completions endpoint;
 // COACH_LLM_MODEL; COACH_LLM_KEY; COACH_LLM_TIMEOUT).
 type CoachConfig struct {
-	MonthlyCap int // 0 = store.DefaultCoachMonthlyCap
-	LLMURL     string
-	LLMModel   string
-	LLMKey     string
+	// MonthlyCap (COACH_MONTHLY_CAP) is how many answers a subscriber gets a
+	// month; 0 (unset) = store.DefaultCoachMonthlyCap (300).
+	MonthlyCap int
+	// LLMURL (COACH_LLM_URL, default "": built-in answers only) is an
+	// OpenAI-compatible chat-completions endpoint.
+	LLMURL string
+	// LLMModel (COACH_LLM_MODEL; required with LLMURL) is the model asked.
+	LLMModel string
+	// LLMKey (COACH_LLM_KEY, default "": no Authorization header) is its
+	// bearer key; never logged.
+	LLMKey string
+	// LLMTimeout (COACH_LLM_TIMEOUT, default 10s) is how long one answer may
+	// take before the built-in answer is used.
 	LLMTimeout time.Duration
 }
 

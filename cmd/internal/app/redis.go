@@ -19,9 +19,17 @@ import (
 // apply to the master, and REDIS_SENTINEL_PASSWORD (optional) is the
 // Sentinels' own password.
 type RedisConfig struct {
-	URL              string
-	Sentinels        []string // host:port of each Sentinel; empty = the one server of URL
-	MasterName       string
+	// URL (REDIS_URL, default redis://127.0.0.1:6379/0) is the Redis server
+	// (and its database, user and password) when no Sentinel is set.
+	URL string
+	// Sentinels (REDIS_SENTINELS, comma-separated host:port; default none:
+	// the one server of URL) are the Sentinels that name the master.
+	Sentinels []string
+	// MasterName (REDIS_MASTER_NAME; required with Sentinels) is the name
+	// the Sentinels monitor the master under.
+	MasterName string
+	// SentinelPassword (REDIS_SENTINEL_PASSWORD, default "") is the
+	// Sentinels' own password; never logged.
 	SentinelPassword string
 }
 

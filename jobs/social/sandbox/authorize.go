@@ -52,6 +52,10 @@ func (s *Server) authorize(platform, name string, scopes []string, insights stri
 			http.Error(w, "redirect_uri is not this app's registered callback", http.StatusBadRequest)
 			return
 		}
+		if r.Form.Get("code_challenge") != "" && r.Form.Get("code_challenge_method") != "S256" {
+			http.Error(w, "code_challenge_method must be S256", http.StatusBadRequest)
+			return
+		}
 		if r.Method == http.MethodGet {
 			u, _ := url.Parse(redirect)
 			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' "+

@@ -49,6 +49,10 @@ func (s *Server) ttToken(w http.ResponseWriter, r *http.Request) {
 			ttTokenError(w, "invalid_grant", "Authorization code is expired.")
 			return
 		}
+		if !g.verifies(r.Form.Get("code_verifier")) {
+			ttTokenError(w, "invalid_request", "Code verifier or code challenge is invalid.")
+			return
+		}
 	case "refresh_token":
 		g, err = s.open(r.Form.Get("refresh_token"), tt, "refresh")
 		if err != nil || s.mode(tt, g.Handle) == ModeExpiredRefresh {

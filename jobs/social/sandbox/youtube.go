@@ -27,6 +27,18 @@ func (s *Server) youtubeRoutes(r chi.Router) {
 	r.Get("/youtube/youtube/v3/videos", s.googleData(s.ytVideos))
 }
 
+// verifies reports whether verifier answers the code's PKCE challenge
+// (S256): a code asked for with a challenge is refused without its verifier
+// or with another one, as the platforms that take PKCE do; a code asked for
+// without one needs none.
+func (g grant) verifies(verifier string) bool {
+	if g.Challenge == "" {
+		return true
+	}
+	sum := sha256.Sum256([]byte(verifier))
+	return base64.RawURLEncoding.EncodeToString(sum[:]) == g.Challenge
+}
+
 // oauthToken is a standard OAuth 2 token endpoint (Google, LinkedIn):
 // authorization_code (with PKCE when the code has a challenge) and
 // refresh_token grants; errors {"error", "error_description"}.
@@ -45,12 +57,9 @@ func (s *Server) oauthToken(platform string, pkce bool) http.HandlerFunc {
 				fail(w, "invalid_grant", "Malformed auth code.")
 				return
 			}
-			if pkce && g.Challenge != "" {
-				sum := sha256.Sum256([]byte(r.Form.Get("code_verifier")))
-				if base64.RawURLEncoding.EncodeToString(sum[:]) != g.Challenge {
-					fail(w, "invalid_grant", "Invalid code verifier.")
-					return
-				}
+			if pkce && !g.verifies(r.Form.Get("code_verifier")) {
+				fail(w, "invalid_grant", "Invalid code verifier.")
+				return
 			}
 		case "refresh_token":
 			g, err = s.open(r.Form.Get("refresh_token"), platform, "refresh")

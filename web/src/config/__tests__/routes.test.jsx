@@ -7,9 +7,9 @@ import { PUBLIC_ROUTES, SIGNED_IN_ROUTES, canOpen, findRoute, navItems } from '.
 
 const ROLES = ['USER', 'ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']
 
-// The role table of the product , written out independently of config/routes.js:
+// Who may open each signed-in page, written out independently of config/routes.js:
 // route → [path to visit, header title, roles allowed].
-const SPEC_TABLE = [
+const ROLE_TABLE = [
   ['/dashboard', '/dashboard', 'Mission Control', ROLES],
   ['/campaigns', '/campaigns', 'campaigns', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/create-campaign', '/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
@@ -30,12 +30,12 @@ const SPEC_TABLE = [
   ['/campaigns/:id/results', '/campaigns/abc123/results', 'Campaign results', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
 ]
 
-const CASES = SPEC_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
+const CASES = ROLE_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
 
 describe('route table', () => {
   it('holds exactly the signed-in routes of the role table, with their roles and titles', () => {
-    expect(SIGNED_IN_ROUTES.map((r) => r.path).sort()).toEqual(SPEC_TABLE.map(([p]) => p).sort())
-    for (const [path, visit, title, allowed] of SPEC_TABLE) {
+    expect(SIGNED_IN_ROUTES.map((r) => r.path).sort()).toEqual(ROLE_TABLE.map(([p]) => p).sort())
+    for (const [path, visit, title, allowed] of ROLE_TABLE) {
       const route = findRoute(visit)
       expect(route?.path).toBe(path)
       expect(route.title).toBe(title)

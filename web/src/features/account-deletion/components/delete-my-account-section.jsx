@@ -7,7 +7,7 @@ import { DeleteAccountDialog } from './delete-account-dialog'
 import { useAccountDeleted } from './use-account-deleted'
 import { DeleteReasonFields } from './delete-reason-fields'
 
-/** DeleteMyAccountSection lets the signed-in user delete their own account with a reason, after SPEC's dialog. */
+/** DeleteMyAccountSection lets the signed-in user delete their own account with a reason, after the 'Delete Account?' confirmation. */
 export function DeleteMyAccountSection() {
   const accountDeleted = useAccountDeleted()
   const [confirming, setConfirming] = useState(null)
