@@ -122,10 +122,10 @@ func Render(d Document) ([]byte, error) {
 		header := func() {
 			pdf.SetFont(pdffont.Family, "B", 9)
 			pdf.SetFillColor(235, 235, 240)
-			pdf.CellFormat(100, 6, "Post", "1", 0, "L", true, 0, "")
-			pdf.CellFormat(24, 6, "Published", "1", 0, "L", true, 0, "")
-			pdf.CellFormat(50, 6, "Usage", "1", 1, "L", true, 0, "")
-			pdf.SetFont(pdffont.Family, "", 9)
+			pdf.CellFormat(64, 6, "Post", "1", 0, "L", true, 0, "")
+			pdf.CellFormat(22, 6, "Published", "1", 0, "L", true, 0, "")
+			pdf.CellFormat(88, 6, "Usage", "1", 1, "L", true, 0, "")
+			pdf.SetFont(pdffont.Family, "", 8)
 		}
 		header()
 		for _, p := range d.Posts {
@@ -133,9 +133,9 @@ func Render(d Document) ([]byte, error) {
 				pdf.AddPage()
 				header()
 			}
-			pdf.CellFormat(100, 6, fit(pdf, p.URL, 100), "1", 0, "L", false, 0, "")
-			pdf.CellFormat(24, 6, p.Published.UTC().Format(time.DateOnly), "1", 0, "L", false, 0, "")
-			pdf.CellFormat(50, 6, fit(pdf, p.Usage, 50), "1", 1, "L", false, 0, "")
+			pdf.CellFormat(64, 6, fit(pdf, p.URL, 64), "1", 0, "L", false, 0, "")
+			pdf.CellFormat(22, 6, p.Published.UTC().Format(time.DateOnly), "1", 0, "L", false, 0, "")
+			pdf.CellFormat(88, 6, fit(pdf, p.Usage, 88), "1", 1, "L", false, 0, "")
 		}
 	}
 
