@@ -57,6 +57,14 @@ func (s *DB) AgreementPDFByVersion(ctx context.Context, versionID string) (*Agre
 	return s.getAgreementPDF(ctx, `p.version_id = $1`, versionID)
 }
 
+// AgreementPDFByID is the PDF record id (the signed download).
+func (s *DB) AgreementPDFByID(ctx context.Context, id string) (*AgreementPDF, error) {
+	if !isUUID(id) {
+		return nil, Errorf(ENOTFOUND, "No signed agreement")
+	}
+	return s.getAgreementPDF(ctx, `p.id = $1`, id)
+}
+
 // AgreementPDFBySHA256 finds the stored PDF whose bytes hash to sum (/verify).
 func (s *DB) AgreementPDFBySHA256(ctx context.Context, sum []byte) (*AgreementPDF, error) {
 	return s.getAgreementPDF(ctx, `p.sha256 = $1`, sum)
