@@ -206,4 +206,3 @@ func pdfNamedHash(raw []byte) string {
 	}
 	return h
 }
-
