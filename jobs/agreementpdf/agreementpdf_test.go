@@ -74,3 +74,28 @@ func TestRenderPrintsNamesAsTyped(t *testing.T) {
 		t.Error("the same document rendered to different bytes")
 	}
 }
+
+// BenchmarkRender50Posts draws the agreement of an offer with 50 captured
+// posts (the budget is 300 ms per PDF; see docs/benchmarks.md).
+func BenchmarkRender50Posts(b *testing.B) {
+	d := document(50)
+	for i := 0; i < 20; i++ {
+		d.Events = append(d.Events, agreementpdf.Event{At: d.SignedAt, Actor: "Zoë Łukasiewicz", Action: "agreement.version", Detail: "version 2"})
+	}
+	for b.Loop() {
+		if _, err := agreementpdf.Render(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRenderNoPosts is the baseline of BenchmarkRender50Posts: the same
+// agreement without posts (mostly the font's parsing and subsetting).
+func BenchmarkRenderNoPosts(b *testing.B) {
+	d := document(0)
+	for b.Loop() {
+		if _, err := agreementpdf.Render(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
