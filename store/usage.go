@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // PaidUsageDays is how long a `30_days` usage right lasts from a post's publish date.
@@ -88,4 +90,78 @@ func (s *DB) OfferPostsUsage(ctx context.Context, entryID string) ([]UsagePost, 
 		posts[i].Usage = UsageOf(terms.Rights, terms.Exclusivity, terms.End, posts[i].PublishedAt)
 	}
 	return posts, nil
+}
+
+// UsageNoticeDays is how many days before a post's paid usage ends the brand is told.
+const UsageNoticeDays = 3
+
+// usageEnding is the SQL of the captured posts of accepted or completed
+// offers whose 30-day paid usage (by the last agreement version, else the
+// campaign) ends on a day from $1 to $2: post, campaign, brand, end date.
+const usageEnding = `SELECT p.id AS post_id, (p.published_at AT TIME ZONE 'UTC')::date + 30 AS ends_on
+	FROM campaign_posts p JOIN roster_entries e ON e.id = p.entry_id JOIN campaigns k ON k.id = e.campaign_id
+	LEFT JOIN LATERAL (SELECT terms FROM agreement_versions WHERE entry_id = e.id ORDER BY version DESC LIMIT 1) v ON true
+	WHERE e.offer_status IN ('accepted', 'completed') AND k.status <> 'deleted'
+		AND COALESCE(v.terms->>'contentUsage', k.content_usage) = '30_days'
+		AND (p.published_at AT TIME ZONE 'UTC')::date + 30 BETWEEN $1::date AND $2::date`
+
+// NoticeUsageEnding records a notice for every post whose paid usage ends
+// within UsageNoticeDays of today (UTC) and was not noticed yet, queuing
+// task(postID, endsOn) for each in the same transaction. A post and end date
+// is noticed once, however many schedulers run it. It returns how many.
+func (s *DB) NoticeUsageEnding(ctx context.Context, task func(postID, endsOn string) Task) (int, error) {
+	today := s.now().UTC().Format(time.DateOnly)
+	until := s.now().UTC().AddDate(0, 0, UsageNoticeDays).Format(time.DateOnly)
+	n := 0
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var rows []struct {
+			PostID string    `db:"post_id"`
+			EndsOn time.Time `db:"ends_on"`
+		}
+		err := tx.Select(&rows, `INSERT INTO usage_notices (post_id, ends_on) `+usageEnding+`
+			ON CONFLICT DO NOTHING RETURNING post_id, ends_on`, today, until)
+		if err != nil {
+			return fmt.Errorf("usage notices: %w", err)
+		}
+		for _, r := range rows {
+			if err := insertTask(tx, task(r.PostID, r.EndsOn.Format(time.DateOnly))); err != nil {
+				return err
+			}
+		}
+		n = len(rows)
+		return nil
+	})
+	return n, err
+}
+
+// UsageMail is what the brand is told of one post whose paid usage ends.
+type UsageMail struct {
+	CampaignID   string   `db:"campaign_id"`
+	CampaignName string   `db:"campaign_name"`
+	CreatorName  string   `db:"creator_name"`
+	URL          string   `db:"url"`
+	BrandEmails  []string `db:"-"`
+}
+
+// UsageMailOf reads the mail of post postID: its campaign and creator, and
+// the e-mails of its brand's BRAND_ADMIN and BRAND_MANAGER members. nil for
+// a post gone since.
+func (s *DB) UsageMailOf(ctx context.Context, postID string) (*UsageMail, error) {
+	var m UsageMail
+	var brandID string
+	err := s.db.QueryRowxContext(ctx, `SELECT k.id, k.name, cr.name, p.url, k.brand_id FROM campaign_posts p
+		JOIN roster_entries e ON e.id = p.entry_id JOIN campaigns k ON k.id = e.campaign_id JOIN creators cr ON cr.id = e.creator_id
+		WHERE p.id = $1`, postID).Scan(&m.CampaignID, &m.CampaignName, &m.CreatorName, &m.URL, &brandID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("usage mail: %w", err)
+	}
+	err = s.db.SelectContext(ctx, &m.BrandEmails, `SELECT email FROM users WHERE brand_id = $1 AND deleted_at IS NULL
+		AND role IN ('BRAND_ADMIN', 'BRAND_MANAGER') ORDER BY email`, brandID)
+	if err != nil {
+		return nil, fmt.Errorf("usage mail recipients: %w", err)
+	}
+	return &m, nil
 }
