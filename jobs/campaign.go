@@ -203,7 +203,7 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		if c.Fee != nil {
 			fee = "$" + formatMoney(*c.Fee)
 		}
-		cells := []string{fit(pdf, tr(c.Name), 55), fit(pdf, tr(c.Handle), 40), store.PlatformNames[c.Platform], c.OfferStatus, fee,
+		cells := []string{pdffont.Fit(pdf, tr(c.Name), 55), pdffont.Fit(pdf, tr(c.Handle), 40), store.PlatformNames[c.Platform], c.OfferStatus, fee,
 			fmt.Sprint(len(c.Posts)), c.Views.String(0), c.Likes.String(0), c.Comments.String(0), c.Shares.String(0),
 			c.EngagementRate.String(2)}
 		for i, col := range cols {
@@ -215,18 +215,6 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		pdf.CellFormat(0, 6, "No accepted offers yet.", "", 1, "L", false, 0, "")
 	}
 	return pdf
-}
-
-// fit shortens s with "..." until it fits in width (less the cell margins).
-func fit(pdf *fpdf.Fpdf, s string, width float64) string {
-	if pdf.GetStringWidth(s) <= width-2 {
-		return s
-	}
-	r := []rune(s) // whole characters: the font is UTF-8
-	for len(r) > 0 && pdf.GetStringWidth(string(r)+"...") > width-2 {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "..."
 }
 
 // formatMoney writes dollars with two decimals and thousands separators: 12,500.00.

@@ -133,9 +133,9 @@ func Render(d Document) ([]byte, error) {
 				pdf.AddPage()
 				header()
 			}
-			pdf.CellFormat(64, 6, fit(pdf, p.URL, 64), "1", 0, "L", false, 0, "")
+			pdf.CellFormat(64, 6, pdffont.Fit(pdf, p.URL, 64), "1", 0, "L", false, 0, "")
 			pdf.CellFormat(22, 6, p.Published.UTC().Format(time.DateOnly), "1", 0, "L", false, 0, "")
-			pdf.CellFormat(88, 6, fit(pdf, p.Usage, 88), "1", 1, "L", false, 0, "")
+			pdf.CellFormat(88, 6, pdffont.Fit(pdf, p.Usage, 88), "1", 1, "L", false, 0, "")
 		}
 	}
 
@@ -165,8 +165,8 @@ func Render(d Document) ([]byte, error) {
 			what += ": " + e.Detail
 		}
 		pdf.CellFormat(40, 6, e.At.UTC().Format("2006-01-02 15:04:05"), "1", 0, "L", false, 0, "")
-		pdf.CellFormat(40, 6, fit(pdf, e.Actor, 40), "1", 0, "L", false, 0, "")
-		pdf.CellFormat(94, 6, fit(pdf, what, 94), "1", 1, "L", false, 0, "")
+		pdf.CellFormat(40, 6, pdffont.Fit(pdf, e.Actor, 40), "1", 0, "L", false, 0, "")
+		pdf.CellFormat(94, 6, pdffont.Fit(pdf, what, 94), "1", 1, "L", false, 0, "")
 	}
 	if len(d.Events) == 0 {
 		pdf.CellFormat(0, 6, "No event.", "", 1, "L", false, 0, "")
@@ -194,15 +194,3 @@ func isHeading(line string) bool {
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04:05 UTC") }
-
-// fit shortens s with "..." until it fits in width (less the cell margins).
-func fit(pdf *fpdf.Fpdf, s string, width float64) string {
-	if pdf.GetStringWidth(s) <= width-2 {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && pdf.GetStringWidth(string(r)+"...") > width-2 {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "..."
-}

@@ -25,3 +25,16 @@ func Add(pdf *fpdf.Fpdf) {
 	pdf.AddUTF8FontFromBytes(Family, "", regular)
 	pdf.AddUTF8FontFromBytes(Family, "B", bold)
 }
+
+// Fit shortens s with "..." until it fits in width mm (less the cell
+// margins) in pdf's current font, cutting whole characters.
+func Fit(pdf *fpdf.Fpdf, s string, width float64) string {
+	if pdf.GetStringWidth(s) <= width-2 {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && pdf.GetStringWidth(string(r)+"...") > width-2 {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "..."
+}
