@@ -11,6 +11,7 @@ import (
 	"github.com/go-pdf/fpdf"
 	"github.com/hibiken/asynq"
 
+	"creatorcoach/jobs/pdffont"
 	"creatorcoach/store"
 )
 
@@ -99,25 +100,26 @@ func ResultsFileName(campaign, ext string) string {
 }
 
 // ResultsPDF draws the results: the campaign, the totals with their basis
-// and the per-creator table. Core fonts only (no font files): text is
-// translated to the PDF's cp1252 encoding.
+// and the per-creator table, in the embedded UTF-8 font (pdffont): every
+// name prints as typed.
 func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 	pdf := fpdf.New("L", "mm", "A4", "")
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	pdffont.Add(pdf)
+	tr := func(s string) string { return s }
 	pdf.SetTitle(r.Campaign.CampaignName+" results", true)
 	pdf.SetCreator("Creator Coach", true)
 	pdf.SetCreationDate(now)
 	pdf.SetAutoPageBreak(true, 12)
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-10)
-		pdf.SetFont("Helvetica", "", 8)
+		pdf.SetFont(pdffont.Family, "", 8)
 		pdf.CellFormat(0, 5, tr(fmt.Sprintf("%s · page %d", r.Campaign.CampaignName, pdf.PageNo())), "", 0, "C", false, 0, "")
 	})
 	pdf.AddPage()
 
-	pdf.SetFont("Helvetica", "B", 18)
+	pdf.SetFont(pdffont.Family, "B", 18)
 	pdf.CellFormat(0, 10, tr(r.Campaign.CampaignName+" — results"), "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
+	pdf.SetFont(pdffont.Family, "", 10)
 	asOf := "no post captured yet"
 	if r.AsOf != nil {
 		asOf = r.AsOf.UTC().Format("2 Jan 2006 15:04 UTC")
@@ -136,7 +138,7 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 	}
 	pdf.Ln(3)
 
-	pdf.SetFont("Helvetica", "B", 12)
+	pdf.SetFont(pdffont.Family, "B", 12)
 	pdf.CellFormat(0, 8, "Totals", "", 1, "L", false, 0, "")
 	t := r.Totals
 	totals := []struct {
@@ -151,13 +153,13 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		{"Engagement rate (%)", t.EngagementRate, 2, false}, {"Spend", t.Spend, 2, true}, {"CPM", t.CPM, 2, true},
 		{"CPE", t.CPE, 2, true}, {"Cost per view", t.CostPerView, 4, true},
 	}
-	pdf.SetFont("Helvetica", "B", 9)
+	pdf.SetFont(pdffont.Family, "B", 9)
 	pdf.SetFillColor(235, 235, 240)
 	for _, h := range [][2]any{{"Figure", 50.0}, {"Value", 40.0}, {"Basis", 35.0}, {"How", 152.0}} {
 		pdf.CellFormat(h[1].(float64), 7, h[0].(string), "1", 0, "L", true, 0, "")
 	}
 	pdf.Ln(-1)
-	pdf.SetFont("Helvetica", "", 9)
+	pdf.SetFont(pdffont.Family, "", 9)
 	for _, row := range totals {
 		v := row.fig.String(row.decimals)
 		if row.money && row.fig.Value != nil {
@@ -174,7 +176,7 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 	}
 	pdf.Ln(4)
 
-	pdf.SetFont("Helvetica", "B", 12)
+	pdf.SetFont(pdffont.Family, "B", 12)
 	pdf.CellFormat(0, 8, fmt.Sprintf("Creators (%d)", len(r.Creators)), "", 1, "L", false, 0, "")
 	cols := []struct {
 		name  string
@@ -184,12 +186,12 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		{"Posts", 14, "R"}, {"Views", 24, "R"}, {"Likes", 20, "R"}, {"Comments", 20, "R"}, {"Shares", 18, "R"},
 		{"ER %", 16, "R"}}
 	header := func() {
-		pdf.SetFont("Helvetica", "B", 9)
+		pdf.SetFont(pdffont.Family, "B", 9)
 		for _, c := range cols {
 			pdf.CellFormat(c.width, 7, c.name, "1", 0, c.align, true, 0, "")
 		}
 		pdf.Ln(-1)
-		pdf.SetFont("Helvetica", "", 9)
+		pdf.SetFont(pdffont.Family, "", 9)
 	}
 	header()
 	for _, c := range r.Creators {
@@ -201,7 +203,7 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		if c.Fee != nil {
 			fee = "$" + formatMoney(*c.Fee)
 		}
-		cells := []string{fit(pdf, tr(c.Name), 55), fit(pdf, tr(c.Handle), 40), store.PlatformNames[c.Platform], c.OfferStatus, fee,
+		cells := []string{pdffont.Fit(pdf, tr(c.Name), 55), pdffont.Fit(pdf, tr(c.Handle), 40), store.PlatformNames[c.Platform], c.OfferStatus, fee,
 			fmt.Sprint(len(c.Posts)), c.Views.String(0), c.Likes.String(0), c.Comments.String(0), c.Shares.String(0),
 			c.EngagementRate.String(2)}
 		for i, col := range cols {
@@ -213,17 +215,6 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 		pdf.CellFormat(0, 6, "No accepted offers yet.", "", 1, "L", false, 0, "")
 	}
 	return pdf
-}
-
-// fit shortens s with "..." until it fits in width (less the cell margins).
-func fit(pdf *fpdf.Fpdf, s string, width float64) string {
-	if pdf.GetStringWidth(s) <= width-2 {
-		return s
-	}
-	for len(s) > 0 && pdf.GetStringWidth(s+"...") > width-2 {
-		s = s[:len(s)-1]
-	}
-	return s + "..."
 }
 
 // formatMoney writes dollars with two decimals and thousands separators: 12,500.00.

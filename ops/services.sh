@@ -130,6 +130,8 @@ pg_ok() { port_open "$PGPORT" && psql "postgres://postgres@127.0.0.1:$PGPORT/pos
 
 ensure_postgres() {
   if ! command -v psql >/dev/null; then apt_install postgresql-client; fi
+  # The PDF tests read their text back with pdftotext.
+  if ! command -v pdftotext >/dev/null; then apt_install poppler-utils; fi
   if [ -n "$GIVEN_DATABASE_URL" ]; then
     psql "$GIVEN_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1 || die "DATABASE_URL is set but its Postgres does not answer"
     log "using Postgres of DATABASE_URL"

@@ -83,6 +83,7 @@ describe('route table', () => {
       '/refund-policy',
       '/delete-account',
       '/share/:token',
+      '/verify',
       '/login',
       '/signup',
       '/forgot-password',
