@@ -7,9 +7,9 @@ import (
 	"creatorcoach/jobs/quality"
 )
 
-// readAudienceQuality computes and stores the audience-quality reading of
+// ReadAudienceQuality computes and stores the audience-quality reading of
 // the synced accounts (best effort: a failure is logged, the sync stands).
-func (h *Handler) readAudienceQuality(ctx context.Context, ids []string) {
+func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 	series, err := h.Store.AudienceQualityDays(ctx, ids)
 	if err != nil {
 		h.Log.Warn("audience quality not read", "err", err)
