@@ -248,6 +248,14 @@ func readingHasSpike(reading []byte, day time.Time) bool {
 	return false
 }
 
+// CheckReviewMessage refuses a review message over 1000 characters.
+func CheckReviewMessage(message string) error {
+	if utf8.RuneCountInString(strings.TrimSpace(message)) > maxQualityReview {
+		return FieldErrors{"message": MsgQualityReviewLong}.Err()
+	}
+	return nil
+}
+
 // QualityReview is a creator's request that an ADMIN review their reading.
 type QualityReview struct {
 	ID          string    `json:"id" db:"id"`
@@ -262,8 +270,8 @@ func (s *DB) RequestQualityReview(ctx context.Context, actor *User, message stri
 		return nil, Errorf(EFORBIDDEN, "Only creators can ask for a review of their reading")
 	}
 	message = strings.TrimSpace(message)
-	if utf8.RuneCountInString(message) > maxQualityReview {
-		return nil, FieldErrors{"message": MsgQualityReviewLong}.Err()
+	if err := CheckReviewMessage(message); err != nil {
+		return nil, err
 	}
 	var rv QualityReview
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {

@@ -61,6 +61,10 @@ func (s *server) requestQualityReview(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &in) {
 		return
 	}
+	if err := store.CheckReviewMessage(in.Message); err != nil { // invalid requests mail no one: not counted
+		s.writeError(w, r, err)
+		return
+	}
 	if !s.rateLimit(w, r, rateKey{"quality-review:user:" + currentUser(r).ID, limitQualityReview}) {
 		return
 	}
