@@ -15,6 +15,10 @@ func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 		h.Log.Warn("audience quality not read", "err", err)
 		return
 	}
+	groups, err := h.Store.AudienceQualityGroups(ctx, ids)
+	if err != nil {
+		h.Log.Warn("audience quality peer groups not read", "err", err)
+	}
 	now := time.Now().UTC()
 	for _, id := range ids {
 		stored := series[id]
@@ -22,7 +26,13 @@ func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 		for i, d := range stored {
 			days[i] = quality.Day{Day: d.Day, Followers: d.Followers, Likes: d.Likes, Views: d.Views, Reach: d.Reach, Engaged: d.Engage}
 		}
-		r, ok := quality.Read(days, quality.Benchmark{}, nil, now)
+		var bench quality.Benchmark
+		if g, found := groups[id]; found {
+			if bench, err = h.qualityBenchmark(ctx, g, now); err != nil {
+				h.Log.Warn("audience quality benchmark not read", "account", id, "err", err)
+			}
+		}
+		r, ok := quality.Read(days, bench, nil, now)
 		if !ok {
 			err = h.Store.SaveAudienceQuality(ctx, id, 0, nil, false, quality.ReasonTooShort)
 		} else {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -89,6 +90,10 @@ func TestQuality_ReadingNotesAndReview(t *testing.T) {
 	a := accs[0].(map[string]any)
 	if a["platform"] != "instagram" || a["score"] != q["score"] || a["computedAt"] == nil {
 		t.Fatalf("account %v", a)
+	}
+	// Alone on its platform: read against a flat 10 %, said so.
+	if live := a["reading"].(map[string]any)["components"].([]any)[0].(map[string]any); !strings.Contains(live["text"].(string), "read against 10 %") {
+		t.Fatalf("live audience without peers %v", live)
 	}
 	if s := spikeOf(a, viral); s == nil || s["explained"] != true {
 		t.Fatalf("viral day %s: %v", viral, a["reading"])
@@ -189,4 +194,51 @@ func TestQuality_Privacy(t *testing.T) {
 		e.want(e.call("GET", "/api/creators/"+bad+"/quality", brand, nil), http.StatusNotFound)
 	}
 	e.want(e.call("GET", "/api/quality/me", brand, nil), http.StatusForbidden)
+}
+
+// TestQuality_PeerMedian: with ten measured peers of the same platform,
+// niche and tier, the live audience is read against their median (stated
+// with the group and its size); a smaller group widens to the platform's tier.
+func TestQuality_PeerMedian(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	// Ten peers reaching 20 % of 10,000 followers a day, 5 % likes per view.
+	for i := 0; i < 10; i++ {
+		if _, err := e.db.SQL().Exec(`WITH u AS (INSERT INTO users (email, name, password_hash, role) VALUES ('peer' || $1 || '@q.io', 'Peer', 'x', 'USER') RETURNING id),
+			c AS (INSERT INTO creators (identity, name, niche, instagram_handle, instagram_followers, user_id) SELECT 'peer:' || $1, 'Peer ' || $1, 'Travel', 'p' || $1, 10000, id FROM u),
+			a AS (INSERT INTO social_accounts (user_id, platform, username, external_id) SELECT id, 'instagram', 'p' || $1, 'peer' || $1 FROM u RETURNING id)
+			INSERT INTO social_daily (account_id, day, followers, likes, views, reach)
+			SELECT a.id, current_date - g, 10000, 200, 4000, 2000 FROM a, generate_series(0, 29) g`, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, id, _, _ := e.qualitySeries("dee@quality.io", "Dee Quality", 60, false)
+	brand := e.brandAccount("owner@peer.io", store.RoleBrandViewer, "Peer")
+	a := qualityOf(e.want(e.call("GET", "/api/creators/"+id+"/quality", brand, nil), http.StatusOK))["accounts"].([]any)[0].(map[string]any)
+	live := a["reading"].(map[string]any)["components"].([]any)[0].(map[string]any)
+	facts := map[string]float64{}
+	for _, f := range live["facts"].([]any) {
+		m := f.(map[string]any)
+		facts[m["label"].(string)] = m["value"].(float64)
+	}
+	// Dee's own figures are among the peers: 11 accounts, median 0.2.
+	if facts["niche and tier median"] != 0.2 || facts["similar creators compared (Instagram, travel, Micro)"] != 11 {
+		t.Fatalf("live audience %v", live)
+	}
+
+	_, alone, _, _ := e.qualitySeries("eve@quality.io", "Eve Quality", 60, false)
+	if _, err := e.db.SQL().Exec(`UPDATE creators SET niche = 'Gaming' WHERE id = $1`, alone); err != nil {
+		t.Fatal(err)
+	}
+	var acc string
+	if err := e.db.SQL().Get(&acc, `SELECT a.id FROM social_accounts a JOIN creators c ON c.user_id = a.user_id WHERE c.id = $1`, alone); err != nil {
+		t.Fatal(err)
+	}
+	e.jobs.ReadAudienceQuality(context.Background(), []string{acc})
+	b := qualityOf(e.want(e.call("GET", "/api/creators/"+alone+"/quality", brand, nil), http.StatusOK))["accounts"].([]any)[0].(map[string]any)
+	// Gaming has one measured account: widened to every niche of the tier.
+	widened := b["reading"].(map[string]any)["components"].([]any)[0].(map[string]any)
+	if !strings.Contains(fmt.Sprint(widened["facts"]), "similar creators compared (Instagram, all niches, Micro) value:12") {
+		t.Fatalf("widened group %v", widened)
+	}
 }
