@@ -240,7 +240,7 @@ func (h *Handler) syncBatch(ctx context.Context, ids []string, since *time.Time)
 	if err := h.Store.SaveSocialSnapshots(wctx, snaps); err != nil {
 		return err
 	}
-	h.readAudienceQuality(wctx, snapshotIDs(snaps))
+	h.ReadAudienceQuality(wctx, snapshotIDs(snaps))
 	if retry != nil && !lastAttempt(ctx) {
 		return retry
 	}

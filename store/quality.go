@@ -68,3 +68,54 @@ func (s *DB) SaveAudienceQuality(ctx context.Context, accountID string, score in
 	}
 	return nil
 }
+
+// QualityGroup is an account's peer group: its platform and its creator's
+// niche and tier (empty when the account has no network entry).
+type QualityGroup struct {
+	Platform string `db:"platform"`
+	Niche    string `db:"niche"`
+	Tier     string `db:"tier"`
+}
+
+// AudienceQualityGroups returns the peer group of each account.
+func (s *DB) AudienceQualityGroups(ctx context.Context, ids []string) (map[string]QualityGroup, error) {
+	var rows []struct {
+		ID string `db:"id"`
+		QualityGroup
+	}
+	err := s.db.SelectContext(ctx, &rows, `SELECT a.id, a.platform, lower(COALESCE(c.niche, '')) AS niche, COALESCE(c.tier, '') AS tier
+		FROM social_accounts a LEFT JOIN creators c ON c.user_id = a.user_id WHERE a.id = ANY ($1::uuid[])`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("audience quality groups: %w", err)
+	}
+	out := make(map[string]QualityGroup, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.QualityGroup
+	}
+	return out, nil
+}
+
+// QualityPeer is one measured account's figures over its last 30 days:
+// average daily reach (views where reach is not reported) ÷ followers, and
+// likes per view (nil without views).
+type QualityPeer struct {
+	LiveRate float64  `db:"live_rate"`
+	EPV      *float64 `db:"epv"`
+}
+
+// AudienceQualityPeers returns the measured accounts of g (an empty niche or
+// tier widens the group to every niche or tier of the platform) with at
+// least 20 of their last 30 days stored.
+func (s *DB) AudienceQualityPeers(ctx context.Context, g QualityGroup) ([]QualityPeer, error) {
+	var out []QualityPeer
+	err := s.db.SelectContext(ctx, &out, `SELECT avg(COALESCE(d.reach, d.views))::float8 / max(d.followers) AS live_rate,
+		sum(d.likes)::float8 / NULLIF(sum(d.views), 0) AS epv
+		FROM social_accounts a JOIN creators c ON c.user_id = a.user_id
+		JOIN social_daily d ON d.account_id = a.id AND d.day > $4::date - 30
+		WHERE a.platform = $1 AND a.status <> 'disconnected' AND ($2 = '' OR lower(c.niche) = $2) AND ($3 = '' OR c.tier = $3)
+		GROUP BY a.id HAVING count(*) >= 20 AND max(d.followers) > 0`, g.Platform, g.Niche, g.Tier, s.now())
+	if err != nil {
+		return nil, fmt.Errorf("audience quality peers: %w", err)
+	}
+	return out, nil
+}

@@ -54,10 +54,11 @@ func TestSeed_Idempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := e.countUsers(); n != len(seed.DemoAccounts)+1 {
-		t.Fatalf("%d users after seeding twice, want %d", n, len(seed.DemoAccounts)+1)
+	// The demo log-ins, pro@ and the creator with a spike.
+	if n := e.countUsers(); n != len(seed.DemoAccounts)+2 {
+		t.Fatalf("%d users after seeding twice, want %d", n, len(seed.DemoAccounts)+2)
 	}
-	emails := []string{"pro@example.com"}
+	emails := []string{"pro@example.com", "sam.spike@example.com"}
 	for _, a := range seed.DemoAccounts {
 		emails = append(emails, a.Email)
 	}

@@ -65,6 +65,7 @@ func (s *server) routes() http.Handler {
 		s.campaignResultsRoutes(r, signedIn)
 		s.creatorImportRoutes(signedIn)
 		s.creatorRoutes(signedIn)
+		s.qualityRoutes(signedIn)
 		s.privacyRoutes(signedIn)
 		s.brandRoutes(signedIn)
 		s.rosterRoutes(signedIn)

@@ -39,6 +39,15 @@ type Day struct {
 type Benchmark struct {
 	MedianLiveRate float64   // 0 when unknown
 	EngagementPV   []float64 // engagement per view of peers
+	// Group says which creators the figures come from (e.g. "Instagram,
+	// travel, Mid"), or why there are none; Peers is how many.
+	Group string
+	Peers int
+}
+
+// peerFact states the peer group a component was read against.
+func (b Benchmark) peerFact() Fact {
+	return Fact{"similar creators compared (" + b.Group + ")", float64(b.Peers), "derived"}
 }
 
 // Audience is an account's audience split (shares 0–1) and the market it is
@@ -167,11 +176,14 @@ func LiveAudience(days []Day, b Benchmark) Component {
 	c.Facts = []Fact{{label, math.Round(sum / float64(n)), "measured"}, {"followers", float64(last), "measured"}, {"live audience rate", round4(rate), "derived"}}
 	if b.MedianLiveRate <= 0 {
 		c.Score = int(math.Round(100 * math.Min(1, rate/0.1)))
-		c.Text = fmt.Sprintf("%.1f %% of followers reached a day", 100*rate)
+		c.Text = fmt.Sprintf("%.1f %% of followers reached a day, read against 10 %%", 100*rate)
+		if b.Group != "" {
+			c.Text += " (" + b.Group + ")"
+		}
 		return c
 	}
 	ratio := rate / b.MedianLiveRate
-	c.Facts = append(c.Facts, Fact{"niche and tier median", round4(b.MedianLiveRate), "derived"})
+	c.Facts = append(c.Facts, Fact{"niche and tier median", round4(b.MedianLiveRate), "derived"}, b.peerFact())
 	c.Score = int(math.Round(100 * math.Min(ratio, 1.5) / 1.5))
 	c.Text = fmt.Sprintf("%.1f %% of followers reached a day, %.1f× the median of similar creators", 100*rate, ratio)
 	return c
@@ -400,6 +412,11 @@ func Engagement(days []Day, b Benchmark, spikes []Spike) Component {
 	c.Score = clamp(int(math.Round(score)))
 	c.Facts = []Fact{{"engagement per view", round4(epv), "derived"}, {"percentile among similar creators", math.Round(pct), "derived"}, {"steadiness", round4(steady), "derived"}}
 	c.Text = fmt.Sprintf("engagement per view above %.0f %% of similar creators", pct)
+	if len(b.EngagementPV) > 0 {
+		c.Facts = append(c.Facts, b.peerFact())
+	} else {
+		c.Text = "too few similar creators measured to compare engagement per view: percentile taken as 50"
+	}
 	if drop > 0.3 {
 		c.Facts = append(c.Facts, Fact{"drop in engagement per follower after a jump", round4(drop), "derived"})
 		c.Text += fmt.Sprintf("; engagement per follower fell %.0f %% after unexplained follower growth", 100*drop)
