@@ -106,6 +106,8 @@ export const PUBLIC_ROUTES = [
   { path: '/verify-email', page: lazy(() => import('../app/routes/verify-email')), layout: 'auth' },
   { path: '/reset-password', page: lazy(() => import('../app/routes/reset-password')), layout: 'auth' },
   { path: '/accept-invite', page: lazy(() => import('../app/routes/accept-invite')), layout: 'auth' },
+  { path: '/claim/:token', page: lazy(() => import('../app/routes/claim')), layout: 'auth' },
+  { path: '/unsubscribe/:token', page: lazy(() => import('../app/routes/unsubscribe')), layout: 'auth' },
 ]
 
 /** findRoute returns the signed-in route entry whose path matches `pathname`, or undefined. */
