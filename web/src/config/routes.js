@@ -34,6 +34,7 @@ export const SIGNED_IN_ROUTES = [
     nav: { label: 'Creators', icon: 'users' },
   },
   { path: '/admin/brands', page: lazy(() => import('../app/routes/admin-brands')), roles: [ADMIN], title: 'Brands', nav: { label: 'Brands', icon: 'grid' } },
+  { path: '/admin/suppressions', page: lazy(() => import('../app/routes/admin-suppressions')), roles: [ADMIN], title: 'Suppression list', nav: { label: 'Suppressions', icon: 'inbox' } },
   {
     path: '/campaigns',
     page: lazy(() => import('../app/routes/campaigns')),
