@@ -33,7 +33,7 @@ function Generator({ campaignId, disabled }) {
     e.preventDefault()
     setStarting(true)
     try {
-      const j = await generateRoster({ campaignId, size: Number(size), niches, onCreatorCoach: onlyOnCC })
+      const j = await generateRoster({ campaignId, size: Number(size), niches, ...(onlyOnCC ? { onCreatorCoach: true } : {}) })
       setJobId(j?.id ?? null)
     } catch (err) {
       toast.error(err?.fields?.size || err?.message || 'Could not generate the roster. Please try again.')
