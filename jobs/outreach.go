@@ -124,5 +124,6 @@ func (h *Handler) outreachMessage(m *store.OutreachMail) (mail.Message, error) {
 	if err != nil {
 		return msg, fmt.Errorf("outreach mail: %w", err)
 	}
+	msg.ListUnsubscribe = data["Unsubscribe"]
 	return msg, nil
 }

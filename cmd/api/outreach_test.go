@@ -47,6 +47,9 @@ func TestOutreach_InviteClaimUnsubscribe(t *testing.T) {
 			t.Errorf("invitation lacks %q:\n%s", want, text)
 		}
 	}
+	if !regexp.MustCompile(`(?m)^List-Unsubscribe: <[^>]*/unsubscribe/[A-Za-z0-9_-]+>`).Match(m.Raw) {
+		t.Errorf("invitation lacks a List-Unsubscribe header:\n%s", m.Raw)
+	}
 	claim := claimLinkRe.FindStringSubmatch(text)
 	unsub := unsubscribeRe.FindStringSubmatch(text)
 	if claim == nil || unsub == nil {

@@ -24,6 +24,8 @@ type Message struct {
 	Text    string
 	HTML    string
 	Tag     string // short label used in the .eml file name and logs, e.g. the OTP purpose
+	// ListUnsubscribe, when set, is the List-Unsubscribe header's URL (mail clients show an unsubscribe button).
+	ListUnsubscribe string
 }
 
 // Sender delivers messages. It is safe for concurrent use.
@@ -89,6 +91,9 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	msg.Subject(m.Subject)
 	msg.SetDate()
 	msg.SetMessageID()
+	if m.ListUnsubscribe != "" {
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.ListUnsubscribe+">")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	if s.dir != "" {

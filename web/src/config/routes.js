@@ -34,6 +34,7 @@ export const SIGNED_IN_ROUTES = [
     nav: { label: 'Creators', icon: 'users' },
   },
   { path: '/admin/brands', page: lazy(() => import('../app/routes/admin-brands')), roles: [ADMIN], title: 'Brands', nav: { label: 'Brands', icon: 'grid' } },
+  { path: '/admin/suppressions', page: lazy(() => import('../app/routes/admin-suppressions')), roles: [ADMIN], title: 'Suppression list', nav: { label: 'Suppressions', icon: 'inbox' } },
   {
     path: '/campaigns',
     page: lazy(() => import('../app/routes/campaigns')),
@@ -107,6 +108,8 @@ export const PUBLIC_ROUTES = [
   { path: '/verify-email', page: lazy(() => import('../app/routes/verify-email')), layout: 'auth' },
   { path: '/reset-password', page: lazy(() => import('../app/routes/reset-password')), layout: 'auth' },
   { path: '/accept-invite', page: lazy(() => import('../app/routes/accept-invite')), layout: 'auth' },
+  { path: '/claim/:token', page: lazy(() => import('../app/routes/claim')), layout: 'auth' },
+  { path: '/unsubscribe/:token', page: lazy(() => import('../app/routes/unsubscribe')), layout: 'auth' },
 ]
 
 /** findRoute returns the signed-in route entry whose path matches `pathname`, or undefined. */

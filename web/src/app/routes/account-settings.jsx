@@ -3,6 +3,7 @@ import { ChangePasswordForm } from '../../features/account-settings/components/c
 import { BillingSection } from '../../features/billing/components/billing-section'
 import { TeamSection } from '../../features/team/components/team-section'
 import { AnalyticsSharing } from '../../features/social/components/analytics-sharing'
+import { ListingSwitch } from '../../features/social/components/listing'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
@@ -10,6 +11,7 @@ export default function AccountSettingsRoute() {
     <div className="d-flex flex-column gap-4">
       <ProfileForm />
       <ChangePasswordForm />
+      <ListingSwitch />
       <AnalyticsSharing />
       <BillingSection />
       <TeamSection />

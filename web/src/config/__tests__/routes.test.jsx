@@ -21,6 +21,8 @@ const ROLE_TABLE = [
   ['/offers', '/offers', 'Campaigns', ['ADMIN']],
   ['/admin/creators', '/admin/creators', 'Creators', ['ADMIN']],
   ['/admin/brands', '/admin/brands', 'Brands', ['ADMIN']],
+  // the addresses never invited again.
+  ['/admin/suppressions', '/admin/suppressions', 'Suppression list', ['ADMIN']],
   ['/account-settings', '/account-settings', 'Account Settings', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'USER']],
   // The creators' coaching chat, 'Ask Your {product}'.
   ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
@@ -91,6 +93,8 @@ describe('route table', () => {
       '/verify-email',
       '/reset-password',
       '/accept-invite',
+      '/claim/:token',
+      '/unsubscribe/:token',
     ])
     expect(PUBLIC_ROUTES.filter((r) => r.guestOnly).map((r) => r.path)).toEqual(['/login'])
   })

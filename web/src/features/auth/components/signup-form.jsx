@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Formik, Form } from 'formik'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { register } from '../api/register'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
@@ -24,6 +24,9 @@ const brandInitial = { brandName: '', name: '', email: '', password: '', confirm
 export function SignupForm() {
   const [tab, setTab] = useState('creator')
   const navigate = useNavigate()
+  // A claim link sends its invitation's e-mail (prefilled) and where to return after the code.
+  const { state } = useLocation()
+  const invited = typeof state?.email === 'string' ? state.email : ''
 
   const onSubmit = async (values, helpers) => {
     const email = values.email.trim()
@@ -41,7 +44,7 @@ export function SignupForm() {
     try {
       await register(body)
       toast.success('Please check your email for OTP!')
-      navigate('/verify-email', { state: { email } })
+      navigate('/verify-email', { state: { email, from: state?.from } })
     } catch (err) {
       showServerError(err, helpers, 'Registration failed. Please try again.')
     }
@@ -70,7 +73,7 @@ export function SignupForm() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <Formik
           key={tab}
-          initialValues={tab === 'brand' ? brandInitial : creatorInitial}
+          initialValues={tab === 'brand' ? brandInitial : { ...creatorInitial, email: invited }}
           validationSchema={tab === 'brand' ? brandSchema : creatorSchema}
           onSubmit={onSubmit}
         >

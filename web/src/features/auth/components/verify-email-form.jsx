@@ -7,10 +7,12 @@ import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { OtpVerifyCard } from './otp-verify-card'
 import { verifyEmailSchema } from './otp-schema'
+import { originOf } from '../../../lib/origin'
 
 export function VerifyEmailForm() {
   const navigate = useNavigate()
-  const email = useLocation().state?.email
+  const location = useLocation()
+  const email = location.state?.email
 
   useEffect(() => {
     if (!email) toast.error('Please register first')
@@ -23,7 +25,7 @@ export function VerifyEmailForm() {
       const { accessToken, refreshToken } = json?.data || {}
       if (accessToken && refreshToken) setTokens({ accessToken, refreshToken })
       toast.success('Email verified successfully!')
-      navigate(accessToken && refreshToken ? '/dashboard' : '/login', { replace: true })
+      navigate(accessToken && refreshToken ? originOf(location.state) : '/login', { replace: true, state: accessToken && refreshToken ? undefined : location.state })
     } catch (err) {
       showServerError(err, helpers, 'Failed to verify email. Please try again.')
     }

@@ -3,6 +3,7 @@ import { PLATFORMS } from './creator-options'
 import { formatFollowers, formatPercent, initials } from '../../../lib/format'
 import { audienceLead } from './creator-format'
 import { StatList } from '../../../components/stat-list'
+import { NetworkStatusBadge } from '../../../components/network-status-badge'
 
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 
@@ -26,6 +27,7 @@ export function CreatorCard({ creator: c, back }) {
               </Link>
             </h2>
             <p className="small text-secondary mb-0 text-truncate">{[c.niche, c.location].filter(Boolean).join(' · ') || '—'}</p>
+            <NetworkStatusBadge creator={c} className="mt-1" />
           </div>
           <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>
         </div>

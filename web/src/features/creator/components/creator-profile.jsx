@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useCreator } from '../api/get-creator'
+import { NetworkStatusBadge } from '../../../components/network-status-badge'
 import { formatCount, formatFollowers, formatMoney, formatPercent } from '../../../lib/format'
 import { EmptyState } from '../../../components/empty-state'
 import { CardSection } from '../../../components/card-section'
@@ -133,6 +134,7 @@ export function CreatorProfile({ id }) {
               <p className="text-secondary mb-0">{[c.niche, c.location].filter(Boolean).join(' · ') || '—'}</p>
             </div>
             <div className="d-flex flex-wrap gap-2 justify-content-end">
+              <NetworkStatusBadge creator={c} />
               {p.verified && <VerifiedBadge />}
               <span className={`badge rounded-pill cc-tier ${TIER_CLASS[p.tier.value] || ''}`}>{p.tier.value}</span>
             </div>

@@ -11,24 +11,29 @@ import { BulletList } from '../../../components/bullet-list'
 import { CounterAnswer } from './counter-answer'
 import { SendOffer } from './send-offer'
 import { rosterBudget } from '../lib/budget'
+import { NetworkStatusBadge } from '../../../components/network-status-badge'
+import { OfferReach } from '../../../components/offer-reach'
+import { useReach } from '../../../lib/campaign-reach'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled }) {
   const [size, setSize] = useState(/** @type {number | string} */ (20))
   const [niches, setNiches] = useState([])
+  const [onlyOnCC, setOnlyOnCC] = useState(false)
   const [jobId, setJobId] = useState(null)
   const [starting, setStarting] = useState(false)
   const { data: all = [] } = useNiches()
   const { data: job } = useRosterJob(jobId, campaignId)
   // The document leaves a job's result untyped (it depends on the kind): an empty generation's names why.
-  const emptyReason = /** @type {{message?: string}} */ (job?.result || {}).message
+  const result = /** @type {{message?: string, onCreatorCoach?: number, notYet?: number}} */ (job?.result || {})
+  const emptyReason = result.message
   const running = starting || (jobId && !isRosterJobFinished(job))
 
   const start = async (e) => {
     e.preventDefault()
     setStarting(true)
     try {
-      const j = await generateRoster({ campaignId, size: Number(size), niches })
+      const j = await generateRoster({ campaignId, size: Number(size), niches, ...(onlyOnCC ? { onCreatorCoach: true } : {}) })
       setJobId(j?.id ?? null)
     } catch (err) {
       toast.error(err?.fields?.size || err?.message || 'Could not generate the roster. Please try again.')
@@ -51,6 +56,12 @@ function Generator({ campaignId, disabled }) {
           {running ? 'Generating…' : 'Generate roster'}
         </button>
       </div>
+      <div className="form-check mb-2">
+        <input id={`roster-oncc-${campaignId}`} type="checkbox" className="form-check-input" checked={onlyOnCC} onChange={(e) => setOnlyOnCC(e.target.checked)} />
+        <label htmlFor={`roster-oncc-${campaignId}`} className="form-check-label small">
+          creators on Creator Coach only
+        </label>
+      </div>
       <details className="mb-2">
         <summary className="small">Target niches {niches.length > 0 ? `(${niches.length})` : '(any)'}</summary>
         <fieldset className="d-flex flex-wrap gap-2 mt-2">
@@ -69,6 +80,11 @@ function Generator({ campaignId, disabled }) {
             {job?.status === 'succeeded' ? 'Done' : job?.status === 'failed' ? job.error : `${progress}%`}
           </div>
         </div>
+      )}
+      {job?.status === 'succeeded' && typeof result.onCreatorCoach === 'number' && (
+        <p className="small text-secondary mt-2 mb-0" role="status" data-testid="roster-reach-counts">
+          {result.onCreatorCoach} on Creator Coach, {result.notYet ?? 0} not yet (imported only: an offer sends them an invitation).
+        </p>
       )}
       {job?.status === 'succeeded' && emptyReason && (
         <div className="alert alert-warning small mt-2 mb-0" role="status">
@@ -89,6 +105,7 @@ function amountLabel(e) {
 }
 
 function RosterTable({ roster, campaignId, canAnswer }) {
+  const { data: reach } = useReach(campaignId)
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0 cc-stack-table">
@@ -99,6 +116,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
               <td>{e.rank}</td>
               <td>
                 <div className="fw-semibold">{e.creator?.name}</div>
+                <NetworkStatusBadge creator={e.creator} />
                 <div className="small text-secondary">
                   {e.creator?.tier} · {e.platform} · {formatFollowers(e.creator?.followers)}
                 </div>
@@ -116,6 +134,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
                 ) : (
                   <span className="text-capitalize">{e.offer?.status}</span>
                 )}
+                <OfferReach reach={reach?.[e._id]} />
               </td>
             </tr>
           ))}

@@ -11,6 +11,7 @@ import { useJob } from '../api/job'
 import { DemographicsCard } from './demographics-card'
 import { PlatformCard } from './platform-card'
 import { AnalyticsSharing } from './analytics-sharing'
+import { ListingQuestion } from './listing'
 import './social.css'
 
 const TrendChart = lazy(() => import('../../../components/trend-chart'))
@@ -115,6 +116,7 @@ export function CreatorMissionControl() {
         </div>
       )}
       <SyncProgress job={job} />
+      <ListingQuestion hasAccount={(accounts.data || []).length > 0} />
       <AnalyticsSharing />
       <section aria-labelledby="cc-platforms">
         <h2 id="cc-platforms" className="h5 fw-bold mb-3">

@@ -1,0 +1,5 @@
+import { SuppressionList } from '../../features/admin/components/suppression-list'
+
+export default function AdminSuppressionsRoute() {
+  return <SuppressionList />
+}
