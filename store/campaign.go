@@ -169,6 +169,9 @@ type Campaign struct {
 	ReferenceContent       []Attachment    `json:"referenceContent"`
 	AdditionalInstructions string          `json:"additionalInstructions"`
 	TrackingTag            string          `json:"trackingTag"` // without '#'; "" on create = made from the names
+	Deliverables           []Deliverable   `json:"deliverables"`
+	CreatorCriteria        CreatorCriteria `json:"creatorCriteria"`
+	Brief                  string          `json:"brief"` // what a creator reads with the offer
 	CreatedBy              *string         `json:"createdBy"`
 	UpdatedBy              *string         `json:"updatedBy"`
 	CreatedAt              time.Time       `json:"createdAt"`
@@ -207,6 +210,7 @@ func (c *Campaign) Validate(now time.Time, keptStart string) error {
 		f.add("budget", MsgBudgetMax)
 	}
 	c.validateDates(f, now, keptStart)
+	c.validateTerms(f)
 	c.validateAges(f)
 	checkShort(f, "demographics.gender", c.Demographics.Gender, MsgGenderRequired)
 	checkList(f, "contentVibes", c.ContentVibes, MsgVibesRequired)

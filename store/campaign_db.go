@@ -58,8 +58,12 @@ func getCampaign(q sqlx.Queryer, id, brandID string, lock bool) (*Campaign, erro
 }
 
 // resolveCampaignFiles replaces the campaign's attachments with the upload
-// records they name; EINVALID when a key is unknown or foreign.
+// records they name and checks its criteria's niches; EINVALID when a key
+// is unknown or foreign, or a niche id names no niche.
 func resolveCampaignFiles(tx *sqlx.Tx, c *Campaign, actorID string) error {
+	if err := checkNiches(tx, c); err != nil {
+		return err
+	}
 	f := FieldErrors{}
 	var err error
 	if c.BrandGuidelines, err = resolveAttachments(tx, f, "brandGuidelines", c.BrandID, actorID, c.BrandGuidelines); err != nil {

@@ -41,6 +41,10 @@ type campaignRow struct {
 	ReferenceContent       jsonb          `db:"reference_content" json:"referenceContent"`
 	AdditionalInstructions string         `db:"additional_instructions" json:"additionalInstructions"`
 	TrackingTag            string         `db:"tracking_tag" json:"trackingTag"`
+	Deliverables           jsonb          `db:"deliverables" json:"deliverables"`
+	NicheIDs               pq.StringArray `db:"niche_ids" json:"creatorCriteria.niches"`
+	MinFollowers           int            `db:"min_followers" json:"creatorCriteria.minFollowers"`
+	Brief                  string         `db:"brief" json:"brief"`
 	CreatedBy              *string        `db:"created_by" json:"createdBy" fixed:"1"`
 	UpdatedBy              *string        `db:"updated_by" json:"updatedBy"`
 	CreatedAt              time.Time      `db:"created_at" json:"createdAt" fixed:"1"`
@@ -151,7 +155,9 @@ func (r *campaignRow) campaign() Campaign {
 		RosterNotes: json.RawMessage(r.RosterNotes), Status: r.Status, AdditionalInstructions: r.AdditionalInstructions,
 		TrackingTag: r.TrackingTag,
 		CreatedBy:   r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}}
+		BrandGuidelines: []Attachment{}, ReferenceContent: []Attachment{}, Deliverables: []Deliverable{},
+		CreatorCriteria: CreatorCriteria{Niches: append([]string{}, r.NicheIDs...), MinFollowers: r.MinFollowers}, Brief: r.Brief}
+	_ = json.Unmarshal(r.Deliverables, &c.Deliverables)
 	_ = json.Unmarshal(r.BrandGuidelines, &c.BrandGuidelines)
 	_ = json.Unmarshal(r.ReferenceContent, &c.ReferenceContent)
 	return c
@@ -176,11 +182,23 @@ func (c *Campaign) row() (campaignRow, error) {
 	if err != nil {
 		return campaignRow{}, err
 	}
+	deliverables, err := json.Marshal(c.Deliverables)
+	if err != nil {
+		return campaignRow{}, err
+	}
+	if c.Deliverables == nil {
+		deliverables = []byte("[]")
+	}
+	niches := c.CreatorCriteria.Niches
+	if niches == nil {
+		niches = []string{}
+	}
 	return campaignRow{ID: c.ID, BrandID: c.BrandID, Name: c.CampaignName, Goals: c.Goals, CustomGoal: c.CustomGoal,
 		Budget: float64(*c.Budget), StartDate: start, EndDate: end, Location: c.Location,
 		AgeFrom: int(*c.Demographics.AgeRange.Start), AgeTo: int(*c.Demographics.AgeRange.End), Gender: c.Demographics.Gender,
 		ContentVibes: c.ContentVibes, Exclusivity: c.Terms.Exclusivity, ContentUsage: c.Terms.ContentUsage,
 		RosterNotes: jsonb(c.RosterNotes), Status: c.Status, BrandGuidelines: guidelines, ReferenceContent: references,
 		AdditionalInstructions: c.AdditionalInstructions, TrackingTag: c.TrackingTag, CreatedBy: c.CreatedBy, UpdatedBy: c.UpdatedBy,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}, nil
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Deliverables: deliverables, NicheIDs: niches,
+		MinFollowers: c.CreatorCriteria.MinFollowers, Brief: c.Brief}, nil
 }

@@ -69,13 +69,15 @@ type campaignBrief struct {
 	AgeTo    int     `db:"age_to"`
 	Gender   string  `db:"gender"`
 	Location string  `db:"location"`
+	// MinFollowers is the campaign's follower floor (0: RosterMinFollowers).
+	MinFollowers int `db:"min_followers"`
 }
 
 func getBrief(q sqlx.Queryer, id string, lock bool) (*campaignBrief, error) {
 	if !isUUID(id) {
 		return nil, errCampaignNotFound
 	}
-	query := `SELECT brand_id, status, budget, age_from, age_to, gender, location FROM campaigns WHERE id = $1 AND status <> 'deleted'`
+	query := `SELECT brand_id, status, budget, age_from, age_to, gender, location, min_followers FROM campaigns WHERE id = $1 AND status <> 'deleted'`
 	if lock {
 		query += ` FOR UPDATE`
 	}
@@ -174,7 +176,13 @@ type Prefilter struct {
 	Limit        int
 	// OnCreatorCoach keeps only creators on Creator Coach (linked to an account).
 	OnCreatorCoach bool
+	// MinFollowers is the campaign's follower floor; below RosterMinFollowers
+	// the roster's own floor applies.
+	MinFollowers int
 }
+
+// followerFloor is the fewest followers a candidate may have.
+func (p Prefilter) followerFloor() int { return max(RosterMinFollowers, p.MinFollowers) }
 
 // SQL returns the prefilter statement and its arguments (exported for the
 // benchmark's pgbench baseline). It keeps creators with at least
@@ -228,7 +236,7 @@ const (
 // "US") keeps creators of that country; another is matched as text both
 // ways ("Berlin" and "Berlin, Germany").
 func (p Prefilter) conditions() ([]prefilterCond, []any) {
-	args := []any{p.CampaignID, RosterMinFollowers}
+	args := []any{p.CampaignID, p.followerFloor()}
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	conds := []prefilterCond{{RequireFollowers, `followers >= $2 AND listed` + onCreatorCoachCond(p.OnCreatorCoach)}}
 	if place := ParsePlace(p.Location); place.Country != "" {

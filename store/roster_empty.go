@@ -45,7 +45,7 @@ func emptyRoster(ctx context.Context, tx *sqlx.Tx, p Prefilter, b RosterBrief, f
 		of := thousands(counts[i])
 		switch c.requirement {
 		case RequireFollowers:
-			return c.requirement, fmt.Sprintf("No creator matches: 0 of %s creators have at least %s followers", of, thousands(RosterMinFollowers)), nil
+			return c.requirement, fmt.Sprintf("No creator matches: 0 of %s creators have at least %s followers", of, thousands(int64(p.followerFloor()))), nil
 		case RequireLocation:
 			loc := strings.TrimSpace(p.Location)
 			return c.requirement, fmt.Sprintf("No creator in %s matches: 0 of %s creators are in %s; widen the location", loc, of, loc), nil

@@ -60,6 +60,7 @@ func (s *DB) GenerateRosterFrom(ctx context.Context, campaignID string, size int
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
 		pf := NewPrefilter(campaignID, brief)
 		pf.OnCreatorCoach = onCreatorCoach
+		pf.MinFollowers = b.MinFollowers
 		cands, err := prefilter(ctx, tx, pf)
 		if err != nil {
 			return err

@@ -1,21 +1,24 @@
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
+import { FindCreators } from '../../features/campaign/components/find-creators'
 import { useCampaign } from '../../features/campaign/api/get-campaign'
 import { RosterPanel } from '../../features/roster/components/roster-panel'
 
 /** UpdateCampaignRoute is the campaign form and, once the campaign has loaded, its roster; a missing campaign is one "not found" view. */
 export default function UpdateCampaignRoute() {
   const { id } = useParams()
+  const [params] = useSearchParams()
   const { data: campaign } = useCampaign(id)
   return (
     <div className="d-flex flex-column gap-4">
+      {campaign && params.get('next') === 'find-creators' && campaign.status === 'active' && <FindCreators />}
       {campaign && (
         <Link to={`/campaigns/${id}/results`} className="align-self-start btn btn-sm btn-outline-primary">
           View results
         </Link>
       )}
       <CampaignEditor campaignId={id} />
-      {campaign && <RosterPanel campaignId={id} canGenerate />}
+      {campaign && <RosterPanel key={campaign._id} campaignId={id} canGenerate startNiches={campaign.creatorCriteria?.niches} />}
     </div>
   )
 }

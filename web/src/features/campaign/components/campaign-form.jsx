@@ -9,6 +9,7 @@ import { AGES, CONTENT_USAGE, CONTENT_VIBES, EXCLUSIVITY, GENDERS, GOAL_OTHER, G
 import { campaignSchema, todayIso } from './campaign-schema'
 import { EMPTY_CAMPAIGN, nestedHelpers, toFormValues, toPayload } from './campaign-values'
 import { AttachmentField } from './attachment-field'
+import { OfferTermsFields } from './offer-terms-fields'
 import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
 import { TextAreaField } from '../../../components/form/textarea-field'
@@ -68,7 +69,9 @@ export function CampaignForm({ campaign }) {
     try {
       const data = editing ? await updateCampaign(campaign._id, body) : await addCampaign(body)
       toast.success(data.message || (editing ? 'Campaign updated successfully' : 'Campaign created successfully'))
-      navigate('/campaigns')
+      // A campaign just published goes on to its next step: finding creators.
+      const published = intent.current === 'active' && campaign?.status !== 'active'
+      navigate(published && data.campaign?._id ? `/update-campaign/${data.campaign._id}?next=find-creators` : '/campaigns')
     } catch (err) {
       showServerError(err, nestedHelpers(helpers), SAVE_FALLBACK)
     }
@@ -127,6 +130,9 @@ export function CampaignForm({ campaign }) {
                 <SelectField narrow name="demographics.ageRange.end" label="Age To" options={AGES} />
                 <SelectField narrow name="demographics.gender" label="Gender" options={GENDERS} />
               </div>
+            </Section>
+            <Section title="Deliverables & brief">
+              <OfferTermsFields />
             </Section>
             <Section title="Content & terms">
               <ChipGroup name="contentVibes" legend="Content Vibes" options={CONTENT_VIBES} />

@@ -22,3 +22,14 @@ export const STATUSES = [
   { value: 'completed', label: 'Completed', badge: 'text-bg-primary' },
 ]
 export const INSTRUCTIONS_MAX = 500
+
+/** PLATFORMS are the deliverables' platforms (the server's platform ids). */
+export const PLATFORMS = [
+  { value: 'instagram', label: 'Instagram' },
+  { value: 'youtube', label: 'YouTube' },
+  { value: 'tiktok', label: 'TikTok' },
+  { value: 'linkedin', label: 'LinkedIn' },
+]
+
+/** BRIEF_MAX is the longest brief for creators. */
+export const BRIEF_MAX = 2000

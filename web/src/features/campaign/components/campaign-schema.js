@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { AGE_MAX, AGE_MIN, GOAL_OTHER, INSTRUCTIONS_MAX } from './campaign-options'
+import { AGE_MAX, AGE_MIN, BRIEF_MAX, GOAL_OTHER, INSTRUCTIONS_MAX } from './campaign-options'
 
 /** todayIso is the local date as YYYY-MM-DD. */
 export function todayIso(now = new Date()) {
@@ -16,6 +16,7 @@ const age = (required) =>
 // The server's tracking tag rules (store/campaign_tag.go): with or without a
 // leading '#', letters and digits only, 3 to 40 characters; empty on create
 // means "make one from the names".
+const POSTS = 'Number of posts must be a whole number from 1 to 20'
 const TAG_CHARS = 'Tracking tag may hold only letters and digits (no spaces or symbols)'
 const TAG_LENGTH = 'Tracking tag must be 3 to 40 characters'
 const bareTag = (v) => String(v ?? '').trim().replace(/^#/, '')
@@ -92,5 +93,32 @@ export function campaignSchema({ keptStart = null, today = todayIso() } = {}) {
       .string()
       .max(INSTRUCTIONS_MAX, 'Additional instructions must be less than 500 characters'),
     trackingTag: trackingTag(),
+    deliverables: yup.array().when('duration', ([duration], s) =>
+      s.of(
+        yup.object({
+          platform: yup.string().required('Must be one of instagram, youtube, tiktok, linkedin'),
+          posts: number()
+            .typeError(POSTS)
+            .required(POSTS)
+            .integer(POSTS)
+            .min(1, POSTS)
+            .max(20, POSTS),
+          dueDate: yup
+            .string()
+            .required('Due date is required')
+            .test('inside', "Due date must be within the campaign's dates", (v) => {
+              const { startDate, endDate } = duration || {}
+              return !v || !startDate || !endDate || (v >= startDate && v <= endDate)
+            }),
+        }),
+      ),
+    ),
+    creatorCriteria: yup.object({
+      minFollowers: number()
+        .integer('Minimum followers must be a whole number from 0 to 10,000,000')
+        .min(0, 'Minimum followers must be a whole number from 0 to 10,000,000')
+        .max(10000000, 'Minimum followers must be a whole number from 0 to 10,000,000'),
+    }),
+    brief: yup.string().max(BRIEF_MAX, 'Brief must be less than 2,000 characters'),
   })
 }

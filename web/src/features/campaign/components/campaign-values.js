@@ -17,6 +17,9 @@ export const EMPTY_CAMPAIGN = {
   referenceContent: [],
   additionalInstructions: '',
   trackingTag: '',
+  deliverables: [],
+  creatorCriteria: { niches: [], minFollowers: '' },
+  brief: '',
 }
 
 const str = (v) => (v === null || v === undefined ? '' : String(v))
@@ -46,6 +49,9 @@ export function toFormValues(c) {
     referenceContent: list(c.referenceContent),
     additionalInstructions: str(c.additionalInstructions),
     trackingTag: str(c.trackingTag),
+    deliverables: list(c.deliverables).map((d) => ({ platform: str(d.platform), posts: d.posts ?? 1, dueDate: str(d.dueDate).slice(0, 10) })),
+    creatorCriteria: { niches: list(c.creatorCriteria?.niches), minFollowers: c.creatorCriteria?.minFollowers ? Number(c.creatorCriteria.minFollowers) : '' },
+    brief: str(c.brief),
   }
 }
 
@@ -77,6 +83,9 @@ export function toPayload(v, status) {
     referenceContent: v.referenceContent.map(attachment),
     additionalInstructions: v.additionalInstructions.trim(),
     trackingTag: normalizeTag(v.trackingTag),
+    deliverables: v.deliverables.map((d) => ({ platform: d.platform, posts: Number(d.posts), dueDate: d.dueDate })),
+    creatorCriteria: { niches: v.creatorCriteria.niches, minFollowers: Number(v.creatorCriteria.minFollowers) || 0 },
+    brief: v.brief.trim(),
   }
 }
 

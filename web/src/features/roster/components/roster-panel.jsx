@@ -16,9 +16,9 @@ import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
-function Generator({ campaignId, disabled }) {
+function Generator({ campaignId, disabled, startNiches = [] }) {
   const [size, setSize] = useState(/** @type {number | string} */ (20))
-  const [niches, setNiches] = useState([])
+  const [niches, setNiches] = useState(startNiches)
   const [onlyOnCC, setOnlyOnCC] = useState(false)
   const [jobId, setJobId] = useState(null)
   const [starting, setStarting] = useState(false)
@@ -157,9 +157,10 @@ function BudgetSummary({ roster }) {
 /**
  * RosterPanel is a campaign's ranked roster for its brand: "Generate roster"
  * (for editors) with the job's progress, then the creators with their score,
- * reasons and estimated fee, read-only.
+ * reasons and estimated fee, read-only. startNiches are the niche ids the
+ * generator starts with (the campaign's criteria).
  */
-export function RosterPanel({ campaignId, canGenerate }) {
+export function RosterPanel({ campaignId, canGenerate, startNiches = undefined }) {
   const { data: roster, error, isLoading, mutate } = useRoster(campaignId)
   return (
     <section className="card border-0 shadow-sm" aria-label="Roster">
@@ -170,7 +171,7 @@ export function RosterPanel({ campaignId, canGenerate }) {
           {roster ? `: est. ${formatMoney(roster.estimatedTotal)} of ${formatMoney(roster.budget)}` : ''}.
         </p>
         {roster && <BudgetSummary roster={roster} />}
-        {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} />}
+        {canGenerate && <Generator campaignId={campaignId} disabled={roster?.status === 'completed'} startNiches={startNiches} />}
         <ListState
           swr={{ data: roster, error, isLoading, mutate }}
           loadingLabel="Loading roster…"

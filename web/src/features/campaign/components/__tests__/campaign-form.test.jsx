@@ -154,16 +154,21 @@ describe('CampaignForm', () => {
     await expect(kept.validateAt('duration.startDate', { duration: { startDate: '2025-12-01' } })).resolves.toBe('2025-12-01')
   })
 
-  it('publishes a valid campaign with the API payload and goes to the list', async () => {
+  it('publishes a valid campaign with its deliverables and goes on to Find creators', async () => {
     const fetch = mockApi({
       'POST campaigns/add-campaign': (body) => [201, { data: { campaign: { _id: 'new', ...body }, message: 'Campaign created successfully' } }],
     })
     renderRoute(<CampaignForm />, { path: '/create-campaign' })
     await fillValid()
     await userEvent.type(screen.getByLabelText('Location'), ' Lisbon ')
+    await userEvent.click(screen.getByRole('button', { name: 'Add deliverable' }))
+    await userEvent.selectOptions(screen.getByLabelText(/^Platform/), 'tiktok')
+    setValue(/^Posts/, '3')
+    setValue(/^Due by/, `${FUTURE}-06-20`)
+    setValue(/^Brief for creators/, ' Show it at sunrise. ')
     await userEvent.click(screen.getByRole('button', { name: 'Publish Campaign' }))
     expect(await screen.findByText('Campaign created successfully')).toBeInTheDocument()
-    expect(await screen.findByTestId('location')).toHaveTextContent('/campaigns')
+    expect(await screen.findByTestId('location')).toHaveTextContent('/update-campaign/new')
     const call = fetch.mock.calls.find(([u]) => u === '/api/campaigns/add-campaign')
     expect(JSON.parse(call[1].body)).toEqual({
       campaignName: 'Summer Glow',
@@ -180,7 +185,17 @@ describe('CampaignForm', () => {
       referenceContent: [],
       additionalInstructions: '',
       trackingTag: '',
+      deliverables: [{ platform: 'tiktok', posts: 3, dueDate: `${FUTURE}-06-20` }],
+      creatorCriteria: { niches: [], minFollowers: 0 },
+      brief: 'Show it at sunrise.',
     })
+  }, 60000)
+
+  it('refuses a deliverable due outside the campaign', async () => {
+    const schema = campaignSchema({ today: '2026-01-01' })
+    const values = { duration: { startDate: '2026-02-01', endDate: '2026-02-28' }, deliverables: [{ platform: 'instagram', posts: 1, dueDate: '2026-03-05' }] }
+    await expect(schema.validateAt('deliverables[0].dueDate', values)).rejects.toThrow("Due date must be within the campaign's dates")
+    await expect(schema.validateAt('deliverables[0].posts', { ...values, deliverables: [{ posts: 21 }] })).rejects.toThrow('Number of posts must be a whole number from 1 to 20')
   })
 
   it('checks the tracking tag as the server does and sends it without # in lower case', async () => {
