@@ -34,6 +34,10 @@ type DB struct {
 	// before the periodic offer:expire task expires it (default
 	// DefaultOfferTTL).
 	OfferTTL time.Duration
+	// AutoApproveAfter is how long a submitted draft waits for the brand's
+	// review before the periodic thread:auto_approve task approves it
+	// (default DefaultAutoApproveAfter; a campaign may change it).
+	AutoApproveAfter time.Duration
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte
