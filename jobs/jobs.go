@@ -70,7 +70,8 @@ type Handler struct {
 // taskTypes is every task the worker runs. A new task is one file (its type
 // constant, payload, constructor, TaskType and handler) and one entry here.
 var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creatorImport, filePurge, rosterGenerate, teamSendInvite, coachReply, socialSync, socialTick, billingEvent, billingExpire, billingMail,
-	billingStopRenewal, billingEraseCustomer, offerSendMail, offerExpire, campaignExportPDF, outreachSendInvite}
+	billingStopRenewal, billingEraseCustomer, offerSendMail, offerExpire, campaignExportPDF, outreachSendInvite,
+	threadAutoApprove}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -106,7 +106,7 @@ func (s *DB) PostDiffs(ctx context.Context, entry string) (map[string]PostDiff, 
 	return out, nil
 }
 
-// annotatePosts adds "approved" (a PostDiff) to the post items of items.
+// annotatePosts adds "differs" (a PostDiff) to the post items of items.
 func (s *DB) annotatePosts(ctx context.Context, entry string, items json.RawMessage) (json.RawMessage, error) {
 	if !strings.Contains(string(items), `"kind" : "post"`) && !strings.Contains(string(items), `"kind": "post"`) {
 		return items, nil
@@ -122,7 +122,7 @@ func (s *DB) annotatePosts(ctx context.Context, entry string, items json.RawMess
 	for _, it := range list {
 		if id, _ := it["postId"].(string); it["kind"] == "post" {
 			if d, ok := diffs[id]; ok {
-				it["approved"] = d
+				it["differs"] = d
 			}
 		}
 	}

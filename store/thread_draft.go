@@ -338,7 +338,7 @@ func (s *DB) AutoApproveDrafts(ctx context.Context) ([]ThreadEvent, error) {
 				UPDATE thread_drafts d SET status = 'approved', review_side = 'system', reviewed_at = $1
 				FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id LEFT JOIN thread_approval a ON a.campaign_id = k.id
 				WHERE d.entry_id = e.id AND d.status = 'submitted' AND k.status <> 'deleted'
-				AND d.created_at <= $1 - make_interval(secs => coalesce(a.auto_seconds, $2)::float8)
+				AND d.created_at <= $1::timestamptz - make_interval(secs => coalesce(a.auto_seconds, $2)::float8)
 				RETURNING d.entry_id, k.brand_id)
 			INSERT INTO thread_events (entry_id, kind, brand_id, creator_user_id)
 			SELECT due.entry_id, 'review', due.brand_id, c.user_id FROM due JOIN roster_entries e ON e.id = due.entry_id
