@@ -36,6 +36,10 @@ type DB struct {
 	OfferTTL time.Duration
 	// Payout is the payments' settings (fee, release window, graces).
 	Payout PayoutSettings
+	// AutoApproveAfter is how long a submitted draft waits for the brand's
+	// review before the periodic thread:auto_approve task approves it
+	// (default DefaultAutoApproveAfter; a campaign may change it).
+	AutoApproveAfter time.Duration
 
 	dummyOnce sync.Once // makes dummy, see dummyHash
 	dummy     []byte

@@ -186,6 +186,9 @@ func (s *DB) ThreadItems(ctx context.Context, actor *User, id, before string, li
 		parts[i] = string(r.Item)
 	}
 	page.Items = json.RawMessage("[" + strings.Join(parts, ",") + "]")
+	if page.Items, err = s.annotatePosts(ctx, t.EntryID, page.Items); err != nil {
+		return nil, nil, err
+	}
 	return t, page, nil
 }
 

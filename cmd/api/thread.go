@@ -29,6 +29,7 @@ func (s *server) threadRoutes(signedIn chi.Router) {
 	r.Post("/threads/{id}/attachments", s.uploadThreadAttachment)
 	r.Post("/threads/{id}/read", s.markThreadRead)
 	r.Post("/threads/{id}/messages/{messageId}/report", s.reportThreadMessage)
+	s.draftRoutes(r)
 	s.eventRoutes(signedIn)
 }
 

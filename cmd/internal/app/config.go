@@ -102,6 +102,10 @@ type Config struct {
 	// OfferTTL (OFFER_TTL, default 7 days; "7d" or a Go duration) is how
 	// long a sent offer waits for the creator's answer before it expires.
 	OfferTTL time.Duration
+	// AutoApproveAfter (AUTO_APPROVE_AFTER, default 48h; "2d" or a Go
+	// duration) is how long a draft waits for the brand's review before the
+	// system approves it.
+	AutoApproveAfter time.Duration
 	// OTPFailuresPerDay (OTP_FAILED_ATTEMPTS_PER_DAY, default 20) is how many
 	// wrong one-time codes an e-mail address may enter in 24 hours before
 	// every code check of it is refused for 24 hours.
@@ -276,6 +280,9 @@ func LoadConfig() (Config, error) {
 	}
 	if c.OfferTTL, err = parseAge(env("OFFER_TTL", "7d")); err != nil {
 		return c, fmt.Errorf("OFFER_TTL must be a positive duration such as 7d or 168h")
+	}
+	if c.AutoApproveAfter, err = parseAge(env("AUTO_APPROVE_AFTER", "48h")); err != nil {
+		return c, fmt.Errorf("AUTO_APPROVE_AFTER must be a positive duration such as 48h or 2d")
 	}
 	if c.OTPFailuresPerDay, err = strconv.Atoi(env("OTP_FAILED_ATTEMPTS_PER_DAY", "20")); err != nil || c.OTPFailuresPerDay < 1 {
 		return c, fmt.Errorf("OTP_FAILED_ATTEMPTS_PER_DAY must be a positive integer")
@@ -514,7 +521,7 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 		return nil, err
 	}
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
-	db.OTPFailuresPerDay, db.OfferTTL = c.OTPFailuresPerDay, c.OfferTTL
+	db.OTPFailuresPerDay, db.OfferTTL, db.AutoApproveAfter = c.OTPFailuresPerDay, c.OfferTTL, c.AutoApproveAfter
 	db.Payout = c.Payout.PayoutSettings
 	return db, nil
 }
