@@ -53,7 +53,8 @@ func TestFigures_APIMatchesCoach(t *testing.T) {
 		Email string `db:"email"`
 	}
 	if err := e.db.SQL().Select(&creators, `SELECT u.id, u.email FROM users u WHERE u.role = 'USER' AND u.email LIKE '%@example.com'
-		AND EXISTS (SELECT 1 FROM social_accounts a WHERE a.user_id = u.id) ORDER BY u.email`); err != nil {
+		AND EXISTS (SELECT 1 FROM social_accounts a WHERE a.user_id = u.id)
+		AND EXISTS (SELECT 1 FROM chat_entries c WHERE c.user_id = u.id) ORDER BY u.email`); err != nil {
 		t.Fatal(err)
 	}
 	if len(creators) < 2 {

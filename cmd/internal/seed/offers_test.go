@@ -30,7 +30,8 @@ func TestSeedOffers(t *testing.T) {
 		(SELECT count(*) FROM jobs WHERE kind = 'creator_import') AS imports`); err != nil {
 		t.Fatal(err)
 	}
-	if got.Creators != DemoCreators+1 || got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
+	if got.Creators != DemoCreators+2 || // the network, creator@ and sam.spike@
+		got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
 	// creator@example.com is linked and has an offer waiting and an accepted
