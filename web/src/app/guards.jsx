@@ -12,7 +12,7 @@ export function RequireAuth({ children }) {
   const { isAuthenticated, isLoggingOut } = useAuth()
   const location = useLocation()
   useEffect(() => {
-    if (!isAuthenticated && !isLoggingOut) toast.error('Unauthenticated')
+    if (!isAuthenticated && !isLoggingOut) toast.error('Unauthenticated', { carry: true })
   }, [isAuthenticated, isLoggingOut])
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />
   return children

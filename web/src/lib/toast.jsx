@@ -13,13 +13,13 @@ function emit() {
   listeners.forEach((l) => l())
 }
 
-function push(type, message, { duration = TOAST_DURATION_MS } = {}) {
+function push(type, message, { duration = TOAST_DURATION_MS, carry = false } = {}) {
   if (!message) return null
   // The same text already on screen is not repeated (StrictMode, repeated 401s).
   const dup = toasts.find((t) => t.message === message && t.type === type)
   if (dup) return dup.id
   const id = nextId++
-  toasts = [...toasts, { id, type, message, at: Date.now() }]
+  toasts = [...toasts, { id, type, message, at: Date.now(), carry }]
   emit()
   setTimeout(() => dismiss(id), duration)
   return id
@@ -34,11 +34,14 @@ export function dismiss(id) {
 // about the change (a session that ended, a refused page) and stays.
 const ERROR_CARRY_MS = 1000
 
-/** dismissStaleErrors drops the error toasts older than ERROR_CARRY_MS: they were about the page left behind. */
+/**
+ * dismissStaleErrors drops the error toasts older than ERROR_CARRY_MS: they were about the page left behind. An error
+ * raised with `carry` (the reason of a redirect) survives the one navigation it causes, however long that takes.
+ */
 export function dismissStaleErrors(now = Date.now()) {
-  const kept = toasts.filter((t) => t.type !== 'error' || now - t.at < ERROR_CARRY_MS)
-  if (kept.length === toasts.length) return
-  toasts = kept
+  const kept = toasts.filter((t) => t.type !== 'error' || t.carry || now - t.at < ERROR_CARRY_MS)
+  if (kept.length === toasts.length && !kept.some((t) => t.carry)) return
+  toasts = kept.map((t) => (t.carry ? { ...t, carry: false } : t))
   emit()
 }
 
