@@ -76,6 +76,7 @@ export async function settle(page) {
  * tests photograph must pass WCAG 2.1 AA.
  */
 export async function shot(page, name) {
+  await page.waitForTimeout(600) // content that mounts late (lazy chunks, data) fades in after the first settle
   await settle(page)
   const { width, height } = page.viewportSize()
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
