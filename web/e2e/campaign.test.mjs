@@ -99,7 +99,11 @@ test('brand: create with attachment → edit → list → dashboard → delete; 
 
   await page.getByRole('button', { name: 'Publish Campaign' }).click()
   await expectToast(page, 'Campaign created successfully')
-  await page.waitForURL('**/campaigns')
+  // After Publish the campaign's page offers the next step.
+  await page.waitForURL(/\/update-campaign\/[^/?]+\?next=find-creators$/)
+  await page.getByRole('region', { name: 'Find creators' }).getByRole('link', { name: 'Open the creator network' }).waitFor()
+  await quietShot(page, 'campaign-find-creators')
+  await page.goto('/campaigns')
   const item = page.getByRole('article', { name })
   await item.getByText('Active', { exact: true }).waitFor()
   await item.getByText('$2,500').waitFor()
