@@ -313,7 +313,7 @@ func (h *Handler) HandlePayoutMail(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	spec, ok := payoutMails[p.Kind]
+	tmpl, ok := payoutMails[p.Kind]
 	if !ok {
 		return nil
 	}
@@ -324,18 +324,18 @@ func (h *Handler) HandlePayoutMail(ctx context.Context, t *asynq.Task) error {
 	vars := map[string]string{"BrandName": m.BrandName, "CreatorName": m.CreatorName, "CampaignName": m.CampaignName,
 		"Total": dollars(m.Amount + m.Fee), "Paid": dollars(m.Amount - m.RefundAmount), "Failure": m.Failure}
 	var intro strings.Builder
-	if err := template.Must(template.New("intro").Parse(spec.intro)).Execute(&intro, vars); err != nil {
+	if err := template.Must(template.New("intro").Parse(tmpl.intro)).Execute(&intro, vars); err != nil {
 		return err
 	}
 	var to []string
-	if spec.creator {
+	if tmpl.creator {
 		to = append(to, m.CreatorEmails...)
 	}
-	if spec.brand {
+	if tmpl.brand {
 		to = append(to, m.BrandEmails...)
 	}
 	for _, addr := range to {
-		msg, err := renderMail(mail.Message{To: addr, Subject: h.ProductName + ": " + spec.subject, Tag: "payout-" + p.Kind},
+		msg, err := renderMail(mail.Message{To: addr, Subject: h.ProductName + ": " + tmpl.subject, Tag: "payout-" + p.Kind},
 			payoutText, payoutHTML, map[string]any{"Intro": intro.String(), "Product": h.ProductName})
 		if err != nil {
 			return err
