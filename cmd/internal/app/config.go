@@ -338,6 +338,10 @@ func LoadConfig() (Config, error) {
 				missing = append(missing, name)
 			}
 		}
+		if !strings.HasPrefix(c.Payout.ConnectWebhookSecret, "whsec_") {
+			missing = append(missing, "STRIPE_CONNECT_WEBHOOK_SECRET")
+		}
+		slices.Sort(missing)
 		if len(missing) > 0 {
 			return c, fmt.Errorf("production needs these settings (secrets of at least 16 characters): %s", strings.Join(missing, ", "))
 		}
