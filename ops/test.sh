@@ -33,15 +33,27 @@ STORAGE=s3 go test -count=1 ./store/blob/... ./jobs -run 'File|CreatorImport|Rec
 STORAGE=s3 go test -count=1 ./cmd/api -run 'File|Upload|Download|Creator|Import|Storage|Campaign|Profile' || status=1
 fi
 
+# The fault suite mostly waits (outages, restarts, failovers, scheduler slots) on its own Postgres cluster and Redis,
+# so it runs beside the web checks, which mostly compute; its output is printed whole when it ends.
+faults_pid=""
 if want faults; then
-step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover, standby scheduler, cluster)"
+step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover, standby scheduler, cluster): started beside the web checks"
 # The sentinel scenario's Sentinels are redis-sentinel when installed, else redis-server --sentinel: Debian's
 # redis-sentinel package is the same binary (and would start a system Sentinel of its own).
 command -v redis-server >/dev/null || apt_install redis-server
 command -v haproxy >/dev/null || apt_install haproxy # the cluster scenario's load balancer
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
-go run ./ops/faults || status=1
+faults_log="$RUN_DIR/faults.log"
+go build -o "$RUN_DIR/faults-bin" ./ops/faults
+( "$RUN_DIR/faults-bin" >"$faults_log" 2>&1 ) & faults_pid=$!
 fi
+faults_wait() {
+  [ -n "$faults_pid" ] || return 0
+  step "fault suite (its output)"
+  wait "$faults_pid" || status=1
+  cat "$faults_log"
+  faults_pid=""
+}
 
 if want web || want e2e; then
 step "web: install"
@@ -58,8 +70,8 @@ step "web: unit tests"
 (cd web && npm test) || status=1
 step "web: build and bundle budget"
 (cd web && npm run build --silent && npm run size) || status=1
-
 fi
+faults_wait
 
 if want e2e; then
 exec 9>"${TMPDIR:-/tmp}/creatorcoach-e2e.lock"

@@ -3,19 +3,11 @@ import { screen, within, fireEvent } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DeleteAccountForm } from '../delete-account-form'
 import { DeleteMyAccountSection } from '../delete-my-account-section'
+import { DELETION_REASONS as REASONS } from '../delete-account-schema'
 import { getAuthState, setTokens } from '../../../../lib/auth-store'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
 
-const REASONS = [
-  'No longer using the service/platform',
-  'Found a better alternative',
-  'Difficulty navigating the platform',
-  'Privacy concerns',
-  'Account security concerns',
-  'Personal reasons',
-  'Others',
-]
 
 /** fillAndSubmit fills the public deletion form (e-mail, pasted code, reason 'Others') and submits it. */
 async function fillAndSubmit() {
