@@ -9,6 +9,10 @@
 //	          recovers within 5 s of its return, without a restart
 //	kill      a worker killed with SIGKILL mid-import: another worker ends
 //	          the import exactly, within 40 s (repeated -runs times)
+//	payout    a worker killed between the payment provider's transfer and
+//	          its commit: another worker pays the offer, exactly one
+//	          transfer at the provider (a recording proxy that honours
+//	          idempotency keys), the books balanced
 //	two       two workers at once: a large import and a thousand OTP mails,
 //	          exact rows and exactly one mail per request
 //	bomb      an XLSX shared-strings bomb fails cleanly; worker peak RSS
@@ -24,7 +28,7 @@
 //	          killed mid-import: no client-visible failure, the import exact
 //	          (repeated -runs times; see cluster.go)
 //
-// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,two,bomb,sentinel,scheduler,cluster] [-runs 10]
+// Usage: go run ./ops/faults [-scenarios redis,postgres,kill,payout,two,bomb,sentinel,scheduler,cluster] [-runs 10]
 // It prints one line per check and exits 1 when any fails.
 package main
 
@@ -42,7 +46,7 @@ import (
 )
 
 var (
-	scenarios    = flag.String("scenarios", "redis,postgres,kill,two,bomb,sentinel,scheduler,cluster", "scenarios to run, comma-separated")
+	scenarios    = flag.String("scenarios", "redis,postgres,kill,payout,two,bomb,sentinel,scheduler,cluster", "scenarios to run, comma-separated")
 	runs         = flag.Int("runs", 1, "repetitions of the kill and cluster scenarios")
 	killRows     = flag.Int("kill-rows", 60_000, "rows of the import killed mid-way")
 	twoRows      = flag.Int("two-rows", 100_000, "rows of the import run beside the mails with two workers")
@@ -72,6 +76,8 @@ type suite struct {
 	scheduler *proc
 	workers   []*proc
 	failures  []string
+	// provider stands in front of the payment provider's stand-in (payout.go).
+	provider *providerProxy
 }
 
 // check records the outcome of one requirement.
@@ -109,10 +115,15 @@ func run(ctx context.Context, st *stack) error {
 	if err := st.run("api", "migrate"); err != nil {
 		return err
 	}
+	var err error
+	if s.provider, err = startProviderProxy(); err != nil {
+		return err
+	}
+	defer s.provider.close()
+	st.extraEnv = append(st.extraEnv, "STRIPE_API_BASE="+s.provider.addr)
 	if err := st.run("api", "create-admin", "--email", adminEmail, "--password", adminPassword); err != nil {
 		return err
 	}
-	var err error
 	if s.api, err = st.start("api"); err != nil {
 		return err
 	}
@@ -129,7 +140,7 @@ func run(ctx context.Context, st *stack) error {
 		return err
 	}
 	steps := map[string]func(context.Context) error{
-		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "two": s.twoWorkers, "bomb": s.bomb,
+		"redis": s.redisOutage, "postgres": s.postgresRestart, "kill": s.workerKill, "payout": s.payoutKill, "two": s.twoWorkers, "bomb": s.bomb,
 		"sentinel": s.sentinelFailover, "scheduler": s.schedulerTakeOver, "cluster": s.clusterScenario,
 	}
 	for _, name := range strings.Split(*scenarios, ",") {
