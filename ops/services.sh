@@ -27,20 +27,29 @@ die() { printf '\033[1;31m[setup] %s\033[0m\n' "$*" >&2; exit 1; }
 
 apt_updated=""
 apt_install() {
-  local missing=()
+  local missing=() p
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   command -v apt-get >/dev/null || die "apt-get not found; install ${missing[*]} yourself"
-  local sudo=""
+  local sudo="" lock
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  if [ -z "$apt_updated" ]; then
-    log "apt-get update"
-    $sudo apt-get update -qq >/dev/null || die "apt-get update failed"
-    apt_updated=1
+  # Parts of the test command install in parallel (the image builds beside the tests): one apt-get at a time, and
+  # what another one installed meanwhile is not installed again. Another program's apt-get is waited for too.
+  exec {lock}>"${TMPDIR:-/tmp}/creatorcoach-apt.lock"
+  flock "$lock"
+  missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ -z "$apt_updated" ]; then
+      log "apt-get update"
+      $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null || { exec {lock}>&-; die "apt-get update failed"; }
+      apt_updated=1
+    fi
+    log "installing ${missing[*]}"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+      || { exec {lock}>&-; die "apt-get install ${missing[*]} failed"; }
   fi
-  log "installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
-    || die "apt-get install ${missing[*]} failed"
+  exec {lock}>&-
 }
 
 # version_ge A B: version A is B or newer (dotted numbers).
