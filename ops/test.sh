@@ -64,8 +64,11 @@ faults_wait() {
 
 if want web || want e2e; then
 step "web: install"
-if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
-  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+# Installed again only when the lock file's content changed since the last install (its SHA-256 is kept beside the
+# modules), not when a checkout merely made the file newer.
+lock_sum="$(sha256sum web/package-lock.json | cut -d' ' -f1)"
+if [ ! -d web/node_modules ] || [ "$(cat web/node_modules/.creatorcoach-lock-sha256 2>/dev/null)" != "$lock_sum" ]; then
+  (cd web && npm ci --no-audit --no-fund --loglevel=error && echo "$lock_sum" > node_modules/.creatorcoach-lock-sha256)
 fi
 fi
 if want web; then
