@@ -30,6 +30,7 @@ func (s *server) threadRoutes(signedIn chi.Router) {
 	r.Post("/threads/{id}/read", s.markThreadRead)
 	r.Post("/threads/{id}/messages/{messageId}/report", s.reportThreadMessage)
 	s.draftRoutes(r)
+	s.threadSettingsRoutes(r, signedIn)
 	s.eventRoutes(signedIn)
 }
 

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestThreadSettings_DigestSwitch: the digest mail is on until its person
+// turns it off; the switch needs a boolean.
+func TestThreadSettings_DigestSwitch(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	f := e.sentThread("digest.io")
+	if r := e.want(e.call("GET", "/api/threads/settings", f.creator, nil), http.StatusOK); r.Body["data"].(map[string]any)["digestMail"] != true {
+		t.Fatalf("default: %v", r.Body)
+	}
+	e.want(e.call("PUT", "/api/threads/settings", f.creator, map[string]any{}), http.StatusUnprocessableEntity)
+	e.want(e.call("PUT", "/api/threads/settings", f.creator, map[string]any{"digestMail": false}), http.StatusOK)
+	if r := e.want(e.call("GET", "/api/threads/settings", f.creator, nil), http.StatusOK); r.Body["data"].(map[string]any)["digestMail"] != false {
+		t.Fatalf("after off: %v", r.Body)
+	}
+	if r := e.want(e.call("GET", "/api/threads/settings", f.brand, nil), http.StatusOK); r.Body["data"].(map[string]any)["digestMail"] != true {
+		t.Fatalf("another person's switch moved: %v", r.Body)
+	}
+}
+
+// TestThreadSettings_DraftApproval: the brand's editors turn approval off or
+// change its delay; a BRAND_VIEWER reads but may not write (403); another
+// brand's campaign is a 404; a delay out of range a 422. With approval off
+// the creator's draft is approved by the system at once.
+func TestThreadSettings_DraftApproval(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	f, tag := e.acceptedThread("approval.io")
+	path := "/api/campaigns/" + f.campaign + "/draft-approval"
+	r := e.want(e.call("GET", path, f.viewer, nil), http.StatusOK)
+	if d := r.Body["data"].(map[string]any); d["required"] != true || d["autoApproveHours"] != float64(0) || d["defaultHours"] != float64(48) {
+		t.Fatalf("default approval: %v", r.Body)
+	}
+	e.want(e.call("PUT", path, f.viewer, map[string]any{"required": false}), http.StatusForbidden)
+	e.want(e.call("PUT", path, f.otherBrand, map[string]any{"required": false}), http.StatusNotFound)
+	e.want(e.call("GET", path, f.otherBrand, nil), http.StatusNotFound)
+	e.want(e.call("PUT", path, f.manager, map[string]any{"required": true, "autoApproveHours": 721}), http.StatusUnprocessableEntity)
+	e.want(e.call("PUT", path, f.manager, map[string]any{"autoApproveHours": 24}), http.StatusUnprocessableEntity)
+	r = e.want(e.call("PUT", path, f.manager, map[string]any{"required": true, "autoApproveHours": 24}), http.StatusOK)
+	if d := r.Body["data"].(map[string]any); d["autoApproveHours"] != float64(24) {
+		t.Fatalf("24 hours: %v", r.Body)
+	}
+	e.want(e.call("PUT", path, f.brand, map[string]any{"required": false}), http.StatusOK)
+	d := e.want(e.draft(f, f.creator, "Morning run #ad #"+tag), http.StatusCreated)
+	if st := d.str("data", "draft", "status"); st != "approved" {
+		t.Fatalf("with approval off the draft is %q, want approved", st)
+	}
+}
