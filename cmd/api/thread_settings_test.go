@@ -1,8 +1,13 @@
 package main
 
 import (
+	"context"
 	"net/http"
+	"slices"
 	"testing"
+
+	"creatorcoach/cmd/internal/app"
+	"creatorcoach/cmd/internal/seed"
 )
 
 // TestThreadSettings_DigestSwitch: the digest mail is on until its person
@@ -50,5 +55,47 @@ func TestThreadSettings_DraftApproval(t *testing.T) {
 	d := e.want(e.draft(f, f.creator, "Morning run #ad #"+tag), http.StatusCreated)
 	if st := d.str("data", "draft", "status"); st != "approved" {
 		t.Fatalf("with approval off the draft is %q, want approved", st)
+	}
+}
+
+// TestThreadSeed_Demo: in the demo data brand@ has 2 unread messages from
+// creator@ on Spring Fitness Push, and the thread holds a draft sent back
+// with a comment and a second version approved; seeding again adds nothing.
+func TestThreadSeed_Demo(t *testing.T) {
+	t.Parallel()
+	e := setupSeeded(t)
+	if err := seed.Run(context.Background(), e.db, app.Config{PublicURL: "http://localhost:8080"}); err != nil {
+		t.Fatal(err)
+	}
+	login := func(email string) string {
+		r := e.want(e.call("POST", "/api/users/login", "", map[string]any{"email": email, "password": seed.DemoPassword}), http.StatusOK)
+		return r.str("data", "accessToken")
+	}
+	brand := login("brand@example.com")
+	u := e.want(e.call("GET", "/api/threads/unread", brand, nil), http.StatusOK).Body["data"].(map[string]any)
+	if u["total"] != float64(2) || len(u["threads"].([]any)) != 1 {
+		t.Fatalf("brand@ unread %v, want 2 in one thread", u)
+	}
+	offer := u["threads"].([]any)[0].(map[string]any)["offerId"].(string)
+	page := e.want(e.call("GET", "/api/threads/"+offer+"?limit=100", brand, nil), http.StatusOK).Body["data"].(map[string]any)
+	var kinds []string
+	var drafts []map[string]any
+	for _, it := range page["items"].([]any) {
+		m := it.(map[string]any)
+		kinds = append(kinds, m["kind"].(string))
+		if m["kind"] == "draft" {
+			drafts = append(drafts, m)
+		}
+	}
+	if len(drafts) != 2 || drafts[0]["status"] != "approved" || drafts[1]["status"] != "changes_requested" ||
+		drafts[1]["review"].(map[string]any)["comment"] == "" || len(drafts[1]["missing"].([]any)) != 1 || len(drafts[0]["missing"].([]any)) != 0 {
+		t.Fatalf("drafts %v", drafts)
+	}
+	if first := slices.Index(kinds, "message"); first < 0 || first < slices.Index(kinds, "draft")+2 {
+		t.Fatalf("time line kinds %v: the drafts come after the messages", kinds)
+	}
+	creator := login("creator@example.com")
+	if r := e.want(e.call("GET", "/api/threads/unread", creator, nil), http.StatusOK); r.Body["data"].(map[string]any)["total"] != float64(0) {
+		t.Fatalf("creator@ unread %v", r.Body)
 	}
 }
