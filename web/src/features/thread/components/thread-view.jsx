@@ -80,7 +80,7 @@ export function ThreadView({ offerId }) {
       <header className="card border-0 shadow-sm">
         <div className="card-body p-3 d-flex flex-wrap justify-content-between gap-2">
           <div>
-            <h1 className="h5 fw-bold mb-0">{thread.campaign.name}</h1>
+            <h2 className="h5 fw-bold mb-0">{thread.campaign.name}</h2>
             <p className="small text-secondary mb-0">
               {thread.side === 'support' ? `${thread.brand?.name} and ${thread.creator?.name}` : `With ${other}`} · {platformName(thread.platform)}
               {thread.campaign.trackingTag && ` · #${thread.campaign.trackingTag}`}
