@@ -4,7 +4,8 @@ import { launch, newPage, quietShot, loginUi, apiLogin, BASE_URL, DESKTOP, PHONE
 
 // In the browser, brand and creator each in their own context: a message from one appears in the other's open
 // conversation within 1 s without a reload (the events stream); the sidebar's unread badge follows live; a draft is
-// sent back with a comment, changed and approved while both pages stay open. Every state passes axe (WCAG 2.1 AA)
+// sent back with a comment, changed and approved while both pages stay open, and the captured post is then flagged
+// as differing from the approved draft. Every state passes axe (WCAG 2.1 AA)
 // at desktop and phone widths.
 
 let browser
@@ -162,6 +163,10 @@ test('a draft is sent back with a comment, changed and approved, live on both si
 
   await creator.getByRole('article', { name: 'Draft version 2' }).getByText('Approved', { exact: true }).waitFor({ timeout: 2000 })
   assert.equal(await creator.getByRole('button', { name: /Submit draft/ }).count(), 0, 'nothing more to submit once approved')
+  // The post captured earlier is now compared with the approved draft: its caption differs, and it lacks #ad.
+  const post = brand.getByRole('article', { name: 'Published post on Instagram' }).first()
+  await post.getByText('differs from the approved draft').waitFor()
+  await post.getByText(/Caption similarity to the approved draft \(measured\)/).waitFor()
   await quietShot(creator, 'thread-draft-approved')
   await quietShot(brand, 'thread-draft-approved')
 })
