@@ -55,12 +55,19 @@ export function ThreadView({ offerId }) {
     return () => window.removeEventListener(THREAD_EVENT, on)
   }, [offerId, mutate])
 
+  // Unread messages count as read once the page is seen: now, or when a hidden tab comes back.
   useEffect(() => {
-    if (unread > 0) {
+    if (unread === 0) return undefined
+    const mark = () => {
+      if (document.visibilityState === 'hidden') return
+      document.removeEventListener('visibilitychange', mark)
       markRead(offerId)
         .then(() => refresh(THREAD_UNREAD_KEY))
         .catch(() => {})
     }
+    document.addEventListener('visibilitychange', mark)
+    mark()
+    return () => document.removeEventListener('visibilitychange', mark)
   }, [unread, offerId, refresh])
 
   if (error?.status === 404) return <NotFoundView />

@@ -160,6 +160,32 @@ describe('ThreadView', () => {
   })
 })
 
+describe('ThreadView in a hidden tab', () => {
+  it('marks the thread read only once the tab is seen', async () => {
+    const fetch = mockApi({
+      [`GET threads/${OFFER}?limit=20`]: () => [200, { data: { thread: head({ unread: 1 }), items: [MESSAGE], nextBefore: '' } }],
+      [`POST threads/${OFFER}/read`]: () => [200, { data: { unread: 0 } }],
+      'GET threads/unread': () => [200, { data: { total: 0, threads: [] } }],
+    })
+    const reads = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/read')).length
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    try {
+      renderRoute(<ThreadView offerId={OFFER} />)
+      await screen.findByRole('article', { name: 'Message from Cleo' })
+      await new Promise((r) => setTimeout(r, 50))
+      expect(reads()).toBe(0)
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'))
+      })
+      await waitFor(() => expect(reads()).toBe(1))
+    } finally {
+      // @ts-ignore
+      delete document.visibilityState
+    }
+  })
+})
+
 describe('splitLinks', () => {
   it('keeps only http(s) links and puts the host first in the label', () => {
     expect(splitLinks('see javascript:alert(1) and https://a.example/x.')).toEqual([
