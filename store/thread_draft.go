@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -376,4 +378,48 @@ func (s *DB) SetDraftApproval(ctx context.Context, actor *User, id string, requi
 		return errCampaignNotFound
 	}
 	return nil
+}
+
+// DraftApproval is a campaign's draft approval: whether drafts wait for the
+// brand's review, and after how many hours the system approves one (0 =
+// AUTO_APPROVE_AFTER, whose hours DefaultHours gives).
+type DraftApproval struct {
+	Required         bool `json:"required"`
+	AutoApproveHours int  `json:"autoApproveHours"`
+	DefaultHours     int  `json:"defaultHours"`
+}
+
+// GetDraftApproval answers campaign id's draft approval for a member of its
+// brand (an ADMIN reads any). ENOTFOUND for another brand's campaign.
+func (s *DB) GetDraftApproval(ctx context.Context, actor *User, id string) (DraftApproval, error) {
+	out := DraftApproval{Required: true, DefaultHours: int(DefaultAutoApproveAfter / time.Hour)}
+	if s.AutoApproveAfter > 0 {
+		out.DefaultHours = int(s.AutoApproveAfter / time.Hour)
+	}
+	brand := ""
+	if actor.Brand != nil {
+		brand = actor.Brand.ID
+	}
+	if !isUUID(id) || (brand == "" && actor.Role != RoleAdmin) {
+		return out, errCampaignNotFound
+	}
+	var row struct {
+		Required sql.NullBool  `db:"required"`
+		Seconds  sql.NullInt64 `db:"auto_seconds"`
+	}
+	err := s.db.GetContext(ctx, &row, `SELECT a.required, a.auto_seconds FROM campaigns k LEFT JOIN thread_approval a ON a.campaign_id = k.id
+		WHERE k.id = $1 AND ($2 = '' OR k.brand_id::text = $2) AND k.status <> 'deleted'`, id, brand)
+	if errors.Is(err, sql.ErrNoRows) {
+		return out, errCampaignNotFound
+	}
+	if err != nil {
+		return out, fmt.Errorf("draft approval: %w", err)
+	}
+	if row.Required.Valid {
+		out.Required = row.Required.Bool
+	}
+	if row.Seconds.Valid {
+		out.AutoApproveHours = int(row.Seconds.Int64 / 3600)
+	}
+	return out, nil
 }

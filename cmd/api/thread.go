@@ -30,6 +30,7 @@ func (s *server) threadRoutes(signedIn chi.Router) {
 	r.Post("/threads/{id}/read", s.markThreadRead)
 	r.Post("/threads/{id}/messages/{messageId}/report", s.reportThreadMessage)
 	s.draftRoutes(r)
+	s.threadSettingsRoutes(r, signedIn)
 	s.eventRoutes(signedIn)
 }
 
@@ -80,11 +81,13 @@ func (s *server) signAttachments(items json.RawMessage, one ...bool) any {
 // signList adds the signed links to the attachments of decoded items.
 func (s *server) signList(list []map[string]any) {
 	for _, it := range list {
-		atts, _ := it["attachments"].([]any)
-		for _, a := range atts {
-			if m, ok := a.(map[string]any); ok {
-				key, _ := m["key"].(string)
-				m["url"], _ = s.signFileURL(key)
+		for _, field := range []string{"attachments", "media"} { // a message's files, a draft's media
+			atts, _ := it[field].([]any)
+			for _, a := range atts {
+				if m, ok := a.(map[string]any); ok {
+					key, _ := m["key"].(string)
+					m["url"], _ = s.signFileURL(key)
+				}
 			}
 		}
 	}

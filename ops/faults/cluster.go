@@ -67,6 +67,10 @@ func (s *suite) clusterScenario(ctx context.Context) error {
 			s.check(false, "cluster run %d: %v", run, err)
 			continue
 		}
+		if err := c.eventsAcrossAPIs(ctx, run); err != nil {
+			s.check(false, "cluster run %d: live events: %v", run, err)
+			continue
+		}
 		ok, err := c.killDuringImport(ctx, run, big)
 		if err != nil {
 			s.check(false, "cluster run %d: %v", run, err)

@@ -24,8 +24,10 @@
 //	          slot: the standby takes over within 30 s, and every slot of
 //	          the whole run is enqueued once (none lost, none doubled)
 //	cluster   HAProxy, two apis, two workers, two schedulers, STORAGE=s3: every
-//	          flow across the nodes, then one api and the importing worker
-//	          killed mid-import: no client-visible failure, the import exact
+//	          flow across the nodes, a live events stream on api2 fed through
+//	          api1 and replayed after api2 is killed, then one api and the
+//	          importing worker killed mid-import: no client-visible
+//	          failure, the import exact
 //	          (repeated -runs times; see cluster.go)
 //
 // Usage: go run ./ops/faults [-scenarios redis,postgres,kill,payout,two,bomb,sentinel,scheduler,cluster] [-runs 10]

@@ -3,6 +3,9 @@ package seed
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/lib/pq"
 
 	"creatorcoach/store"
 )
@@ -44,6 +47,49 @@ func thread(ctx context.Context, db *store.DB) error {
 			return fmt.Errorf("seed: thread message: %w", err)
 		}
 	}
-	fmt.Println("  brand@example.com: a conversation with creator@ on Spring Fitness Push, 2 unread")
+	if err := threadDrafts(ctx, db, entry, people["brand"], people["creator"]); err != nil {
+		return err
+	}
+	fmt.Println("  brand@example.com: a conversation with creator@ on Spring Fitness Push, 2 unread, a draft sent back and one approved")
+	return nil
+}
+
+// threadDrafts spreads the demo messages over the last hours and adds two
+// drafts of the post after them: version 1 lacking the paid-partnership
+// word, sent back by brand@ with a comment; version 2 with it and the
+// campaign's tag, approved. Written directly (the offer itself is left as
+// the offers' demo needs it).
+func threadDrafts(ctx context.Context, db *store.DB, entry string, brand, creator *store.User) error {
+	now := time.Now().UTC()
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE thread_messages m SET created_at = $2::timestamptz - (x.n * interval '50 minutes')
+		FROM (SELECT id, row_number() OVER (ORDER BY id DESC) + 2 AS n FROM thread_messages WHERE entry_id = $1) x
+		WHERE m.id = x.id`, entry, now); err != nil {
+		return fmt.Errorf("seed: thread times: %w", err)
+	}
+	var tag string
+	if err := db.SQL().GetContext(ctx, &tag, `SELECT k.tracking_tag FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = $1`, entry); err != nil {
+		return fmt.Errorf("seed: thread tag: %w", err)
+	}
+	hashTag := ""
+	if tag = store.NormalizeTrackingTag(tag); tag != "" {
+		hashTag = " #" + tag
+	}
+	drafts := []struct {
+		caption, status, comment string
+		at, reviewed             time.Duration
+	}{
+		{"Morning routine with the new Spring kit: 20 minutes, no excuses." + hashTag, store.DraftChanges,
+			"Love it! Please add #ad at the start so the partnership is disclosed.", 110 * time.Minute, 100 * time.Minute},
+		{"#ad Morning routine with the new Spring kit: 20 minutes, no excuses." + hashTag, store.DraftApproved, "", 60 * time.Minute, 45 * time.Minute},
+	}
+	for i, d := range drafts {
+		missing := store.DisclosureMissing(store.Instagram, d.caption, tag)
+		if _, err := db.SQL().ExecContext(ctx, `INSERT INTO thread_drafts (entry_id, version, author_id, platform, caption, missing, status,
+				review_side, reviewer_id, review_comment, created_at, reviewed_at)
+			VALUES ($1, $2, $3, 'instagram', $4, $5, $6, 'brand', $7, $8, $9, $10) ON CONFLICT (entry_id, version) DO NOTHING`,
+			entry, i+1, creator.ID, d.caption, pq.Array(missing), d.status, brand.ID, d.comment, now.Add(-d.at), now.Add(-d.reviewed)); err != nil {
+			return fmt.Errorf("seed: thread draft: %w", err)
+		}
+	}
 	return nil
 }

@@ -86,6 +86,7 @@ export const SIGNED_IN_ROUTES = [
     title: 'Account Settings',
     nav: { label: 'Settings', icon: 'gear' },
   },
+  { path: '/threads/:id', page: lazy(() => import('../app/routes/thread')), roles: ALL_ROLES, title: 'Conversation' },
   { path: '/create-campaign', page: lazy(() => import('../app/routes/create-campaign')), roles: BRAND_EDITORS, title: 'Create Campaign', focus: true },
   { path: '/update-campaign/:id', page: lazy(() => import('../app/routes/update-campaign')), roles: BRAND_EDITORS, title: 'Update Campaign', focus: true },
 ]

@@ -4,6 +4,7 @@ import { BillingSection } from '../../features/billing/components/billing-sectio
 import { TeamSection } from '../../features/team/components/team-section'
 import { AnalyticsSharing } from '../../features/social/components/analytics-sharing'
 import { ListingSwitch } from '../../features/social/components/listing'
+import { DigestSwitch } from '../../features/thread/components/thread-settings'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
@@ -13,6 +14,7 @@ export default function AccountSettingsRoute() {
       <ChangePasswordForm />
       <ListingSwitch />
       <AnalyticsSharing />
+      <DigestSwitch />
       <BillingSection />
       <TeamSection />
       <DeleteMyAccountSection />

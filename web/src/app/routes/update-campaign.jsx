@@ -2,6 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { CampaignEditor } from '../../features/campaign/components/campaign-editor'
 import { FindCreators } from '../../features/campaign/components/find-creators'
 import { useCampaign } from '../../features/campaign/api/get-campaign'
+import { DraftApprovalSettings } from '../../features/thread/components/thread-settings'
 import { RosterPanel } from '../../features/roster/components/roster-panel'
 
 /** UpdateCampaignRoute is the campaign form and, once the campaign has loaded, its roster; a missing campaign is one "not found" view. */
@@ -18,6 +19,7 @@ export default function UpdateCampaignRoute() {
         </Link>
       )}
       <CampaignEditor campaignId={id} />
+      {campaign && <DraftApprovalSettings campaignId={id} />}
       {campaign && <RosterPanel key={campaign._id} campaignId={id} canGenerate startNiches={campaign.creatorCriteria?.niches} />}
     </div>
   )

@@ -9,6 +9,7 @@ import { Header } from './header'
 import { LogoutDialog } from './logout-dialog'
 import { findRoute } from '../../config/routes'
 import { Icon } from './icon'
+import { LiveThreadEvents } from '../../features/thread/components/live-thread-events'
 
 /** AppShell: the signed-in frame (sidebar or drawer, header, logout dialog) and the startup query. */
 export function AppShell() {
@@ -97,6 +98,7 @@ export function AppShell() {
         </div>
       </main>
       <LogoutDialog show={logoutOpen} onClose={closeLogout} />
+      <LiveThreadEvents />
     </div>
   )
 }

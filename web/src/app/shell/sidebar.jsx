@@ -5,6 +5,7 @@ import { isBrandRole } from '../../config/roles'
 import { navItems } from '../../config/routes'
 import { PRODUCT_NAME } from '../../config/app'
 import { Icon } from './icon'
+import { NavUnread } from '../../components/thread-link'
 
 /**
  * SidebarContent is shared by the permanent sidebar and the mobile drawer.
@@ -27,6 +28,7 @@ export function SidebarContent({ onNavigate, onLogout, onClose }) {
               <NavLink to={item.to} className="nav-link cc-nav-link" onClick={onNavigate}>
                 <Icon name={item.icon} />
                 <span>{item.label}</span>
+                <NavUnread to={item.to} />
               </NavLink>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
+import { ThreadLink } from '../../../components/thread-link'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
@@ -51,6 +52,7 @@ export function OfferCard({ offer }) {
           <div className="text-md-end">
             <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
             <span className={`badge ${st.badge}`}>{st.label}</span>
+            <ThreadLink offerId={offer._id} status={offer.status} className="small d-block" />
           </div>
         </div>
         {waiting && offer.deadline && <p className="small mb-2">Answer by <strong>{formatDateTime(offer.deadline)}</strong>.</p>}

@@ -8,6 +8,7 @@ import { OfferTotals } from './offer-totals'
 import { commonMoves, needsAmount, OFFER_LABELS, offerLabel } from './offer-status'
 import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
+import { ThreadLink } from '../../../components/thread-link'
 
 /** @typedef {import('../../../lib/api-schema').components['schemas']['RosterEntry']} RosterEntry */
 /** @typedef {import('../../../lib/api-schema').components['schemas']['RosterOfferStatus']} OfferStatus */
@@ -81,6 +82,7 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
       <td data-label="Offer">{formatMoney(offer.amount)}</td>
       <td data-label="Status">
         <span className={`badge rounded-pill ${badge}`}>{offerLabel(offer.status)}</span>
+        <ThreadLink offerId={e._id} status={offer.status} className="small d-block" />
       </td>
       <td data-label="Next">
         <MoveControls idPrefix={e._id} label={`for ${c.name}`} moves={moves} from={offer.status} busy={busy} onApply={onMove} />

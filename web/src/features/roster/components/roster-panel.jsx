@@ -14,6 +14,7 @@ import { rosterBudget } from '../lib/budget'
 import { NetworkStatusBadge } from '../../../components/network-status-badge'
 import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
+import { ThreadLink } from '../../../components/thread-link'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled, startNiches = [] }) {
@@ -135,6 +136,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
                   <span className="text-capitalize">{e.offer?.status}</span>
                 )}
                 <OfferReach reach={reach?.[e._id]} />
+                <ThreadLink offerId={e.offer?.status ? e._id : null} status={e.offer?.status} className="small d-block" />
               </td>
             </tr>
           ))}

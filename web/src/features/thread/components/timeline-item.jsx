@@ -1,0 +1,302 @@
+import { useId, useState } from 'react'
+import { formatDateTime, formatMoney, formatSize } from '../../../lib/format'
+import { toast } from '../../../lib/toast'
+import { reportMessage, reviewDraft } from '../api/thread-calls'
+import { MessageText } from './message-text'
+import { DRAFT_STATUS, MOVE_WORDS, SIDE_NAMES, itemNumber, missingWords, platformName } from './thread-labels'
+
+const REPORT_MAX = 500
+const COMMENT_MAX = 2000
+
+/** Files lists a message's attachments or a draft's media, each a signed download link with its size. */
+function Files({ files }) {
+  if (!files?.length) return null
+  return (
+    <ul className="list-unstyled small mb-0 mt-2 d-flex flex-column gap-1">
+      {files.map((f) => (
+        <li key={f.key}>
+          {f.url ? (
+            <a href={f.url} target="_blank" rel="noopener noreferrer">
+              {f.name}
+            </a>
+          ) : (
+            f.name
+          )}{' '}
+          <span className="text-secondary">({formatSize(f.size)})</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** OffPlatformNotice warns both sides about a message that names a way to pay or talk off the platform. */
+function OffPlatformNotice({ words }) {
+  if (!words?.length) return null
+  return (
+    <div className="alert alert-warning small py-2 px-3 mt-2 mb-0" role="note">
+      This message mentions {words.join(', ')}. Keep payments and contact here: payments made elsewhere are not protected.
+    </div>
+  )
+}
+
+/** ReportForm asks for the reason a message goes to the administrators. */
+function ReportForm({ offerId, item, onDone }) {
+  const id = useId()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const send = async (e) => {
+    e.preventDefault()
+    if (!reason.trim()) return setError('Say why you report this message.')
+    setBusy(true)
+    try {
+      await reportMessage(offerId, itemNumber(item), reason.trim())
+      toast.success('Reported. An administrator will look at it.')
+      onDone()
+    } catch (err) {
+      setError(err.message)
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="mt-2" onSubmit={send} noValidate>
+      <label htmlFor={id} className="form-label small">
+        Why do you report this message?
+      </label>
+      <textarea
+        id={id}
+        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
+        rows={2}
+        maxLength={REPORT_MAX}
+        value={reason}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && (
+        <div id={`${id}-err`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+      <div className="d-flex gap-2 mt-2">
+        <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
+          Send report
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function Message({ offerId, item }) {
+  const [reporting, setReporting] = useState(false)
+  const who = item.side === 'support' ? 'Support' : item.author
+  return (
+    <article className={`card border-0 shadow-sm cc-thread-msg ${item.mine ? 'cc-thread-mine' : ''}`} aria-label={`Message from ${who}`}>
+      <div className="card-body p-3">
+        <div className="d-flex flex-wrap justify-content-between gap-2 small mb-1">
+          <span className="fw-semibold">
+            {item.mine ? 'You' : who} <span className="text-secondary fw-normal">· {SIDE_NAMES[item.side] ?? item.side}</span>
+          </span>
+          <time className="text-secondary" dateTime={item.at}>
+            {formatDateTime(item.at)}
+          </time>
+        </div>
+        <MessageText text={item.body} />
+        <Files files={item.attachments} />
+        <OffPlatformNotice words={item.offPlatform} />
+        {!item.mine &&
+          (reporting ? (
+            <ReportForm offerId={offerId} item={item} onDone={() => setReporting(false)} />
+          ) : (
+            <button type="button" className="btn btn-link btn-sm p-0 mt-1 text-secondary" onClick={() => setReporting(true)}>
+              Report<span className="visually-hidden"> this message from {who}</span>
+            </button>
+          ))}
+      </div>
+    </article>
+  )
+}
+
+function Move({ item }) {
+  const who = SIDE_NAMES[item.side] ?? 'Someone'
+  const words = MOVE_WORDS[item.to] ?? item.to
+  const text = item.to === 'expired' ? words : `${who} ${words}`
+  return (
+    <p className="small text-secondary text-center mb-0 cc-thread-move">
+      {text}
+      {item.amount != null && ` (${formatMoney(item.amount)})`} · <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+      {item.note && <span className="d-block fst-italic">“{item.note}”</span>}
+    </p>
+  )
+}
+
+/** ReviewForm is the brand's approve / request changes on the latest draft waiting for review. */
+function ReviewForm({ offerId, item, onChanged }) {
+  const id = useId()
+  const [asking, setAsking] = useState(false)
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const send = async (decision) => {
+    if (decision === 'request_changes' && !comment.trim()) return setError('Say what to change.')
+    setBusy(true)
+    setError('')
+    try {
+      await reviewDraft(offerId, itemNumber(item), { decision, comment: comment.trim() })
+      toast.success(decision === 'approve' ? 'Draft approved.' : 'Changes requested.')
+      onChanged()
+    } catch (err) {
+      setError(err.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="mt-3 border-top pt-3">
+      {asking && (
+        <div className="mb-2">
+          <label htmlFor={id} className="form-label small fw-semibold">
+            What should change?
+          </label>
+          <textarea
+            id={id}
+            className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            value={comment}
+            aria-describedby={error ? `${id}-err` : undefined}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-err`} className="text-danger small mb-2" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        {!asking && (
+          <button type="button" className="btn btn-sm btn-success" disabled={busy} onClick={() => send('approve')}>
+            Approve draft
+          </button>
+        )}
+        {asking ? (
+          <>
+            <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => send('request_changes')}>
+              Send back for changes
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setAsking(true)}>
+            Request changes
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function Draft({ offerId, item, canReview, onChanged }) {
+  const st = DRAFT_STATUS[item.status] ?? { label: item.status, badge: 'text-bg-secondary' }
+  const bySystem = item.status === 'approved' && item.review?.side === 'system'
+  return (
+    <article className="card border-0 shadow-sm cc-thread-draft" aria-label={`Draft version ${item.version}`}>
+      <div className="card-body p-3">
+        <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
+          <h3 className="h6 fw-bold mb-0">
+            Draft v{item.version} · {platformName(item.platform)}
+          </h3>
+          <span className={`badge ${st.badge}`}>{bySystem ? 'Approved by the system' : st.label}</span>
+        </div>
+        <MessageText text={item.caption} className="small" />
+        {item.link && (
+          <p className="small mb-0 mt-1">
+            Media: <MessageText text={item.link} className="d-inline" />
+          </p>
+        )}
+        <Files files={item.media} />
+        {item.missing?.length > 0 && (
+          <p className="small text-danger-emphasis mb-0 mt-2">
+            <strong>Disclosure check:</strong> the caption lacks {missingWords(item.missing)}.
+          </p>
+        )}
+        {item.review && (
+          <div className="small mt-2 text-secondary">
+            {bySystem
+              ? `Nobody reviewed it in time, so the system approved it on ${formatDateTime(item.review.at)}.`
+              : `${SIDE_NAMES[item.review.side] ?? item.review.side} reviewed it on ${formatDateTime(item.review.at)}.`}
+            {item.review.comment && <MessageText text={`“${item.review.comment}”`} className="fst-italic text-body" />}
+          </div>
+        )}
+        <p className="small text-secondary mb-0 mt-1">
+          Submitted <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+        </p>
+        {canReview && item.status === 'submitted' && <ReviewForm offerId={offerId} item={item} onChanged={onChanged} />}
+      </div>
+    </article>
+  )
+}
+
+function Post({ item }) {
+  const d = item.differs
+  return (
+    <article className="card border-0 shadow-sm" aria-label={`Published post on ${platformName(item.platform)}`}>
+      <div className="card-body p-3">
+        <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
+          <h3 className="h6 fw-bold mb-0">Published on {platformName(item.platform)}</h3>
+          {d?.differs && <span className="badge text-bg-warning">differs from the approved draft</span>}
+        </div>
+        {item.url && <MessageText text={item.url} className="small" />}
+        {item.caption && <MessageText text={item.caption} className="small mt-1" />}
+        {d && (
+          <dl className="small mb-0 mt-2">
+            <dt className="d-inline">Caption similarity to the approved draft (measured): </dt>
+            <dd className="d-inline">{Math.round(d.similarity * 100)}%</dd>
+            {d.removed?.length > 0 && (
+              <div>
+                <dt className="d-inline">Left out: </dt>
+                <dd className="d-inline">{d.removed.join(' ')}</dd>
+              </div>
+            )}
+            {d.added?.length > 0 && (
+              <div>
+                <dt className="d-inline">Added: </dt>
+                <dd className="d-inline">{d.added.join(' ')}</dd>
+              </div>
+            )}
+            {d.missing?.length > 0 && (
+              <div>
+                <dt className="d-inline">Missing: </dt>
+                <dd className="d-inline">{missingWords(d.missing)}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <p className="small text-secondary mb-0 mt-1">
+          <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+        </p>
+      </div>
+    </article>
+  )
+}
+
+/** TimelineItem renders one entry of the thread's time line by its kind. */
+export function TimelineItem({ offerId, item, canReview, onChanged }) {
+  switch (item.kind) {
+    case 'message':
+      return <Message offerId={offerId} item={item} />
+    case 'move':
+      return <Move item={item} />
+    case 'draft':
+      return <Draft offerId={offerId} item={item} canReview={canReview} onChanged={onChanged} />
+    case 'post':
+      return <Post item={item} />
+    default:
+      return null
+  }
+}
