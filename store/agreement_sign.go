@@ -148,12 +148,16 @@ func agreementParty(ctx context.Context, q sqlx.QueryerContext, viewer *User, en
 	if !isUUID(entryID) {
 		return "", Errorf(ENOTFOUND, MsgOfferNotFound)
 	}
+	brandID := viewer.BrandID.String
+	if brandID == "" && viewer.Brand != nil {
+		brandID = viewer.Brand.ID
+	}
 	var ok bool
 	err := sqlx.GetContext(ctx, q, &ok, `SELECT EXISTS (SELECT 1 FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id
 		WHERE e.id = $1 AND k.status <> 'deleted' AND (
 			$2 = 'ADMIN'
 			OR ($2 = 'USER' AND e.offer_status <> 'draft' AND e.creator_id = (SELECT id FROM creators WHERE user_id = $3))
-			OR ($2 LIKE 'BRAND\_%' AND k.brand_id::text = $4)))`, entryID, viewer.Role, viewer.ID, viewer.BrandID.String)
+			OR ($2 LIKE 'BRAND\_%' AND k.brand_id::text = $4)))`, entryID, viewer.Role, viewer.ID, brandID)
 	if err != nil {
 		return "", fmt.Errorf("offer scope: %w", err)
 	}
