@@ -805,3 +805,77 @@ func (s *DB) AgreementEvents(ctx context.Context, viewer *User, entryID string) 
 	}
 	return out, nil
 }
+
+// RecordSignedAcceptance is for demo data and test set-ups, never a request:
+// it records brand's and the creator's signatures of offer entryID's current
+// version (fixing one first when the offer was written without the
+// product's moves), each under the name the version prints, and accepts the
+// offer the way the last signature does (history, payout, mail, the signed
+// PDF's task, audit events). An offer accepted already (written directly as
+// accepted) gets the signatures and its PDF's task, and keeps its state.
+func (s *DB) RecordSignedAcceptance(ctx context.Context, entryID string, brand *User, tasks AgreementTasks) error {
+	meta := RequestMeta{UserAgent: "api seed"}
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var o signableOffer
+		if err := tx.GetContext(ctx, &o, `SELECT e.offer_status, e.campaign_id, e.offer_sent_at, k.status AS campaign_status
+			FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = $1 FOR UPDATE OF e`, entryID); err != nil {
+			return translate(err, MsgOfferNotFound)
+		}
+		already := o.Status == OfferAccepted || o.Status == OfferCompleted
+		v, err := lastAgreementVersion(tx, entryID)
+		if err == nil && v == nil {
+			v, err = s.fixAgreement(tx, entryID, brand, meta)
+		}
+		if err != nil {
+			return err
+		}
+		var creatorUser sql.NullString
+		if err := tx.Get(&creatorUser, `SELECT c.user_id::text FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = $1`, entryID); err != nil {
+			return fmt.Errorf("offer's creator: %w", err)
+		}
+		now := s.now().UTC().Truncate(time.Microsecond)
+		signers := []struct {
+			side, role, name string
+			user             *string
+		}{{SignBrand, brand.Role, v.Terms.BrandSigner, &brand.ID}, {SignCreator, RoleUser, v.Terms.CreatorName, nil}}
+		if creatorUser.Valid {
+			signers[1].user = &creatorUser.String
+		}
+		if signers[0].name == "" {
+			signers[0].name = brand.Name
+		}
+		added := 0
+		for _, sg := range signers {
+			res, err := tx.Exec(`INSERT INTO agreement_signatures (entry_id, version_id, side, user_id, role, full_name, signed_at, user_agent, text_sha256)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (version_id, side) DO NOTHING`,
+				entryID, v.ID, sg.side, sg.user, sg.role, sg.name, now, meta.UserAgent, v.SHA256)
+			if err != nil {
+				return fmt.Errorf("save signature: %w", err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue
+			}
+			added++
+			actor := &User{Role: sg.role}
+			if sg.user != nil {
+				actor.ID = *sg.user
+			}
+			if err := s.appendAudit(tx, auditActor(actor, meta, "agreement.signed", entryID, map[string]any{"version": v.Version,
+				"side": sg.side, "name": sg.name, "sha256": hex.EncodeToString(v.SHA256)})); err != nil {
+				return err
+			}
+		}
+		if !already {
+			return s.acceptIfSigned(ctx, tx, brand.ID, SignBrand, entryID, &o, v, meta, tasks)
+		}
+		if added == 0 || tasks.PDF == nil {
+			return nil
+		}
+		var sigs []AgreementSignature // an offer accepted before it carried signatures: now its PDF
+		if err := tx.Select(&sigs, `SELECT version_id, side, full_name, role, signed_at, user_id, minor, text_sha256
+			FROM agreement_signatures WHERE version_id = $1 ORDER BY signed_at, id`, v.ID); err != nil {
+			return fmt.Errorf("read signatures: %w", err)
+		}
+		return insertTask(tx, tasks.PDF(entryID, v.ID, now, sigs))
+	})
+}
