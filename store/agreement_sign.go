@@ -204,9 +204,22 @@ type versionRow struct {
 func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, entryID string) (*AgreementView, error) {
 	v := &AgreementView{OfferID: entryID, Versions: []AgreementVersionView{}, Signatures: []AgreementSignature{},
 		Required: []string{}, Missing: []string{}}
-	if err := sqlx.GetContext(ctx, q, &v.OfferStatus, `SELECT offer_status FROM roster_entries WHERE id = $1`, entryID); err != nil {
+	// The offer's status with its last version's guardian and PDF, in one round trip.
+	var g struct {
+		Status    string         `db:"offer_status"`
+		Name      sql.NullString `db:"name"`
+		ExpiresAt sql.NullTime   `db:"expires_at"`
+		SignedAt  sql.NullTime   `db:"signed_at"`
+		PDF       bool           `db:"pdf"`
+	}
+	if err := sqlx.GetContext(ctx, q, &g, `SELECT e.offer_status, g.name, g.expires_at, g.signed_at,
+			EXISTS (SELECT 1 FROM agreement_pdfs p WHERE p.version_id = lv.id) AS pdf
+		FROM roster_entries e
+		LEFT JOIN LATERAL (SELECT id FROM agreement_versions WHERE entry_id = e.id ORDER BY version DESC LIMIT 1) lv ON true
+		LEFT JOIN agreement_guardians g ON g.version_id = lv.id WHERE e.id = $1`, entryID); err != nil {
 		return nil, translate(err, MsgOfferNotFound)
 	}
+	v.OfferStatus, v.PDFReady = g.Status, g.PDF
 	var rows []versionRow
 	err := sqlx.SelectContext(ctx, q, &rows, `SELECT v.id, v.entry_id, v.version, v.template_version, v.terms, v.canonical_text,
 		v.sha256, v.created_by, v.created_at, u.name AS author_name, u.role AS author_role
@@ -245,15 +258,8 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 	cur := v.Versions[len(v.Versions)-1].ID
 	v.CurrentVersionID = &cur
 	v.Required, v.Missing = signaturesNeeded(v.Signatures, cur)
-	var g struct {
-		Name      string       `db:"name"`
-		ExpiresAt sql.NullTime `db:"expires_at"`
-		SignedAt  sql.NullTime `db:"signed_at"`
-	}
-	err = sqlx.GetContext(ctx, q, &g, `SELECT name, expires_at, signed_at FROM agreement_guardians WHERE version_id = $1`, cur)
-	switch {
-	case err == nil:
-		v.Guardian = &AgreementGuardianView{Name: g.Name, Status: "pending"}
+	if g.Name.Valid {
+		v.Guardian = &AgreementGuardianView{Name: g.Name.String, Status: "pending"}
 		if g.SignedAt.Valid {
 			v.Guardian.Status = "signed"
 		}
@@ -261,11 +267,6 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 			t := g.ExpiresAt.Time.UTC()
 			v.Guardian.ExpiresAt = &t
 		}
-	case !errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("agreement guardian: %w", err)
-	}
-	if err := sqlx.GetContext(ctx, q, &v.PDFReady, `SELECT EXISTS (SELECT 1 FROM agreement_pdfs WHERE version_id = $1)`, cur); err != nil {
-		return nil, fmt.Errorf("agreement pdf: %w", err)
 	}
 	v.CanSign = (side == SignBrand || side == SignCreator) && slices.Contains(v.Missing, side) &&
 		(v.OfferStatus == OfferSent || v.OfferStatus == OfferCountered)
