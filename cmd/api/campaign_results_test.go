@@ -144,19 +144,19 @@ func TestCampaignResults_Figures(t *testing.T) {
 		t.Errorf("campaign %v", c)
 	}
 	for path, want := range map[string]map[string]any{
-		"totals.posts":          measured(3),
-		"totals.creatorsLive":   measured(2),
-		"totals.views":          measured(10000),
-		"totals.likes":          measured(600),
-		"totals.comments":       measured(60),
-		"totals.shares":         map[string]any{"value": 70.0, "basis": "measured", "platforms": []any{"TikTok"}},
-		"totals.reach":          unavailable("No platform of these posts reports reach"),
-		"totals.engagements":    derived(730, store.FormulaEngagements),
+		"totals.posts":             measured(3),
+		"totals.creatorsLive":      measured(2),
+		"totals.views":             measured(10000),
+		"totals.likes":             measured(600),
+		"totals.comments":          measured(60),
+		"totals.shares":            map[string]any{"value": 70.0, "basis": "measured", "platforms": []any{"TikTok"}},
+		"totals.reach":             unavailable("No platform of these posts reports reach"),
+		"totals.engagements":       derived(730, store.FormulaEngagements),
 		"totals.engagementPerView": derived(7.3, store.FormulaEngagementPerView),
-		"totals.spend":          derived(3000, store.FormulaSpend),
-		"totals.cpm":            derived(300, store.FormulaCPM),
-		"totals.cpe":            derived(4.11, store.FormulaCPE),
-		"totals.costPerView":    derived(0.3, store.FormulaCostPerView),
+		"totals.spend":             derived(3000, store.FormulaSpend),
+		"totals.cpm":               derived(300, store.FormulaCPM),
+		"totals.cpe":               derived(4.11, store.FormulaCPE),
+		"totals.costPerView":       derived(0.3, store.FormulaCostPerView),
 	} {
 		wantFigure(t, res, path, want)
 	}
