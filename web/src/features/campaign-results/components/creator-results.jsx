@@ -30,7 +30,7 @@ function PostUsage({ creator }) {
   return (
     <ul className="list-unstyled mb-0">
       {creator.posts.map((p, i) => (
-        <li key={p.id}>
+        <li key={p.id} className="text-nowrap">
           <span className="visually-hidden">Post {creator.posts.length - i}: </span>
           {p.usage?.label ?? '—'}
         </li>
