@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -52,9 +53,11 @@ func TestMetrics_SameEverywhere(t *testing.T) {
 		}
 		list := e.want(e.call("GET", "/api/creators?search="+url.QueryEscape(entry.Name), brand, nil), http.StatusOK).data()
 		var inList any
+		var listAudience map[string]any
 		for _, c := range list["creators"].([]any) {
 			if m := c.(map[string]any); m["_id"] == entry.ID {
 				inList = m["engagementRate"]
+				listAudience, _ = m["audience"].(map[string]any)
 			}
 		}
 		if inList != entry.Rate {
@@ -64,6 +67,17 @@ func TestMetrics_SameEverywhere(t *testing.T) {
 		fig, _ := prof["profile"].(map[string]any)["engagementRate"].(map[string]any)
 		if fig["value"] != entry.Rate || fig["basis"] != store.BasisMeasured {
 			t.Errorf("profile: engagementRate %v, the entry's %v (measured)", fig, entry.Rate)
+		}
+		// The audience: one figure, the same split on the network list and the profile, saying its platforms.
+		pa, _ := prof["profile"].(map[string]any)["audience"].(map[string]any)
+		if pa == nil || listAudience == nil || pa["basis"] != store.BasisMeasured || len(pa["platforms"].([]any)) == 0 {
+			t.Fatalf("audience: list %v, profile %v", listAudience, pa)
+		}
+		for g, v := range pa["gender"].(map[string]any) {
+			lv, _ := listAudience["gender"].(map[string]any)[g].(float64)
+			if math.Round(lv) != math.Round(v.(float64)) {
+				t.Errorf("audience %s: list %v%%, profile %v%%", g, lv, v)
+			}
 		}
 		// The coach compares the same figure, under the same name.
 		creator := demo("creator@example.com")

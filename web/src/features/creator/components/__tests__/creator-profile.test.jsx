@@ -31,7 +31,7 @@ const profile = {
   followers: { value: 21000, basis: 'measured' },
   tier: { value: 'Micro', basis: 'measured' },
   engagementRate: { value: 3.2, basis: 'measured' },
-  audience: { gender: { female: 68, male: 32 }, ages: { '18-24': 40 }, basis: 'imported' },
+  audience: { gender: { female: 68, male: 32 }, ages: { '18-24': 40 }, basis: 'imported', platforms: [] },
   fee: { value: 210, basis: 'estimated', platform: 'instagram', method: 'One Instagram post: 21,000 followers × 1 expected impressions each at a $10 CPM' },
   verified: true,
   trendDays: 90,
@@ -70,6 +70,7 @@ describe('CreatorProfile', () => {
     expect(platforms[1]).toHaveTextContent('TikTok@cleo_fit18,500Imported')
     expect(platforms[1]).not.toHaveTextContent('Verified')
     expect(within(screen.getByRole('region', { name: 'Audience' })).getByText('Imported')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Audience' })).toHaveTextContent('Imported with the creator’s network entry, not measured.')
     expect(await screen.findByTestId('trend')).toHaveTextContent('Instagram: 2 days of Likes')
   })
 
