@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -128,31 +129,26 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 	if r.Campaign.TrackingTag != "" {
 		tag = "#" + r.Campaign.TrackingTag
 	}
-	for _, line := range []string{
-		fmt.Sprintf("Brand: %s   Status: %s   Dates: %s to %s   Budget: $%s", r.Campaign.BrandName, r.Campaign.Status,
-			r.Campaign.StartDate, r.Campaign.EndDate, formatMoney(r.Campaign.Budget)),
+	budget := "n/a"
+	if r.Campaign.Budget != nil {
+		budget = store.FigureText(*r.Campaign.Budget, store.KindMoney)
+	}
+	lines := []string{
+		fmt.Sprintf("Brand: %s   Status: %s   Dates: %s to %s   Budget: %s", r.Campaign.BrandName, r.Campaign.Status,
+			r.Campaign.StartDate, r.Campaign.EndDate, budget),
 		fmt.Sprintf("Tracking tag: %s   Figures as of: %s", tag, asOf),
-		"Measured: read from the creators' connected accounts. Derived: computed from measured figures. n/a: not reported.",
-	} {
+	}
+	if line := SpendAgainstBudget(r); line != "" {
+		lines = append(lines, line)
+	}
+	lines = append(lines, "Measured: read from the creators' connected accounts. Derived: computed from measured figures. n/a: not reported.")
+	for _, line := range lines {
 		pdf.CellFormat(0, 6, tr(line), "", 1, "L", false, 0, "")
 	}
 	pdf.Ln(3)
 
 	pdf.SetFont(pdffont.Family, "B", 12)
 	pdf.CellFormat(0, 8, "Totals", "", 1, "L", false, 0, "")
-	t := r.Totals
-	totals := []struct {
-		label    string
-		fig      store.ResultFigure
-		decimals int
-		money    bool
-	}{
-		{"Posts", t.Posts, 0, false}, {"Creators live", t.CreatorsLive, 0, false}, {"Views", t.Views, 0, false},
-		{"Likes", t.Likes, 0, false}, {"Comments", t.Comments, 0, false}, {"Shares", t.Shares, 0, false},
-		{"Reach", t.Reach, 0, false}, {"Engagements", t.Engagements, 0, false},
-		{"Engagement rate (%)", t.EngagementRate, 2, false}, {"Spend", t.Spend, 2, true}, {"CPM", t.CPM, 2, true},
-		{"CPE", t.CPE, 2, true}, {"Cost per view", t.CostPerView, 4, true},
-	}
 	pdf.SetFont(pdffont.Family, "B", 9)
 	pdf.SetFillColor(235, 235, 240)
 	for _, h := range [][2]any{{"Figure", 50.0}, {"Value", 40.0}, {"Basis", 35.0}, {"How", 152.0}} {
@@ -160,78 +156,128 @@ func ResultsPDF(r *store.CampaignResults, now time.Time) *fpdf.Fpdf {
 	}
 	pdf.Ln(-1)
 	pdf.SetFont(pdffont.Family, "", 9)
-	for _, row := range totals {
-		v := row.fig.String(row.decimals)
-		if row.money && row.fig.Value != nil {
-			v = "$" + v
+	for _, row := range ResultTotals(r) {
+		how := row.Figure.Formula
+		if row.Figure.Reason != "" {
+			how = row.Figure.Reason
 		}
-		how := row.fig.Formula
-		if row.fig.Reason != "" {
-			how = row.fig.Reason
+		if len(row.Figure.Platforms) > 0 {
+			how = "reported by " + strings.Join(row.Figure.Platforms, ", ")
 		}
-		pdf.CellFormat(50, 6, tr(row.label), "1", 0, "L", false, 0, "")
-		pdf.CellFormat(40, 6, tr(v), "1", 0, "R", false, 0, "")
-		pdf.CellFormat(35, 6, tr(row.fig.Basis), "1", 0, "L", false, 0, "")
+		pdf.CellFormat(50, 6, tr(row.Label), "1", 0, "L", false, 0, "")
+		pdf.CellFormat(40, 6, tr(row.Figure.Text(row.Kind)), "1", 0, "R", false, 0, "")
+		pdf.CellFormat(35, 6, tr(row.Figure.Basis), "1", 0, "L", false, 0, "")
 		pdf.CellFormat(152, 6, tr(how), "1", 1, "L", false, 0, "")
 	}
 	pdf.Ln(4)
 
 	pdf.SetFont(pdffont.Family, "B", 12)
 	pdf.CellFormat(0, 8, fmt.Sprintf("Creators (%d)", len(r.Creators)), "", 1, "L", false, 0, "")
-	cols := []struct {
+	type col struct {
 		name  string
 		width float64
 		align string
-	}{{"Creator", 55, "L"}, {"Handle", 40, "L"}, {"Platform", 24, "L"}, {"Offer", 22, "L"}, {"Fee", 24, "R"},
-		{"Posts", 14, "R"}, {"Views", 24, "R"}, {"Likes", 20, "R"}, {"Comments", 20, "R"}, {"Shares", 18, "R"},
-		{"ER %", 16, "R"}}
-	header := func() {
-		pdf.SetFont(pdffont.Family, "B", 9)
-		for _, c := range cols {
-			pdf.CellFormat(c.width, 7, c.name, "1", 0, c.align, true, 0, "")
-		}
-		pdf.Ln(-1)
-		pdf.SetFont(pdffont.Family, "", 9)
 	}
-	header()
-	for _, c := range r.Creators {
-		if pdf.GetY() > 190 {
-			pdf.AddPage()
-			header()
+	table := func(cols []col, rows [][]string) {
+		header := func() {
+			pdf.SetFont(pdffont.Family, "B", 9)
+			for _, c := range cols {
+				pdf.CellFormat(c.width, 7, c.name, "1", 0, c.align, true, 0, "")
+			}
+			pdf.Ln(-1)
+			pdf.SetFont(pdffont.Family, "", 9)
 		}
+		header()
+		for _, cells := range rows {
+			if pdf.GetY() > 190 {
+				pdf.AddPage()
+				header()
+			}
+			for i, c := range cols {
+				pdf.CellFormat(c.width, 6, pdffont.Fit(pdf, tr(cells[i]), c.width), "1", 0, c.align, false, 0, "")
+			}
+			pdf.Ln(-1)
+		}
+	}
+	var rows [][]string
+	for _, c := range r.Creators {
 		fee := "n/a"
 		if c.Fee != nil {
-			fee = "$" + formatMoney(*c.Fee)
+			fee = store.FigureText(*c.Fee, store.KindMoney)
 		}
-		cells := []string{pdffont.Fit(pdf, tr(c.Name), 55), pdffont.Fit(pdf, tr(c.Handle), 40), store.PlatformNames[c.Platform], c.OfferStatus, fee,
-			fmt.Sprint(len(c.Posts)), c.Views.String(0), c.Likes.String(0), c.Comments.String(0), c.Shares.String(0),
-			c.EngagementRate.String(2)}
-		for i, col := range cols {
-			pdf.CellFormat(col.width, 6, cells[i], "1", 0, col.align, false, 0, "")
-		}
-		pdf.Ln(-1)
+		rows = append(rows, []string{c.Name, c.Handle, store.PlatformNames[c.Platform], c.OfferStatus, fee,
+			store.CountText(int64(len(c.Posts))), c.Views.Text(store.KindCount), c.Likes.Text(store.KindCount),
+			c.Comments.Text(store.KindCount), c.Shares.Text(store.KindCount), c.EngagementPerView.Text(store.KindPercent)})
 	}
+	table([]col{{"Creator", 51, "L"}, {"Handle", 38, "L"}, {"Platform", 22, "L"}, {"Offer", 20, "L"}, {"Fee", 26, "R"},
+		{"Posts", 12, "R"}, {"Views", 24, "R"}, {"Likes", 20, "R"}, {"Comments", 18, "R"}, {"Shares", 16, "R"},
+		{"Eng./view", 30, "R"}}, rows)
 	if len(r.Creators) == 0 {
 		pdf.CellFormat(0, 6, "No accepted offers yet.", "", 1, "L", false, 0, "")
+	}
+
+	rows = nil
+	for _, c := range r.Creators {
+		for _, p := range c.Posts {
+			usage := "n/a"
+			if p.Usage != nil {
+				usage = p.Usage.Label
+			}
+			rows = append(rows, []string{c.Name, store.PlatformNames[p.Platform], p.PublishedAt.UTC().Format(time.DateOnly),
+				countText(p.Views), countText(p.Likes), countText(p.Comments), countText(p.Shares), countText(p.Reach), usage})
+		}
+	}
+	if len(rows) > 0 {
+		pdf.Ln(4)
+		pdf.SetFont(pdffont.Family, "B", 12)
+		pdf.CellFormat(0, 8, fmt.Sprintf("Posts (%d)", len(rows)), "", 1, "L", false, 0, "")
+		table([]col{{"Creator", 48, "L"}, {"Platform", 22, "L"}, {"Published", 22, "L"}, {"Views", 22, "R"},
+			{"Likes", 18, "R"}, {"Comments", 18, "R"}, {"Shares", 16, "R"}, {"Reach", 20, "R"}, {"Usage", 91, "L"}}, rows)
 	}
 	return pdf
 }
 
-// formatMoney writes dollars with two decimals and thousands separators: 12,500.00.
-func formatMoney(v float64) string {
-	s := fmt.Sprintf("%.2f", v)
-	whole, frac, _ := strings.Cut(s, ".")
-	neg := strings.HasPrefix(whole, "-")
-	whole = strings.TrimPrefix(whole, "-")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
+// countText writes a post's reading, "n/a" when its platform does not report it.
+func countText(v *int64) string {
+	if v == nil {
+		return "n/a"
 	}
-	if neg {
-		return "-" + b.String() + "." + frac
+	return store.CountText(*v)
+}
+
+// ResultRow is one row of the results' totals: its label, figure and kind.
+type ResultRow struct {
+	Label  string
+	Figure store.ResultFigure
+	Kind   store.FigureKind
+}
+
+// ResultTotals are the results' totals in the order and under the names
+// (the metrics glossary's) the page, the CSV and the PDF show them.
+func ResultTotals(r *store.CampaignResults) []ResultRow {
+	t := r.Totals
+	return []ResultRow{
+		{"Posts", t.Posts, store.KindCount}, {"Creators live", t.CreatorsLive, store.KindCount},
+		{"Views", t.Views, store.KindCount}, {"Likes", t.Likes, store.KindCount}, {"Comments", t.Comments, store.KindCount},
+		{"Shares", t.Shares, store.KindCount}, {"Reach", t.Reach, store.KindCount},
+		{"Engagements", t.Engagements, store.KindCount}, {"Engagement per view", t.EngagementPerView, store.KindPercent},
+		{"Spend", t.Spend, store.KindMoney}, {"CPM", t.CPM, store.KindMoney}, {"CPE", t.CPE, store.KindMoney},
+		{"Cost per view", t.CostPerView, store.KindCostPerView},
 	}
-	return b.String() + "." + frac
+}
+
+// SpendAgainstBudget is the spend against the budget with its real
+// percentage (191%, never capped) and, over it, by how much; "" when fees
+// are hidden or there is no budget.
+func SpendAgainstBudget(r *store.CampaignResults) string {
+	if r.Campaign.Budget == nil || *r.Campaign.Budget <= 0 || r.Totals.Spend.Value == nil {
+		return ""
+	}
+	spend, budget := *r.Totals.Spend.Value, *r.Campaign.Budget
+	line := fmt.Sprintf("Spend %s of %s budget (%.0f%%)", store.FigureText(spend, store.KindMoney),
+		store.FigureText(budget, store.KindMoney), math.Round(spend/budget*100))
+	if spend > budget {
+		line += ", over budget by " + store.FigureText(spend-budget, store.KindMoney)
+	}
+	return line
 }

@@ -20,10 +20,10 @@ func TestCampaignExportPDF_UTF8Names(t *testing.T) {
 		"totals": {}, "series": [], "creators": [
 		{"entryId": "e1", "creatorId": "c1", "name": "Zoë Łukasiewicz", "platform": "instagram", "handle": "@zoe", "offerStatus": "accepted", "posts": [],
 		 "views": {"value": null, "basis": "unavailable"}, "likes": {"value": null, "basis": "unavailable"}, "comments": {"value": null, "basis": "unavailable"},
-		 "shares": {"value": null, "basis": "unavailable"}, "engagementRate": {"value": null, "basis": "unavailable"}},
+		 "shares": {"value": null, "basis": "unavailable"}, "engagementPerView": {"value": null, "basis": "unavailable"}},
 		{"entryId": "e2", "creatorId": "c2", "name": "Nguyễn Thị Mai", "platform": "tiktok", "handle": "@mai", "offerStatus": "accepted", "posts": [],
 		 "views": {"value": null, "basis": "unavailable"}, "likes": {"value": null, "basis": "unavailable"}, "comments": {"value": null, "basis": "unavailable"},
-		 "shares": {"value": null, "basis": "unavailable"}, "engagementRate": {"value": null, "basis": "unavailable"}}]}`
+		 "shares": {"value": null, "basis": "unavailable"}, "engagementPerView": {"value": null, "basis": "unavailable"}}]}`
 	res, err := store.DecodeCampaignResults(json.RawMessage(raw))
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func TestCampaignExportPDF_Draw(t *testing.T) {
 			"handle": "@zoe%d", "offerStatus": "accepted", "fee": 1250.5,
 			"views": {"value": %d, "basis": "measured"}, "likes": {"value": null, "basis": "unavailable", "reason": "No platform of these posts reports likes"},
 			"comments": {"value": 3, "basis": "measured"}, "shares": {"value": 1, "basis": "measured"},
-			"engagementRate": {"value": 4.5, "basis": "derived", "formula": "(likes + comments + shares) / views × 100"}, "posts": []}`, i, i, i, i, 1000*i))
+			"engagementPerView": {"value": 4.5, "basis": "derived", "formula": "(likes + comments + shares) / views × 100"}, "posts": []}`, i, i, i, i, 1000*i))
 	}
 	raw := `{"campaign": {"_id": "x", "campaignName": "Ünïcode Fest", "brandName": "Acme", "status": "completed", "trackingTag": "acmeunicode",
 		"startDate": "2026-12-01", "endDate": "2026-12-31", "budget": 12500}, "asOf": null, "feesShown": true,
@@ -49,8 +49,24 @@ func TestCampaignExportPDF_Draw(t *testing.T) {
 	if got := ResultsFileName("ÄÖÜ", "csv"); got != "campaign-results.csv" {
 		t.Errorf("file name %q", got)
 	}
-	if got := formatMoney(1234567.5); got != "1,234,567.50" {
-		t.Errorf("money %q", got)
+	for _, c := range []struct {
+		v    float64
+		kind store.FigureKind
+		want string
+	}{{1234567.5, store.KindMoney, "$1,234,567.50"}, {1234567, store.KindCount, "1,234,567"}, {8.333, store.KindPercent, "8.33%"},
+		{0.01234, store.KindCostPerView, "$0.0123"}, {12.4, store.KindMoney, "$12.40"}} {
+		if got := store.FigureText(c.v, c.kind); got != c.want {
+			t.Errorf("FigureText(%v, %d) = %q, want %q", c.v, c.kind, got, c.want)
+		}
+	}
+	if line := SpendAgainstBudget(res); line != "Spend $12,500.00 of $12,500.00 budget (100%)" {
+		t.Errorf("spend line %q", line)
+	}
+	over := *res
+	over.Totals.Spend.Value = ptrTo(28650.0)
+	over.Campaign.Budget = ptrTo(15000.0)
+	if line := SpendAgainstBudget(&over); line != "Spend $28,650.00 of $15,000.00 budget (191%), over budget by $13,650.00" {
+		t.Errorf("over-budget line %q", line)
 	}
 }
 
@@ -73,3 +89,5 @@ func TestCampaignExportPDF_GoneCampaign(t *testing.T) {
 		t.Fatalf("job %+v (%v)", got, err)
 	}
 }
+
+func ptrTo[T any](v T) *T { return &v }

@@ -352,6 +352,8 @@ type CampaignSummary struct {
 	// Performance is Mission Control's: the active campaigns' measured
 	// figures this month (campaignPerformanceSQL).
 	Performance json.RawMessage `db:"-" json:"performance"`
+	// UsageEnding are the posts whose paid usage ends within a week (UsageEnding).
+	UsageEnding []UsageEndingPost `db:"-" json:"usageEnding"`
 }
 
 // NextCampaign is the draft or active campaign starting soonest, today or later.
@@ -375,7 +377,7 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 	}
 	if brandID != "" && !isUUID(brandID) {
 		perf, err := s.campaignPerformance(ctx, noBrand)
-		return &CampaignSummary{Performance: perf}, err
+		return &CampaignSummary{Performance: perf, UsageEnding: []UsageEndingPost{}}, err
 	}
 	where, args := campaignWhere(brandID, CampaignFilter{})
 	var sum CampaignSummary
@@ -398,6 +400,9 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 		return nil, fmt.Errorf("next campaign: %w", err)
 	}
 	if sum.Performance, err = s.campaignPerformance(ctx, brandID); err != nil {
+		return nil, err
+	}
+	if sum.UsageEnding, err = s.UsageEnding(ctx, brandID); err != nil {
 		return nil, err
 	}
 	return &sum, nil

@@ -31,12 +31,12 @@ const (
 	ReasonNoEngagements    = "No engagements yet"
 	ReasonFeesHidden       = "Hidden by the brand"
 
-	FormulaEngagements    = "likes + comments + shares"
-	FormulaEngagementRate = "(likes + comments + shares) / views × 100"
-	FormulaSpend          = "sum of accepted and completed offers"
-	FormulaCPM            = "spend / views × 1000"
-	FormulaCPE            = "spend / (likes + comments + shares)"
-	FormulaCostPerView    = "spend / views"
+	FormulaEngagements       = "likes + comments + shares"
+	FormulaEngagementPerView = "(likes + comments + shares) / views × 100"
+	FormulaSpend             = "sum of accepted and completed offers"
+	FormulaCPM               = "spend / views × 1000"
+	FormulaCPE               = "spend / (likes + comments + shares)"
+	FormulaCostPerView       = "spend / views"
 )
 
 // ReasonNotReported is the reason of a figure no platform of the posts reports:
@@ -49,54 +49,49 @@ type ResultFigure struct {
 	Basis   string   `json:"basis"`
 	Formula string   `json:"formula,omitempty"`
 	Reason  string   `json:"reason,omitempty"`
+	// Platforms, on the totals of figures some platforms do not report
+	// (shares, reach), are the platforms of the posts that report it.
+	Platforms []string `json:"platforms,omitempty"`
 }
 
-// String writes the figure for people: the value with at most decimals
-// places, or "n/a".
-func (f ResultFigure) String(decimals int) string {
+// Text writes the figure for people as every results screen and export
+// writes it (FigureText), or "n/a".
+func (f ResultFigure) Text(kind FigureKind) string {
 	if f.Value == nil {
 		return "n/a"
 	}
-	return formatNumber(*f.Value, decimals)
-}
-
-func formatNumber(v float64, decimals int) string {
-	s := fmt.Sprintf("%.*f", decimals, v)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
+	return FigureText(*f.Value, kind)
 }
 
 // CampaignResults is the decoded answer of the results statement (the CSV
 // and the PDF read it; the JSON calls answer the statement's text as is).
 type CampaignResults struct {
 	Campaign struct {
-		ID           string  `json:"_id"`
-		CampaignName string  `json:"campaignName"`
-		BrandName    string  `json:"brandName"`
-		Status       string  `json:"status"`
-		TrackingTag  string  `json:"trackingTag"`
-		StartDate    string  `json:"startDate"`
-		EndDate      string  `json:"endDate"`
-		Budget       float64 `json:"budget"`
+		ID           string   `json:"_id"`
+		CampaignName string   `json:"campaignName"`
+		BrandName    string   `json:"brandName"`
+		Status       string   `json:"status"`
+		TrackingTag  string   `json:"trackingTag"`
+		StartDate    string   `json:"startDate"`
+		EndDate      string   `json:"endDate"`
+		Budget       *float64 `json:"budget"`
 	} `json:"campaign"`
 	AsOf      *time.Time `json:"asOf"`
 	FeesShown bool       `json:"feesShown"`
 	Totals    struct {
-		Posts          ResultFigure `json:"posts"`
-		CreatorsLive   ResultFigure `json:"creatorsLive"`
-		Views          ResultFigure `json:"views"`
-		Likes          ResultFigure `json:"likes"`
-		Comments       ResultFigure `json:"comments"`
-		Shares         ResultFigure `json:"shares"`
-		Reach          ResultFigure `json:"reach"`
-		Engagements    ResultFigure `json:"engagements"`
-		EngagementRate ResultFigure `json:"engagementRate"`
-		Spend          ResultFigure `json:"spend"`
-		CPM            ResultFigure `json:"cpm"`
-		CPE            ResultFigure `json:"cpe"`
-		CostPerView    ResultFigure `json:"costPerView"`
+		Posts             ResultFigure `json:"posts"`
+		CreatorsLive      ResultFigure `json:"creatorsLive"`
+		Views             ResultFigure `json:"views"`
+		Likes             ResultFigure `json:"likes"`
+		Comments          ResultFigure `json:"comments"`
+		Shares            ResultFigure `json:"shares"`
+		Reach             ResultFigure `json:"reach"`
+		Engagements       ResultFigure `json:"engagements"`
+		EngagementPerView ResultFigure `json:"engagementPerView"`
+		Spend             ResultFigure `json:"spend"`
+		CPM               ResultFigure `json:"cpm"`
+		CPE               ResultFigure `json:"cpe"`
+		CostPerView       ResultFigure `json:"costPerView"`
 	} `json:"totals"`
 	Series []struct {
 		Day         string   `json:"day"`
@@ -111,19 +106,27 @@ type CampaignResults struct {
 
 // ResultsCreator is one accepted or completed offer of the results, with its posts.
 type ResultsCreator struct {
-	EntryID        string        `json:"entryId"`
-	CreatorID      string        `json:"creatorId"`
-	Name           string        `json:"name"`
-	Platform       string        `json:"platform"`
-	Handle         string        `json:"handle"`
-	OfferStatus    string        `json:"offerStatus"`
-	Fee            *float64      `json:"fee"`
-	Views          ResultFigure  `json:"views"`
-	Likes          ResultFigure  `json:"likes"`
-	Comments       ResultFigure  `json:"comments"`
-	Shares         ResultFigure  `json:"shares"`
-	EngagementRate ResultFigure  `json:"engagementRate"`
-	Posts          []ResultsPost `json:"posts"`
+	EntryID           string        `json:"entryId"`
+	CreatorID         string        `json:"creatorId"`
+	Name              string        `json:"name"`
+	Platform          string        `json:"platform"`
+	Handle            string        `json:"handle"`
+	OfferStatus       string        `json:"offerStatus"`
+	Fee               *float64      `json:"fee"`
+	Views             ResultFigure  `json:"views"`
+	Likes             ResultFigure  `json:"likes"`
+	Comments          ResultFigure  `json:"comments"`
+	Shares            ResultFigure  `json:"shares"`
+	EngagementPerView ResultFigure  `json:"engagementPerView"`
+	Posts             []ResultsPost `json:"posts"`
+	// UsageTerms are the usage right, exclusivity and end date the posts'
+	// usage is read from (the last agreement version, else the campaign);
+	// used to fill each post's Usage, never answered.
+	UsageTerms *struct {
+		Rights      string `json:"rights"`
+		Exclusivity string `json:"exclusivity"`
+		EndDate     string `json:"endDate"`
+	} `json:"usageTerms,omitempty"`
 }
 
 // ResultsPost is one captured post.
@@ -139,6 +142,9 @@ type ResultsPost struct {
 	Comments    *int64    `json:"comments"`
 	Shares      *int64    `json:"shares"`
 	Reach       *int64    `json:"reach"`
+	// Usage is what the brand may do with the post (store.UsageOf); null
+	// where fees are hidden (a share link without fees).
+	Usage *PostUsage `json:"usage"`
 }
 
 // figureWhen is one case of a figure: when cond holds, it is unavailable for reason.
@@ -188,10 +194,10 @@ func engagementSumSQL(p string) string {
 		`likes, 0) + coalesce(` + p + `comments, 0) + coalesce(` + p + `shares, 0)) END`
 }
 
-// rateFiguresSQL are the figures every results level shares, from the
-// columns n (posts), views and eng (engagements) of the row in scope.
-func engagementRateSQL(n, views, eng, noPosts string) string {
-	return derivedSQL(`round(`+eng+` * 100.0 / `+views+`, 2)`, FormulaEngagementRate,
+// engagementPerViewSQL is the glossary's engagement per view (store.EngagementPerView)
+// of the row in scope, from its columns n (posts), views and eng (engagements).
+func engagementPerViewSQL(n, views, eng, noPosts string) string {
+	return derivedSQL(`round(`+eng+` * 100.0 / `+views+`, 2)`, FormulaEngagementPerView,
 		figureWhen{n + ` = 0`, noPosts},
 		figureWhen{views + ` IS NULL`, ReasonNotReported("views")},
 		figureWhen{views + ` = 0`, ReasonNoViews},
@@ -273,8 +279,14 @@ func buildCampaignResultsSQL(fromReadings bool) string {
 		WHERE c.id = $1 AND c.status <> 'deleted' AND ($2::uuid IS NULL OR c.brand_id = $2)),
 	ea AS (
 		SELECT e.id, e.creator_id, cr.name, e.platform, e.offer_status, coalesce(e.offer_amount, e.estimated_fee) AS fee,
-			` + handleSQL + ` AS handle, a.*
+			` + handleSQL + ` AS handle, a.*, u.*
 		FROM roster_entries e JOIN creators cr ON cr.id = e.creator_id
+		JOIN campaigns kc ON kc.id = e.campaign_id
+		CROSS JOIN LATERAL (SELECT coalesce(v.terms->>'contentUsage', kc.content_usage) AS usage_rights,
+				coalesce(v.terms->>'exclusivity', kc.exclusivity) AS usage_exclusivity,
+				coalesce(v.terms->>'endDate', to_char(kc.end_date, 'YYYY-MM-DD')) AS usage_end
+			FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT terms FROM agreement_versions WHERE entry_id = e.id
+				ORDER BY version DESC LIMIT 1) v ON true) u
 		CROSS JOIN LATERAL (SELECT count(*) AS n, sum(p.views) AS views, sum(p.likes) AS likes, sum(p.comments) AS comments,
 				sum(p.shares) AS shares, sum(p.reach) AS reach, ` + engagementSumSQL("p.") + ` AS eng,
 				max(p.refreshed_at) AS refreshed, min(p.published_at) AS first_post,
@@ -312,7 +324,7 @@ func buildCampaignResultsSQL(fromReadings bool) string {
 			'reach', ` + measuredSQL("t.reach", "t.n", "reach", ReasonNoPosts) + `,
 			'engagements', ` + derivedSQL("t.eng", FormulaEngagements, figureWhen{"t.n = 0", ReasonNoPosts},
 		figureWhen{"t.eng IS NULL", ReasonNotReported("likes, comments or shares")}) + `,
-			'engagementRate', ` + engagementRateSQL("t.n", "t.views", "t.eng", ReasonNoPosts) + `,
+			'engagementPerView', ` + engagementPerViewSQL("t.n", "t.views", "t.eng", ReasonNoPosts) + `,
 			'spend', ` + derivedSQL("t.spend", FormulaSpend, figureWhen{"NOT $3::boolean", ReasonFeesHidden}) + `,
 			'cpm', ` + costSQL("$3::boolean", "t.spend", "t.n", "t.views", "views", ReasonNoViews, "1000", 2, FormulaCPM) + `,
 			'cpe', ` + costSQL("$3::boolean", "t.spend", "t.n", "t.eng", "likes, comments or shares", ReasonNoEngagements, "1", 2, FormulaCPE) + `,
@@ -327,8 +339,9 @@ func buildCampaignResultsSQL(fromReadings bool) string {
 				'likes', ` + measuredSQL("ea.likes", "ea.n", "likes", ReasonNoPosts) + `,
 				'comments', ` + measuredSQL("ea.comments", "ea.n", "comments", ReasonNoPosts) + `,
 				'shares', ` + measuredSQL("ea.shares", "ea.n", "shares", ReasonNoPosts) + `,
-				'engagementRate', ` + engagementRateSQL("ea.n", "ea.views", "ea.eng", ReasonNoPosts) + `,
-				'posts', ea.posts)
+				'engagementPerView', ` + engagementPerViewSQL("ea.n", "ea.views", "ea.eng", ReasonNoPosts) + `,
+				'posts', ea.posts,
+				'usageTerms', json_build_object('rights', ea.usage_rights, 'exclusivity', ea.usage_exclusivity, 'endDate', ea.usage_end))
 			ORDER BY ea.views DESC NULLS LAST, ea.name, ea.id), '[]') FROM ea)
 	)::text FROM c CROSS JOIN t`
 }
@@ -369,9 +382,59 @@ func (s *DB) campaignResults(ctx context.Context, id, brandID string, showFees b
 	if err := s.getPrepared(ctx, &out, campaignResultsSQL, id, brand, showFees); err != nil {
 		return nil, translate(err, "Campaign")
 	}
-	body := json.RawMessage(out)
+	body, err := CompleteResults(json.RawMessage(out))
+	if err != nil {
+		return nil, err
+	}
 	s.results.put(key, version, body)
 	return body, nil
+}
+
+// CompleteResults adds to the statement's answer what is written in Go, so
+// that it has one source: each post's usage (UsageOf, when fees are shown:
+// a share link without fees shows no terms) and the platforms that report
+// shares and reach. The usage terms it reads are not answered.
+func CompleteResults(raw json.RawMessage) (json.RawMessage, error) {
+	r, err := DecodeCampaignResults(raw)
+	if err != nil {
+		return nil, err
+	}
+	shares, reach := map[string]bool{}, map[string]bool{}
+	for i := range r.Creators {
+		c := &r.Creators[i]
+		for j := range c.Posts {
+			p := &c.Posts[j]
+			if p.Shares != nil {
+				shares[p.Platform] = true
+			}
+			if p.Reach != nil {
+				reach[p.Platform] = true
+			}
+			if r.FeesShown && c.UsageTerms != nil {
+				u := UsageOf(c.UsageTerms.Rights, c.UsageTerms.Exclusivity, c.UsageTerms.EndDate, p.PublishedAt)
+				p.Usage = &u
+			}
+		}
+		c.UsageTerms = nil
+	}
+	r.Totals.Shares.Platforms = platformNames(shares)
+	r.Totals.Reach.Platforms = platformNames(reach)
+	out, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("encode campaign results: %w", err)
+	}
+	return out, nil
+}
+
+// platformNames are the names of the platforms set, in the product's platform order.
+func platformNames(set map[string]bool) []string {
+	var names []string
+	for _, p := range Platforms {
+		if set[p] {
+			names = append(names, PlatformNames[p])
+		}
+	}
+	return names
 }
 
 // campaignResultsVersionSQL is the results version of campaign $1 of brand
@@ -455,7 +518,7 @@ var campaignPerformanceSQL = `WITH c AS (
 		'views', ` + measuredSQL("t.views", "t.n", "views", ReasonNoPostsThisMonth) + `,
 		'engagements', ` + derivedSQL("t.eng", FormulaEngagements, figureWhen{"t.n = 0", ReasonNoPostsThisMonth},
 	figureWhen{"t.eng IS NULL", ReasonNotReported("likes, comments or shares")}) + `,
-		'engagementRate', ` + engagementRateSQL("t.n", "t.views", "t.eng", ReasonNoPostsThisMonth) + `,
+		'engagementPerView', ` + engagementPerViewSQL("t.n", "t.views", "t.eng", ReasonNoPostsThisMonth) + `,
 		'spend', ` + derivedSQL("t.spend", FormulaSpend) + `,
 		'budget', t.budget,
 		'topPosts', (SELECT coalesce(json_agg(json_build_object('campaignId', x.cid, 'campaignName', x.campaign_name,

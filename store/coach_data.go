@@ -115,25 +115,32 @@ func (a *CoachAudience) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &[]any{&a.Dimension, &a.Bucket, &a.Share})
 }
 
-// PeerStats describes the engagement rates (percent) of the creator
-// network's creators of one niche and tier: how many have one, their median,
-// and how many are below a given rate.
+// PeerStats describes the engagement rates (percent, the glossary's
+// engagement rate: per follower, as the network shows it) of the creator
+// network's creators of one niche and tier: how many have one, their
+// median, the creator's own (Mine, their network entry's; nil when they
+// have none) and how many are below it.
 type PeerStats struct {
-	Count  int     `db:"count"`
-	Median float64 `db:"median"`
-	Below  int     `db:"below"`
+	Count  int      `db:"count"`
+	Median float64  `db:"median"`
+	Below  int      `db:"below"`
+	Mine   *float64 `db:"mine"`
 }
 
-// PeerEngagement returns the engagement statistics of the network's
+// PeerEngagement returns the engagement rate statistics of the network's
 // creators of niche (case-insensitive) and tier, leaving out the creator
-// linked to excludeUser, with Below counted against rate.
-func (s *DB) PeerEngagement(ctx context.Context, niche, tier string, rate float64, excludeUser string) (PeerStats, error) {
+// linked to user, with Below counted against that creator's own engagement
+// rate (their network entry's, the figure the network and their profile
+// show): one definition on both sides of the comparison.
+func (s *DB) PeerEngagement(ctx context.Context, niche, tier, user string) (PeerStats, error) {
 	var p PeerStats
-	err := s.getPrepared(ctx, &p, `SELECT count(*) AS count,
+	err := s.getPrepared(ctx, &p, `WITH me AS (SELECT (SELECT engagement_rate::float8 FROM creators
+			WHERE user_id = $3::uuid AND engagement_rate IS NOT NULL ORDER BY updated_at DESC LIMIT 1) AS r)
+		SELECT count(*) AS count,
 		coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY engagement_rate::float8), 0) AS median,
-		count(*) FILTER (WHERE engagement_rate::float8 < $3) AS below
+		count(*) FILTER (WHERE engagement_rate::float8 < (SELECT r FROM me)) AS below, (SELECT r FROM me) AS mine
 		FROM creators WHERE lower(niche) = lower($1) AND tier = $2 AND engagement_rate IS NOT NULL
-		AND user_id IS DISTINCT FROM $4::uuid`, niche, tier, rate, nullUUID(excludeUser))
+		AND user_id IS DISTINCT FROM $3::uuid`, niche, tier, nullUUID(user))
 	if err != nil {
 		return p, fmt.Errorf("peer engagement: %w", err)
 	}

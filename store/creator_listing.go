@@ -206,8 +206,12 @@ func refreshEntry(ctx context.Context, tx *sqlx.Tx, id, userID string) error {
 		%[2]s = coalesce((SELECT followers FROM accts WHERE platform = '%[3]s'), c.%[2]s)`, HandleColumn(p), FollowersColumn(p), p))
 	}
 	for _, g := range []string{"male", "female", "other"} {
-		sets = append(sets, fmt.Sprintf(`audience_%[1]s = coalesce((SELECT round(avg(sd.share) * 100, 2) FROM social_demographics sd
-			JOIN accts ON accts.id = sd.account_id WHERE sd.dimension = 'gender' AND sd.bucket = '%[1]s'), c.audience_%[1]s)`, g))
+		// Blended over the accounts weighted by followers, as the profile and
+		// the creator's own dashboard blend it (engagementQuery): one figure.
+		sets = append(sets, fmt.Sprintf(`audience_%[1]s = coalesce((SELECT round(sum(sd.share * greatest(coalesce(accts.followers, 0), 1))
+			/ nullif((SELECT sum(s2.share * greatest(coalesce(a2.followers, 0), 1)) FROM social_demographics s2 JOIN accts a2 ON a2.id = s2.account_id
+				WHERE s2.dimension = 'gender'), 0) * 100, 2)
+			FROM social_demographics sd JOIN accts ON accts.id = sd.account_id WHERE sd.dimension = 'gender' AND sd.bucket = '%[1]s'), c.audience_%[1]s)`, g))
 	}
 	_, err := tx.ExecContext(ctx, `WITH accts AS (
 		SELECT sa.id, sa.platform, nullif(ltrim(sa.username, '@'), '') AS handle,

@@ -35,11 +35,15 @@ type ProfilePlatform struct {
 	Verified  bool           `json:"verified"`
 }
 
-// ProfileAudience is the audience split in percent, with its basis.
+// ProfileAudience is the audience split in percent, with its basis and,
+// measured, the platforms whose shared audience it blends (weighted by
+// followers, as the creator's own dashboard blends it): one figure per
+// creator, saying where it comes from.
 type ProfileAudience struct {
-	Gender map[string]float64 `json:"gender"`
-	Ages   map[string]float64 `json:"ages"`
-	Basis  string             `json:"basis"`
+	Gender    map[string]float64 `json:"gender"`
+	Ages      map[string]float64 `json:"ages"`
+	Basis     string             `json:"basis"`
+	Platforms []string           `json:"platforms"`
 }
 
 // ProfileFee is the fee estimate of one post: the amount, its basis
@@ -117,6 +121,10 @@ type engagementDoc struct {
 			Gender string  `json:"gender"`
 			Share  float64 `json:"share"`
 		} `json:"gender"`
+		Platforms []struct {
+			Platform string `json:"platform"`
+			Shared   bool   `json:"shared"`
+		} `json:"platforms"`
 	} `json:"demographics"`
 }
 
@@ -227,7 +235,7 @@ func buildProfile(c *Creator, eng *engagementDoc) *CreatorProfile {
 	}
 	p.Audience = measuredAudience(eng)
 	if p.Audience == nil && c.Audience != nil {
-		p.Audience = &ProfileAudience{Gender: c.Audience.Gender, Ages: c.Audience.Ages, Basis: BasisImported}
+		p.Audience = &ProfileAudience{Gender: c.Audience.Gender, Ages: c.Audience.Ages, Basis: BasisImported, Platforms: []string{}}
 	}
 	platform, fee := EstimateCreatorFee(counts, tier)
 	p.Fee = ProfileFee{Value: fee, Basis: BasisEstimated, Platform: platform,
@@ -242,7 +250,12 @@ func measuredAudience(eng *engagementDoc) *ProfileAudience {
 	if len(d.Gender) == 0 && len(d.Age) == 0 {
 		return nil
 	}
-	a := &ProfileAudience{Gender: map[string]float64{}, Ages: map[string]float64{}, Basis: BasisMeasured}
+	a := &ProfileAudience{Gender: map[string]float64{}, Ages: map[string]float64{}, Basis: BasisMeasured, Platforms: []string{}}
+	for _, p := range d.Platforms {
+		if p.Shared {
+			a.Platforms = append(a.Platforms, PlatformNames[p.Platform])
+		}
+	}
 	for _, g := range d.Gender {
 		a.Gender[g.Gender] = round1(g.Share * 100)
 	}

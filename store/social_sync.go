@@ -274,6 +274,23 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	net AS (
 		SELECT user_id, sum(followers) AS followers, array_agg(platform) FILTER (WHERE synced) AS platforms, ` + networkPivotSQL() + `
 		FROM accts GROUP BY user_id),
+	-- The audience by gender, blended over the accounts weighted by followers
+	-- as the profile and the creator's dashboard blend it (engagementQuery):
+	-- the shares just sent where an account sent them, else the stored ones.
+	gender AS (
+		SELECT accts.user_id, x.b, sum(x.s * greatest(coalesce(accts.followers, 0), 1)) AS w
+		FROM accts LEFT JOIN a sent ON sent.id = accts.id AND sent.demo_sent
+		CROSS JOIN LATERAL (
+			SELECT demo.b, demo.s::float8 AS s FROM demo WHERE sent.id IS NOT NULL AND demo.acct = accts.id AND demo.dm = 'gender'
+			UNION ALL
+			SELECT sd.bucket, sd.share::float8 FROM social_demographics sd
+			WHERE sent.id IS NULL AND sd.account_id = accts.id AND sd.dimension = 'gender') x
+		GROUP BY accts.user_id, x.b),
+	aud AS (
+		SELECT user_id, round((sum(w) FILTER (WHERE b = 'male') * 100 / nullif(sum(w), 0))::numeric, 2) AS male,
+			round((sum(w) FILTER (WHERE b = 'female') * 100 / nullif(sum(w), 0))::numeric, 2) AS female,
+			round((sum(w) FILTER (WHERE b = 'other') * 100 / nullif(sum(w), 0))::numeric, 2) AS other
+		FROM gender GROUP BY user_id),
 	-- The network entries are locked in id order first: the batches of one
 	-- interval (one per platform) run at once and share their users' entries,
 	-- and two updates locking them in different orders would deadlock.
@@ -283,8 +300,12 @@ var saveSnapshotsSQL = `WITH inp AS MATERIALIZED (
 	UPDATE creators c SET ` + networkSetSQL() + `,
 		engagement_rate = least(round(likes.likes::numeric / 30 / nullif(net.followers, 0) * 100, 2), 9999),
 		verified_platforms = (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(c.verified_platforms || net.platforms) p),
+		audience_male = CASE WHEN aud.user_id IS NOT NULL THEN aud.male ELSE c.audience_male END,
+		audience_female = CASE WHEN aud.user_id IS NOT NULL THEN aud.female ELSE c.audience_female END,
+		audience_other = CASE WHEN aud.user_id IS NOT NULL THEN aud.other ELSE c.audience_other END,
 		updated_at = $1
-	FROM net LEFT JOIN likes ON likes.user_id = net.user_id WHERE c.user_id = net.user_id AND c.id IN (SELECT id FROM locked))
+	FROM net LEFT JOIN likes ON likes.user_id = net.user_id LEFT JOIN aud ON aud.user_id = net.user_id
+	WHERE c.user_id = net.user_id AND c.id IN (SELECT id FROM locked))
 	SELECT account_id::text, count(*) FROM upsert_days WHERE inserted GROUP BY account_id`
 
 // networkPivotSQL turns a user's accounts (accts) into one row: per

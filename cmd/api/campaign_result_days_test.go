@@ -49,6 +49,15 @@ func sameResults(t *testing.T, db *store.DB, when string) int {
 				if err := json.Unmarshal(raw, &c); err != nil {
 					t.Fatal(err)
 				}
+				// The api completes the statement's answer in Go (usage, reporting platforms).
+				completed, err := store.CompleteResults(json.RawMessage(full))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b = nil
+				if err := json.Unmarshal(completed, &b); err != nil {
+					t.Fatal(err)
+				}
 				if !reflect.DeepEqual(c, b) {
 					t.Fatalf("%s: campaign %s: the api's results are not the computed ones:\napi  %v\nfull %v", when, id, c, b)
 				}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -50,12 +49,16 @@ func (s *server) getCampaignResults(w http.ResponseWriter, r *http.Request) {
 }
 
 // resultsCSVHeader is the CSV's first row.
-var resultsCSVHeader = []string{"creator", "handle", "platform", "offer status", "post link", "published at", "views", "likes",
-	"comments", "shares", "reach", "fee"}
+var resultsCSVHeader = []string{"row", "creator", "handle", "platform", "offer status", "post link", "published at",
+	"views", "likes", "comments", "shares", "reach", "engagements", "engagement per view", "fee", "usage", "as of"}
 
-// exportCampaignResultsCSV is GET /campaigns/{id}/results.csv: one row per
-// post, then one per creator without posts; "n/a" for a figure the platform
-// does not report; text cells formula-safe (csvCell).
+// exportCampaignResultsCSV is GET /campaigns/{id}/results.csv: a "campaign"
+// row (the totals and the time the figures are as of), then per creator a
+// "creator" row (their totals and their fee, once, so the fee column sums to
+// the spend) followed by one "post" row per captured post (the post's own
+// platform, readings and usage). Figures are written as the page and the
+// PDF write them (store.FigureText); "n/a" for what is not reported; text
+// cells formula-safe (csvCell).
 func (s *server) exportCampaignResultsCSV(w http.ResponseWriter, r *http.Request) {
 	res, err := s.store.CampaignResults(r.Context(), currentUser(r), chi.URLParam(r, "id"))
 	if err != nil {
@@ -68,30 +71,87 @@ func (s *server) exportCampaignResultsCSV(w http.ResponseWriter, r *http.Request
 		map[string]string{"filename": jobs.ResultsFileName(res.Campaign.CampaignName, "csv")}))
 	cw := csv.NewWriter(w)
 	_ = cw.Write(resultsCSVHeader)
-	for _, c := range res.Creators {
-		fee := "n/a"
-		if c.Fee != nil {
-			fee = strconv.FormatFloat(*c.Fee, 'f', 2, 64)
-		}
-		lead := []string{csvCell(c.Name), csvCell(c.Handle), csvCell(c.Platform), c.OfferStatus}
-		if len(c.Posts) == 0 {
-			_ = cw.Write(append(lead, "", "", "", "", "", "", "", fee))
-			continue
-		}
-		for _, p := range c.Posts {
-			_ = cw.Write(append(append([]string{}, lead...), csvCell(p.URL), p.PublishedAt.UTC().Format(time.RFC3339),
-				count(p.Views), count(p.Likes), count(p.Comments), count(p.Shares), count(p.Reach), fee))
-		}
+	for _, row := range resultsCSVRows(res) {
+		_ = cw.Write(row)
 	}
 	cw.Flush()
 }
 
-// count writes a reading, "n/a" when the platform does not report it.
+// resultsCSVRows are the CSV's rows after its header.
+func resultsCSVRows(res *store.CampaignResults) [][]string {
+	t := res.Totals
+	asOf := "not synced yet"
+	if res.AsOf != nil {
+		asOf = res.AsOf.UTC().Format(time.RFC3339)
+	}
+	rows := [][]string{{"campaign", csvCell(res.Campaign.CampaignName), "", "", "", "", "",
+		t.Views.Text(store.KindCount), t.Likes.Text(store.KindCount), t.Comments.Text(store.KindCount),
+		t.Shares.Text(store.KindCount), t.Reach.Text(store.KindCount), t.Engagements.Text(store.KindCount),
+		t.EngagementPerView.Text(store.KindPercent), "", "", asOf}}
+	for _, c := range res.Creators {
+		fee := "n/a"
+		if c.Fee != nil {
+			fee = store.FigureText(*c.Fee, store.KindMoney)
+		}
+		var reach *int64
+		var eng int64
+		engKnown := false
+		for _, p := range c.Posts {
+			if p.Reach != nil {
+				reach = ptr(deref(reach) + *p.Reach)
+			}
+			for _, v := range []*int64{p.Likes, p.Comments, p.Shares} {
+				if v != nil {
+					eng, engKnown = eng+*v, true
+				}
+			}
+		}
+		engText := "n/a"
+		if engKnown {
+			engText = store.CountText(eng)
+		}
+		name, handle := csvCell(c.Name), csvCell(c.Handle)
+		rows = append(rows, []string{"creator", name, handle, store.PlatformNames[c.Platform], c.OfferStatus, "", "",
+			c.Views.Text(store.KindCount), c.Likes.Text(store.KindCount), c.Comments.Text(store.KindCount),
+			c.Shares.Text(store.KindCount), count(reach), engText, c.EngagementPerView.Text(store.KindPercent), fee, "", ""})
+		for _, p := range c.Posts {
+			usage := ""
+			if p.Usage != nil {
+				usage = p.Usage.Label
+			}
+			engText, perView := "n/a", "n/a"
+			if p.Likes != nil || p.Comments != nil || p.Shares != nil {
+				e := store.Engagements(deref(p.Likes), deref(p.Comments), deref(p.Shares))
+				engText = store.CountText(e)
+				if p.Views != nil {
+					if v, ok := store.EngagementPerView(e, *p.Views); ok {
+						perView = store.FigureText(v, store.KindPercent)
+					}
+				}
+			}
+			rows = append(rows, []string{"post", name, handle, store.PlatformNames[p.Platform], c.OfferStatus, csvCell(p.URL),
+				p.PublishedAt.UTC().Format(time.RFC3339), count(p.Views), count(p.Likes), count(p.Comments), count(p.Shares),
+				count(p.Reach), engText, perView, "", usage, ""})
+		}
+	}
+	return rows
+}
+
+func deref(v *int64) int64 {
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// count writes a reading with thousands separators, "n/a" when the platform does not report it.
 func count(v *int64) string {
 	if v == nil {
 		return "n/a"
 	}
-	return strconv.FormatInt(*v, 10)
+	return store.CountText(*v)
 }
 
 // exportCampaignResultsPDF is POST /campaigns/{id}/results/pdf: 202 with

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -143,19 +144,19 @@ func TestCampaignResults_Figures(t *testing.T) {
 		t.Errorf("campaign %v", c)
 	}
 	for path, want := range map[string]map[string]any{
-		"totals.posts":          measured(3),
-		"totals.creatorsLive":   measured(2),
-		"totals.views":          measured(10000),
-		"totals.likes":          measured(600),
-		"totals.comments":       measured(60),
-		"totals.shares":         measured(70),
-		"totals.reach":          unavailable("No platform of these posts reports reach"),
-		"totals.engagements":    derived(730, store.FormulaEngagements),
-		"totals.engagementRate": derived(7.3, store.FormulaEngagementRate),
-		"totals.spend":          derived(3000, store.FormulaSpend),
-		"totals.cpm":            derived(300, store.FormulaCPM),
-		"totals.cpe":            derived(4.11, store.FormulaCPE),
-		"totals.costPerView":    derived(0.3, store.FormulaCostPerView),
+		"totals.posts":             measured(3),
+		"totals.creatorsLive":      measured(2),
+		"totals.views":             measured(10000),
+		"totals.likes":             measured(600),
+		"totals.comments":          measured(60),
+		"totals.shares":            map[string]any{"value": 70.0, "basis": "measured", "platforms": []any{"TikTok"}},
+		"totals.reach":             unavailable("No platform of these posts reports reach"),
+		"totals.engagements":       derived(730, store.FormulaEngagements),
+		"totals.engagementPerView": derived(7.3, store.FormulaEngagementPerView),
+		"totals.spend":             derived(3000, store.FormulaSpend),
+		"totals.cpm":               derived(300, store.FormulaCPM),
+		"totals.cpe":               derived(4.11, store.FormulaCPE),
+		"totals.costPerView":       derived(0.3, store.FormulaCostPerView),
 	} {
 		wantFigure(t, res, path, want)
 	}
@@ -172,10 +173,10 @@ func TestCampaignResults_Figures(t *testing.T) {
 	if dan["handle"] != "@dan" || dan["offerStatus"] != "completed" || dan["fee"] != 500.0 || dan["platform"] != "tiktok" {
 		t.Errorf("dan %v", dan)
 	}
-	wantFigure(t, dan, "engagementRate", derived(6.67, store.FormulaEngagementRate))
+	wantFigure(t, dan, "engagementPerView", derived(6.67, store.FormulaEngagementPerView))
 	wantFigure(t, cleo, "views", measured(4000))
 	wantFigure(t, cleo, "shares", unavailable("No platform of these posts reports shares"))
-	wantFigure(t, cleo, "engagementRate", derived(8.25, store.FormulaEngagementRate))
+	wantFigure(t, cleo, "engagementPerView", derived(8.25, store.FormulaEngagementPerView))
 	posts := cleo["posts"].([]any)
 	if len(posts) != 2 || posts[0].(map[string]any)["views"] != 3000.0 || posts[1].(map[string]any)["shares"] != nil ||
 		posts[1].(map[string]any)["reach"] != nil {
@@ -185,7 +186,7 @@ func TestCampaignResults_Figures(t *testing.T) {
 		t.Errorf("eve %v", eve)
 	}
 	wantFigure(t, eve, "views", unavailable(store.ReasonNoPosts))
-	wantFigure(t, eve, "engagementRate", unavailable(store.ReasonNoPosts))
+	wantFigure(t, eve, "engagementPerView", unavailable(store.ReasonNoPosts))
 
 	// The series runs from the first post's day to the last reading,
 	// each day the sum of every post's last reading so far.
@@ -220,7 +221,7 @@ func TestCampaignResults_Unavailable(t *testing.T) {
 	}
 	wantFigure(t, res, "totals.posts", measured(0))
 	wantFigure(t, res, "totals.views", unavailable(store.ReasonNoPosts))
-	wantFigure(t, res, "totals.engagementRate", unavailable(store.ReasonNoPosts))
+	wantFigure(t, res, "totals.engagementPerView", unavailable(store.ReasonNoPosts))
 	wantFigure(t, res, "totals.spend", derived(800, store.FormulaSpend))
 	wantFigure(t, res, "totals.cpm", unavailable(store.ReasonNoPosts))
 
@@ -230,7 +231,7 @@ func TestCampaignResults_Unavailable(t *testing.T) {
 		views: n64(0), likes: n64(3)})
 	res = e.results(owner, zero)
 	wantFigure(t, res, "totals.views", measured(0))
-	wantFigure(t, res, "totals.engagementRate", unavailable(store.ReasonNoViews))
+	wantFigure(t, res, "totals.engagementPerView", unavailable(store.ReasonNoViews))
 	wantFigure(t, res, "totals.cpm", unavailable(store.ReasonNoViews))
 	wantFigure(t, res, "totals.costPerView", unavailable(store.ReasonNoViews))
 	wantFigure(t, res, "totals.cpe", derived(133.33, store.FormulaCPE))
@@ -253,13 +254,19 @@ func (e *env) rawGet(path, token string) (int, http.Header, []byte) {
 	return res.StatusCode, res.Header, b
 }
 
-// TestCampaignResults_CSV: one row per post, a creator without posts on a
-// row of their own, n/a for what is not reported, formula cells defused.
+// TestCampaignResults_CSV: a campaign row with the time the figures are as
+// of, one creator row per creator carrying the fee once (the fee column sums
+// to the spend), one post row per post on the post's own platform with its
+// usage, n/a for what is not reported, numbers written as the page and the
+// PDF write them, formula cells defused.
 func TestCampaignResults_CSV(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	owner := e.account("owner@acme.io", store.RoleBrandAdmin)
 	f := e.resultsFixture(owner)
+	// Gil's offer is for Instagram, his tagged post is on TikTok.
+	gil := e.addCreatorOffer(f.id, "Gil Ruiz", "instagram", "gil", "accepted", 1250.5)
+	e.addPost(f.id, gil, "tiktok", "#winterwarmup", resultsPost{published: f.d0.Add(7 * time.Hour), views: n64(1200), likes: n64(60)})
 	status, h, body := e.rawGet("/api/campaigns/"+f.id+"/results.csv", owner)
 	if status != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/csv") ||
 		h.Get("Content-Disposition") != `attachment; filename=winter-warmup-results.csv` {
@@ -269,23 +276,78 @@ func TestCampaignResults_CSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 5 || !reflect.DeepEqual(rows[0], resultsCSVHeader) {
-		t.Fatalf("rows %q", rows)
+	if !reflect.DeepEqual(rows[0], resultsCSVHeader) {
+		t.Fatalf("header %q", rows[0])
 	}
-	dan := rows[1]
-	if dan[0] != `'=HYPERLINK("http://evil")` || dan[1] != "'@dan" || dan[6] != "6000" || dan[10] != "n/a" || dan[11] != "500.00" {
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	cell := func(row []string, name string) string { return row[col[name]] }
+	res := e.results(owner, f.id)
+	camp := rows[1]
+	if cell(camp, "row") != "campaign" || cell(camp, "creator") != "Winter Warmup" || cell(camp, "views") != "11,200" ||
+		cell(camp, "as of") != res["asOf"].(string)[:19]+"Z" || cell(camp, "fee") != "" {
+		t.Errorf("campaign row %q (asOf %v)", camp, res["asOf"])
+	}
+	var fees, postRows, creatorRows int
+	var spendCents int64
+	for _, row := range rows[2:] {
+		switch cell(row, "row") {
+		case "creator":
+			creatorRows++
+			fee := strings.NewReplacer("$", "", ",", "", ".", "").Replace(cell(row, "fee"))
+			cents, err := strconv.ParseInt(fee, 10, 64)
+			if err != nil {
+				t.Fatalf("creator fee %q", cell(row, "fee"))
+			}
+			spendCents += cents
+			fees++
+		case "post":
+			postRows++
+			if cell(row, "fee") != "" {
+				t.Errorf("a post row repeats the fee: %q", row)
+			}
+			// The campaign grants 30 days of paid usage and exclusivity (store.UsageOf).
+			if !strings.HasPrefix(cell(row, "usage"), "Paid until ") || !strings.Contains(cell(row, "usage"), "; exclusive until ") {
+				t.Errorf("post usage %q", cell(row, "usage"))
+			}
+		default:
+			t.Errorf("row %q", row)
+		}
+	}
+	if creatorRows != 4 || postRows != 4 || fees != 4 || spendCents != 425050 ||
+		resultFigure(res, "totals.spend")["value"].(float64) != 4250.5 {
+		t.Errorf("%d creator rows, %d post rows, fees sum to %d cents (spend %v)", creatorRows, postRows, spendCents, resultFigure(res, "totals.spend"))
+	}
+	find := func(kind, creator string) []string {
+		for _, row := range rows {
+			if cell(row, "row") == kind && cell(row, "creator") == creator {
+				return row
+			}
+		}
+		t.Fatalf("no %s row of %s", kind, creator)
+		return nil
+	}
+	if g := find("creator", "Gil Ruiz"); cell(g, "platform") != "Instagram" || cell(g, "fee") != "$1,250.50" || cell(g, "views") != "1,200" {
+		t.Errorf("gil's creator row %q", g)
+	}
+	if g := find("post", "Gil Ruiz"); cell(g, "platform") != "TikTok" || cell(g, "shares") != "n/a" || cell(g, "engagements") != "60" ||
+		cell(g, "engagement per view") != "5.00%" {
+		t.Errorf("gil's post row (the post's platform) %q", g)
+	}
+	dan := find("creator", `'=HYPERLINK("http://evil")`)
+	if cell(dan, "handle") != "'@dan" || cell(dan, "views") != "6,000" || cell(dan, "reach") != "n/a" || cell(dan, "fee") != "$500.00" ||
+		cell(dan, "engagements") != "400" || cell(dan, "engagement per view") != "6.67%" {
 		t.Errorf("dan's row: %q", dan)
 	}
-	if cleo := rows[2]; cleo[0] != "Cleo Park" || cleo[9] != "n/a" || cleo[6] != "3000" {
-		t.Errorf("cleo's newest post: %q", cleo)
-	}
-	if eve := rows[4]; eve[0] != "Eve Stone" || eve[4] != "" || eve[6] != "" || eve[11] != "1500.00" {
+	if eve := find("creator", "Eve Stone"); cell(eve, "views") != "n/a" || cell(eve, "fee") != "$1,500.00" {
 		t.Errorf("eve (no posts): %q", eve)
 	}
 	for _, row := range rows[1:] {
-		for _, cell := range row {
-			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-				t.Errorf("formula cell %q in %q", cell, row)
+		for _, c := range row {
+			if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+				t.Errorf("formula cell %q in %q", c, row)
 			}
 		}
 	}
@@ -377,7 +439,7 @@ func TestCampaignSummary_Performance(t *testing.T) {
 	}
 	wantFigure(t, perf, "views", measured(2300))
 	wantFigure(t, perf, "engagements", derived(230, store.FormulaEngagements))
-	wantFigure(t, perf, "engagementRate", derived(10, store.FormulaEngagementRate))
+	wantFigure(t, perf, "engagementPerView", derived(10, store.FormulaEngagementPerView))
 	wantFigure(t, perf, "spend", derived(1500, store.FormulaSpend))
 	var top []float64
 	for _, p := range perf["topPosts"].([]any) {
@@ -400,7 +462,7 @@ func TestCampaignSummary_Performance(t *testing.T) {
 	}
 	res := e.results(owner, live)
 	if !reflect.DeepEqual(resultFigure(res, "totals.views"), resultFigure(perf, "views")) ||
-		!reflect.DeepEqual(resultFigure(res, "totals.engagementRate"), resultFigure(perf, "engagementRate")) ||
+		!reflect.DeepEqual(resultFigure(res, "totals.engagementPerView"), resultFigure(perf, "engagementPerView")) ||
 		!reflect.DeepEqual(resultFigure(res, "totals.spend"), resultFigure(perf, "spend")) {
 		t.Errorf("results %v and Mission Control %v differ", res["totals"], perf)
 	}
@@ -409,7 +471,7 @@ func TestCampaignSummary_Performance(t *testing.T) {
 	perf = e.want(e.call("GET", "/api/campaigns/summary", e.brandAccount("new@initech.io", store.RoleBrandAdmin, "Initech"), nil),
 		http.StatusOK).data()["summary"].(map[string]any)["performance"].(map[string]any)
 	wantFigure(t, perf, "views", unavailable(store.ReasonNoPostsThisMonth))
-	wantFigure(t, perf, "engagementRate", unavailable(store.ReasonNoPostsThisMonth))
+	wantFigure(t, perf, "engagementPerView", unavailable(store.ReasonNoPostsThisMonth))
 	wantFigure(t, perf, "spend", derived(0, store.FormulaSpend))
 	if len(perf["topPosts"].([]any)) != 0 || len(perf["waitingOnBrand"].([]any)) != 0 {
 		t.Errorf("empty brand %v", perf)

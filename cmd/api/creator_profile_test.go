@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,7 +83,8 @@ func TestCreatorProfile_Imported(t *testing.T) {
 	if v, b := figure(p, "tier"); v != "Mid" || b != store.BasisImported {
 		t.Fatalf("tier %v %v", v, b)
 	}
-	if a := p["audience"].(map[string]any); a["basis"] != store.BasisImported || a["gender"].(map[string]any)["female"] != 60.0 {
+	if a := p["audience"].(map[string]any); a["basis"] != store.BasisImported || a["gender"].(map[string]any)["female"] != 60.0 ||
+		len(a["platforms"].([]any)) != 0 {
 		t.Fatalf("audience %v", a)
 	}
 	fee := p["fee"].(map[string]any)
@@ -132,6 +134,10 @@ func TestCreatorProfile_Verified(t *testing.T) {
 	}
 	if _, b := figure(p, "engagementRate"); b != store.BasisMeasured || p["verified"] != true {
 		t.Fatalf("engagement %v, verified %v", p["engagementRate"], p["verified"])
+	}
+	// One audience figure, saying where it comes from: the connected Instagram's shared audience, measured.
+	if a, _ := p["audience"].(map[string]any); a == nil || a["basis"] != store.BasisMeasured || !reflect.DeepEqual(a["platforms"], []any{"Instagram"}) {
+		t.Fatalf("audience %v", p["audience"])
 	}
 	trends := p["trends"].([]any)
 	if len(trends) != 1 {

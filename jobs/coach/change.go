@@ -210,8 +210,8 @@ func (c *call) best() {
 		if v == 0 {
 			continue
 		}
-		rate := math.Round(float64(l)/float64(v)*10000) / 100
-		f := c.fact(platformTitle(a.Platform)+" engagement rate (likes per view), last 30 days", rate, "%", percent2(rate), Derived, recent.String())
-		c.say(platformTitle(a.Platform) + " engagement rate: " + f + ".")
+		rate, _ := store.EngagementPerView(l, v)
+		f := c.fact(platformTitle(a.Platform)+" engagement per view (likes per view), last 30 days", rate, "%", percent2(rate), Derived, recent.String())
+		c.say(platformTitle(a.Platform) + " engagement per view: " + f + ".")
 	}
 }

@@ -42,10 +42,10 @@ type Reply struct {
 	NoData bool
 }
 
-// Peers gives the engagement statistics of the network's creators of a
-// niche and tier (store.DB implements it).
+// Peers gives the engagement rate statistics of the network's creators of
+// a niche and tier, and the creator's own (store.DB implements it).
 type Peers interface {
-	PeerEngagement(ctx context.Context, niche, tier string, rate float64, excludeUser string) (store.PeerStats, error)
+	PeerEngagement(ctx context.Context, niche, tier, user string) (store.PeerStats, error)
 }
 
 // Questions are the questions the coach recognises, in the order the

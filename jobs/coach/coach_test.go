@@ -168,6 +168,17 @@ func TestCoach_SteadyGrower(t *testing.T) {
 		wantSays(t, r, "assumes")
 	})
 	peerRates := []float64{1, 2, 3, 4, 6, 8, 5, 7, 9, 10}
+	// The creator's network entry carries the engagement rate (per follower)
+	// brands see; the peers' figure has the same definition.
+	const rate = 5.25
+	t.Run("EngagementNotMeasured", func(t *testing.T) {
+		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
+		wantSays(t, r, "is not measured yet", "Your engagement per view is")
+		if _, err := db.SQL().Exec(`INSERT INTO creators (identity, name, niche, user_id, instagram_followers, engagement_rate)
+			VALUES ('instagram:grower', 'Grower', $1, $2, 20000, $3)`, niche, user, rate); err != nil {
+			t.Fatal(err)
+		}
+	})
 	t.Run("EngagementTooFewPeers", func(t *testing.T) {
 		for i, rate := range peerRates[:coach.MinPeers-1] {
 			coachtest.Peer(t, db, "peer"+string(rune('a'+i)), niche, 20000, rate)
@@ -185,8 +196,9 @@ func TestCoach_SteadyGrower(t *testing.T) {
 	t.Run("Engagement", func(t *testing.T) {
 		coachtest.Peer(t, db, "peerj", niche, 20000, peerRates[coach.MinPeers-1])
 		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
-		rate := math.Round(float64(window(days, n-30, n, likesOf))/float64(window(days, n-30, n, viewsOf))*10000) / 100
-		wantNum(t, r, "Engagement rate (likes per view), all platforms, last 30 days", rate)
+		perView := math.Round(float64(window(days, n-30, n, likesOf))/float64(window(days, n-30, n, viewsOf))*10000) / 100
+		wantNum(t, r, "Engagement per view (likes per view), all platforms, last 30 days", perView)
+		wantNum(t, r, "Engagement rate (likes per follower), network entry", rate)
 		wantNum(t, r, "Network creators compared (Fitness & Health creators in the Micro tier)", 10)
 		wantNum(t, r, "Median engagement rate of Fitness & Health creators in the Micro tier", 5.5)
 		below := 0

@@ -10,11 +10,12 @@ import (
 	"creatorcoach/store"
 )
 
-// engagementRate is likes per view over the last Window days of the
-// scope's platforms that report views (likes of a platform without views
-// would inflate it), in percent with two decimals; ok is false when no
-// platform reports views.
-func (c *call) engagementRate() (rate float64, period span, ok bool) {
+// engagementPerView is the glossary's engagement per view as the coach
+// reads it: likes per view over the last Window days of the scope's
+// platforms that report views (likes of a platform without views would
+// inflate it), in percent with two decimals; ok is false when no platform
+// reports views.
+func (c *call) engagementPerView() (rate float64, period span, ok bool) {
 	var withViews []store.CoachAccount
 	for _, a := range c.scope {
 		if available(a.Days, views) {
@@ -28,10 +29,8 @@ func (c *call) engagementRate() (rate float64, period span, ok bool) {
 	period, _ = c.lastWindows(days)
 	l, _ := sum(days, likes, period)
 	v, _ := sum(days, views, period)
-	if v == 0 {
-		return 0, period, false
-	}
-	return math.Round(float64(l)/float64(v)*10000) / 100, period, true
+	rate, ok = store.EngagementPerView(l, v)
+	return rate, period, ok
 }
 
 // tier is the creator's tier from their largest following on any connected platform.
@@ -50,30 +49,39 @@ func (c *call) tier() string {
 // creator's exact figure.
 const MinPeers = 10
 
-// benchmark states the engagement rate against the median and percentile
-// of creators of the same niche and tier (a group of at least MinPeers,
-// else it says there are too few similar creators); it returns the rate, the median
-// and whether both are known.
+// benchmark states the creator's engagement per view (likes per view), then
+// compares their engagement rate (per follower: the figure of their network
+// entry, the one brands see) with the median and percentile of the
+// network's creators of the same niche and tier, whose figure has the same
+// definition (a group of at least MinPeers, else it says there are too few
+// similar creators); it returns the rate, the median and whether both are
+// known.
 func (c *call) benchmark(say bool) (rate, median float64, ok bool, err error) {
 	where := platformTitle(c.platform)
-	rate, period, ok := c.engagementRate()
-	if !ok {
-		c.say("An engagement rate needs views, which " + where + " does not report, so it is not available.")
-		return 0, 0, false, nil
+	if perView, period, ok := c.engagementPerView(); ok {
+		fv := c.fact("Engagement per view (likes per view), "+where+", last 30 days", perView, "%", percent2(perView), Derived, period.String())
+		c.say("Your engagement per view is " + fv + " (likes per view over the last 30 days on " + where + ").")
+	} else {
+		c.say("Engagement per view needs views, which " + where + " does not report, so it is not available.")
 	}
-	fr := c.fact("Engagement rate (likes per view), "+where+", last 30 days", rate, "%", percent2(rate), Derived, period.String())
 	niche, tier := c.in.Niche, c.tier()
 	if niche == "" {
-		c.say("Your engagement rate is " + fr + " (likes per view over the last 30 days). Your profile has no niche, so I cannot find comparable creators.")
-		return rate, 0, false, nil
+		c.say("Your profile has no niche, so I cannot find comparable creators.")
+		return 0, 0, false, nil
 	}
-	peers, perr := c.peers.PeerEngagement(c.ctx, niche, tier, rate, c.in.UserID)
+	peers, perr := c.peers.PeerEngagement(c.ctx, niche, tier, c.in.UserID)
 	if perr != nil {
 		return 0, 0, false, perr
 	}
+	if peers.Mine == nil {
+		c.say("Your engagement rate (likes per follower, the figure brands see in the network) is not measured yet, so I cannot compare it.")
+		return 0, 0, false, nil
+	}
+	rate = *peers.Mine
+	fr := c.fact("Engagement rate (likes per follower), network entry", rate, "%", percent2(rate), Measured, "current")
 	group := niche + " creators in the " + tier + " tier"
 	if peers.Count < MinPeers {
-		c.say("Your engagement rate is " + fr + " (likes per view over the last 30 days). There are too few similar creators (" +
+		c.say("Your engagement rate is " + fr + " (likes per follower, as brands see it). There are too few similar creators (" +
 			group + ") in our network to compare you with yet.")
 		return rate, 0, false, nil
 	}
@@ -81,7 +89,7 @@ func (c *call) benchmark(say bool) (rate, median float64, ok bool, err error) {
 	share := int64(math.Round(float64(peers.Below) / float64(peers.Count) * 100))
 	fc := c.fact("Network creators compared ("+group+")", peers.Count, "creators", num(int64(peers.Count)), Measured, "current")
 	fm := c.fact("Median engagement rate of "+group, median, "%", percent2(median), Derived, "current")
-	fp := c.fact("Percentile of your engagement rate among "+group, share, "percentile", strconv.FormatInt(share, 10), Derived, period.String())
+	fp := c.fact("Percentile of your engagement rate among "+group, share, "percentile", strconv.FormatInt(share, 10), Derived, "current")
 	if !say {
 		return rate, median, true, nil
 	}
@@ -92,7 +100,7 @@ func (c *call) benchmark(say bool) (rate, median float64, ok bool, err error) {
 	case rate == median:
 		rel = "at"
 	}
-	c.say("Your engagement rate is " + fr + " (likes per view over the last 30 days on " + where + "). The median of the " +
+	c.say("Your engagement rate is " + fr + " (likes per follower, as brands see it in the network). The median of the " +
 		fc + " " + group + " of our network is " + fm + ", so you are " + rel + " it: higher than " + fp + "% of them.")
 	return rate, median, true, nil
 }

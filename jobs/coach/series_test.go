@@ -83,7 +83,7 @@ func TestCoach_AllPlatforms(t *testing.T) {
 		r := ask(t, db, user, "How does my engagement compare to similar creators?", "")
 		withViews := [][]store.CoachDay{ig, yt}
 		rate := math.Round(float64(periodSum(withViews, recentFrom, end, likesOf))/float64(periodSum(withViews, recentFrom, end, viewsOf))*10000) / 100
-		wantNum(t, r, "Engagement rate (likes per view), all platforms, last 30 days", rate)
+		wantNum(t, r, "Engagement per view (likes per view), all platforms, last 30 days", rate)
 	})
 }
 

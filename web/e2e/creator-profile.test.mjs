@@ -70,7 +70,7 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
 
   await page.getByLabel('Campaign', { exact: true }).selectOption({ label: `${CAMPAIGN} (draft)` })
   await page.getByRole('region', { name: 'Budget' }).waitFor()
-  assert.match(await page.getByTestId('committed-total').textContent(), /\$0/)
+  assert.match(await page.getByTestId('agreed-total').textContent(), /\$0/) // a new campaign: nothing agreed, drafts never committed
   await shot(page, 'creator-profile-campaign-picked')
   await page.getByRole('button', { name: 'Add to campaign' }).click()
   await page.getByRole('status').filter({ hasText: `joined ${CAMPAIGN}'s roster as a draft offer` }).waitFor()

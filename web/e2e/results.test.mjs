@@ -42,9 +42,13 @@ test("the results tab shows Autumn Lookbook's measured results with their basis,
     const card = (name) => page.getByRole('region', { name, exact: true })
     await card('Views').getByText('Measured').waitFor()
     assert.match(await card('Views').textContent(), /\d/)
-    await card('Engagement rate').getByText('Derived').waitFor()
-    await card('Engagement rate').getByText(/= \(likes \+ comments \+ shares\) \/ views × 100/).waitFor()
-    for (const name of ['Posts', 'Creators live', 'Likes', 'Comments', 'Shares', 'Reach', 'Spend', 'CPM', 'CPE', 'Cost per view']) await card(name).waitFor()
+    // The glossary's names: engagement per view (per views), never "engagement rate" (per follower) on results.
+    await card('Engagement per view').getByText('Derived').waitFor()
+    await card('Engagement per view').getByText(/= \(likes \+ comments \+ shares\) \/ views × 100/).waitFor()
+    assert.equal(await card('Engagement rate').count(), 0)
+    for (const name of ['Posts', 'Creators live', 'Likes', 'Comments', 'Shares', 'Reach', 'Engagements', 'Spend', 'CPM', 'CPE', 'Cost per view']) await card(name).waitFor()
+    // Money to the cent, as the CSV and the PDF write it.
+    assert.match(await card('Spend').textContent(), /\$[\d,]+\.\d{2}/)
     await page.getByText(/^As of /).waitFor()
     // A figure no platform reports says n/a with why, never 0.
     for (const name of ['Reach', 'Shares']) {
@@ -72,7 +76,8 @@ test('Export CSV and Export PDF download the results', async () => {
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
   assert.equal(csv.suggestedFilename(), 'autumn-lookbook-results.csv')
   const rows = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/)
-  assert.match(rows[0], /^creator,handle,platform/)
+  assert.match(rows[0], /^row,creator,handle,platform/)
+  assert.match(rows[1], /^campaign,Autumn Lookbook,/) // the campaign's totals and the time they are as of
   assert.ok(rows.length >= 11, `the CSV has ${rows.length} lines`)
 
   await page.getByRole('button', { name: 'Export PDF' }).click()
@@ -160,7 +165,8 @@ test("Mission Control shows the brand's performance and the counters waiting on 
     await loginUi(page, 'brand@example.com')
     const perf = page.getByRole('region', { name: /^Performance in / })
     await perf.waitFor()
-    for (const name of ['Views', 'Engagements', 'Engagement rate']) await perf.getByRole('region', { name, exact: true }).waitFor()
+    for (const name of ['Views', 'Engagements', 'Engagement per view']) await perf.getByRole('region', { name, exact: true }).waitFor()
+    await page.getByRole('region', { name: 'Paid usage ending soon' }).waitFor()
     await perf.getByRole('progressbar', { name: 'Spend of budget' }).waitFor()
     await perf.getByRole('region', { name: 'Top posts' }).waitFor()
     const waiting = perf.getByRole('region', { name: /^Waiting on you/ })

@@ -1,8 +1,8 @@
 import { CardSection } from '../../../components/card-section'
 import { FigureValue } from '../../../components/figure-basis'
 import { TableHead } from '../../../components/table-head'
-import { formatCount, formatDate, formatMoney, formatPercent } from '../../../lib/format'
-import { platformName } from './results-format'
+import { formatDate } from '../../../lib/format'
+import { platformName, resultCount, resultMoney, resultPercent } from './results-format'
 
 const STATUS_LABELS = { accepted: 'Accepted', completed: 'Completed' }
 
@@ -24,12 +24,28 @@ function PostLinks({ creator }) {
   )
 }
 
+/** PostUsage lists what the brand may do with each captured post ("Paid until 2026-12-01"), in the posts' order. */
+function PostUsage({ creator }) {
+  if (creator.posts.length === 0) return <span className="text-secondary">—</span>
+  return (
+    <ul className="list-unstyled mb-0">
+      {creator.posts.map((p, i) => (
+        <li key={p.id} className="text-nowrap">
+          <span className="visually-hidden">Post {creator.posts.length - i}: </span>
+          {p.usage?.label ?? '—'}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** cell is one measured figure of a creator's row, "n/a" with the reason when missing (no badge: the caption says). */
 const cell = (figure, format) => <FigureValue figure={figure} format={format} badge={false} />
 
 /**
  * CreatorResults is one row per creator of an accepted or completed offer, most views first: name, handle,
- * platform, offer status, fee (when shown), views, likes, comments, shares, engagement rate and post links.
+ * platform, offer status, fee (when shown), views, likes, comments, shares, engagement per view, post links and,
+ * when fees are shown, each post's usage right.
  */
 export function CreatorResults({ creators, feesShown }) {
   const columns = [
@@ -41,8 +57,9 @@ export function CreatorResults({ creators, feesShown }) {
     { label: 'Likes', className: 'text-end' },
     { label: 'Comments', className: 'text-end' },
     { label: 'Shares', className: 'text-end' },
-    { label: 'ER', className: 'text-end' },
+    { label: 'Eng./view', className: 'text-end' },
     'Posts',
+    ...(feesShown ? ['Usage'] : []),
   ]
   return (
     <CardSection title="Creators" titleId="results-creators">
@@ -52,8 +69,8 @@ export function CreatorResults({ creators, feesShown }) {
         <div className="table-responsive">
           <table className="table align-middle mb-0 cc-stack-table cc-results-table small">
             <caption className="small text-secondary">
-              Views, likes, comments and shares are measured from each creator's connected account; ER (engagement rate) is derived as (likes + comments + shares) / views × 100.
-              {!feesShown && ' Fees are hidden.'}
+              Views, likes, comments and shares are measured from each creator's connected account; Eng./view (engagement per view) is derived as (likes + comments + shares) / views × 100.
+              {feesShown ? ' Usage is what the brand may do with each post under its agreement.' : ' Fees are hidden.'}
             </caption>
             <TableHead columns={columns} />
             <tbody>
@@ -65,15 +82,20 @@ export function CreatorResults({ creators, feesShown }) {
                   </th>
                   <td data-label="Platform">{platformName(c.platform)}</td>
                   <td data-label="Status">{STATUS_LABELS[c.offerStatus] || c.offerStatus}</td>
-                  {feesShown && <td className="text-md-end" data-label="Fee">{c.fee == null ? '—' : formatMoney(c.fee)}</td>}
-                  <td className="text-md-end" data-label="Views">{cell(c.views, formatCount)}</td>
-                  <td className="text-md-end" data-label="Likes">{cell(c.likes, formatCount)}</td>
-                  <td className="text-md-end" data-label="Comments">{cell(c.comments, formatCount)}</td>
-                  <td className="text-md-end" data-label="Shares">{cell(c.shares, formatCount)}</td>
-                  <td className="text-md-end" data-label="ER">{cell(c.engagementRate, formatPercent)}</td>
+                  {feesShown && <td className="text-md-end" data-label="Fee">{c.fee == null ? '—' : resultMoney(c.fee)}</td>}
+                  <td className="text-md-end" data-label="Views">{cell(c.views, resultCount)}</td>
+                  <td className="text-md-end" data-label="Likes">{cell(c.likes, resultCount)}</td>
+                  <td className="text-md-end" data-label="Comments">{cell(c.comments, resultCount)}</td>
+                  <td className="text-md-end" data-label="Shares">{cell(c.shares, resultCount)}</td>
+                  <td className="text-md-end" data-label="Eng./view">{cell(c.engagementPerView, resultPercent)}</td>
                   <td data-label="Posts">
                     <PostLinks creator={c} />
                   </td>
+                  {feesShown && (
+                    <td data-label="Usage">
+                      <PostUsage creator={c} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

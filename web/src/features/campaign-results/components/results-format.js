@@ -1,23 +1,39 @@
-import { formatCount, formatMoney, formatPercent, formatUnitCost } from '../../../lib/format'
+import { formatCount } from '../../../lib/format'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 
+const finite = (n) => n !== null && n !== undefined && n !== '' && Number.isFinite(Number(n))
+const fixed = (digits) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+const money = (digits) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits })
+
 /**
- * TOTALS are the result cards in order: the totals member, its label and how its value is written. Fee figures
- * (spend and the costs) are marked `fee`: a share link that hides fees answers them null and unavailable.
+ * The results' number formats, the same as the CSV's and the PDF's (store.FigureText): counts with thousands
+ * separators (12,500), percentages with two decimals (8.33%), money to the cent ($12,500.00), CPM and CPE to the
+ * cent ($12.40) and the cost per view with four decimals ($0.0123).
+ */
+export const resultCount = (n) => (finite(n) ? formatCount(Math.round(Number(n))) : '—')
+export const resultPercent = (n) => (finite(n) ? `${fixed(2).format(Number(n))}%` : '—')
+export const resultMoney = (n) => (finite(n) ? money(2).format(Number(n)) : '—')
+export const resultCostPerView = (n) => (finite(n) ? money(4).format(Number(n)) : '—')
+
+/**
+ * TOTALS are the result cards in order: the totals member, its label (the metrics glossary's name) and how its
+ * value is written. Fee figures (spend and the costs) are marked `fee`: a share link that hides fees answers them
+ * null and unavailable. Shares and reach say which platforms report them (`platforms`).
  */
 export const TOTALS = [
-  { key: 'posts', label: 'Posts', format: formatCount },
-  { key: 'creatorsLive', label: 'Creators live', format: formatCount },
-  { key: 'views', label: 'Views', format: formatCount },
-  { key: 'likes', label: 'Likes', format: formatCount },
-  { key: 'comments', label: 'Comments', format: formatCount },
-  { key: 'shares', label: 'Shares', format: formatCount },
-  { key: 'reach', label: 'Reach', format: formatCount },
-  { key: 'engagementRate', label: 'Engagement rate', format: (v) => formatPercent(v) },
-  { key: 'spend', label: 'Spend', format: formatMoney, fee: true },
-  { key: 'cpm', label: 'CPM', title: 'Cost per 1,000 views', format: formatUnitCost, fee: true },
-  { key: 'cpe', label: 'CPE', title: 'Cost per engagement', format: formatUnitCost, fee: true },
-  { key: 'costPerView', label: 'Cost per view', format: formatUnitCost, fee: true },
+  { key: 'posts', label: 'Posts', format: resultCount },
+  { key: 'creatorsLive', label: 'Creators live', format: resultCount },
+  { key: 'views', label: 'Views', format: resultCount },
+  { key: 'likes', label: 'Likes', format: resultCount },
+  { key: 'comments', label: 'Comments', format: resultCount },
+  { key: 'shares', label: 'Shares', format: resultCount, platforms: true },
+  { key: 'reach', label: 'Reach', format: resultCount, platforms: true },
+  { key: 'engagements', label: 'Engagements', format: resultCount },
+  { key: 'engagementPerView', label: 'Engagement per view', format: resultPercent },
+  { key: 'spend', label: 'Spend', format: resultMoney, fee: true },
+  { key: 'cpm', label: 'CPM', title: 'Cost per 1,000 views', format: resultMoney, fee: true },
+  { key: 'cpe', label: 'CPE', title: 'Cost per engagement', format: resultMoney, fee: true },
+  { key: 'costPerView', label: 'Cost per view', format: resultCostPerView, fee: true },
 ]
 
 /** platformName writes a platform id as its name: 'youtube' → 'YouTube'. */

@@ -24,6 +24,9 @@ export function ResultsTotals({ totals, asOf }) {
               <div className="card-body p-3">
                 <h3 className="small text-secondary fw-normal mb-1">{t.title ? <abbr title={t.title}>{t.label}</abbr> : t.label}</h3>
                 <FigureValue figure={totals[t.key]} format={t.format} explain className="cc-result-value d-block" />
+                {t.platforms && totals[t.key]?.platforms?.length > 0 && (
+                  <span className="d-block small text-secondary cc-figure-note">Reported by {totals[t.key].platforms.join(', ')}</span>
+                )}
               </div>
             </section>
           </li>

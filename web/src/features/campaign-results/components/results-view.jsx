@@ -1,7 +1,6 @@
 import { EmptyState } from '../../../components/empty-state'
-import { formatMoney } from '../../../lib/format'
 import { CreatorResults } from './creator-results'
-import { hasPosts } from './results-format'
+import { hasPosts, resultMoney } from './results-format'
 import { ResultsChart } from './results-chart'
 import { ResultsTotals } from './results-totals'
 import './results.css'
@@ -49,7 +48,7 @@ function ResultsBudget({ budget, spend }) {
   const over = value > budget
   return (
     <p className={`small mb-0${over ? ' text-danger fw-semibold' : ''}`} aria-label="Spend against budget">
-      Spend {formatMoney(value)} of {formatMoney(budget)} budget ({pct}%){over ? `, over budget by ${formatMoney(value - budget)}` : ''}
+      Spend {resultMoney(value)} of {resultMoney(budget)} budget ({pct}%){over ? `, over budget by ${resultMoney(value - budget)}` : ''}
     </p>
   )
 }

@@ -7,33 +7,37 @@ import { CardSection } from '../../../components/card-section'
 import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
 
 /**
- * BudgetImpact is the chosen campaign's budget bar: what its roster already
- * commits (estimated fees of the entries in play) plus this creator's fee,
- * against the budget.
+ * BudgetImpact is the chosen campaign's budget bar, split the way the budget rule counts it: agreed (accepted and
+ * completed offers) and offered (sent offers and counters) are committed; drafts' estimates are not, and this
+ * creator joins as one more draft at the estimated fee.
  */
 export function BudgetImpact({ roster, fee, onRoster }) {
-  const committed = roster.estimatedTotal
+  const agreed = Number(roster.acceptedTotal ?? 0)
+  const committed = Math.max(Number(roster.offeredTotal ?? 0), agreed) // the offered total includes the agreed
+  const drafts = (roster.entries ?? []).filter((e) => e.offer?.status === 'draft').reduce((n, e) => n + Number(e.offer?.amount ?? e.estimatedFee ?? 0), 0)
   const added = onRoster ? 0 : fee
-  const total = committed + added
+  const total = committed + drafts + added
   const over = total - roster.budget
   return (
     <section aria-label="Budget" className="d-flex flex-column gap-1">
       <p className="small mb-0 d-flex flex-wrap gap-3">
-        <BudgetFigure label="Committed" amount={committed} testId="committed-total" />
+        <BudgetFigure label="Agreed" amount={agreed} testId="agreed-total" />
+        <BudgetFigure label="Offered" amount={committed - agreed} testId="offered-total" />
+        <BudgetFigure label="Drafts est." amount={drafts} testId="drafts-total" />
         <span>
-          {onRoster ? 'Already on this roster' : 'This creator'} <strong>{onRoster ? '' : `+ ${formatMoney(fee)}`}</strong>
+          {onRoster ? 'Already on this roster' : 'This creator (draft est.)'} <strong>{onRoster ? '' : `+ ${formatMoney(fee)}`}</strong>
         </span>
-        <BudgetFigure label="Total" amount={total} testId="budget-total" after={` of ${formatMoney(roster.budget)}`} />
+        <BudgetFigure label="Total if all are sent" amount={total} testId="budget-total" after={` of ${formatMoney(roster.budget)}`} />
       </p>
       <BudgetBar
         className="cc-budget-bar"
         budget={roster.budget}
         segments={[
-          { label: 'Committed of budget', total: committed, barClass: 'bg-primary' },
-          { label: "This creator's fee of budget", total, barClass: over > 0 ? 'bg-danger' : 'bg-warning' },
+          { label: 'Agreed and offered of budget', total: committed, barClass: 'bg-primary' },
+          { label: "Drafts' estimates and this creator's fee of budget", total, barClass: over > 0 ? 'bg-danger' : 'bg-warning' },
         ]}
       />
-      {over > 0 && <p className="small text-danger mb-0">Adding goes over the budget by {formatMoney(over)}.</p>}
+      {over > 0 && <p className="small text-danger mb-0">Sending every draft goes over the budget by {formatMoney(over)}.</p>}
     </section>
   )
 }

@@ -48,19 +48,27 @@ function Audience({ audience }) {
       .sort((a, b) => b[1] - a[1])
       .map(([k, v]) => `${Math.round(v)}% ${k}`)
       .join(', ')
+  const from = audience.platforms?.length ? audience.platforms.join(' and ') : null
   return (
-    <dl className="mb-0 small">
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
-        <dt className="fw-semibold">Gender</dt>
-        <dd className="mb-0 d-flex flex-wrap gap-2 align-items-center">
-          {split(audience.gender) || '—'} <BasisLabel basis={audience.basis} />
-        </dd>
-      </div>
-      <div className="d-flex flex-wrap gap-2">
-        <dt className="fw-semibold">Ages</dt>
-        <dd className="mb-0">{split(audience.ages) || '—'}</dd>
-      </div>
-    </dl>
+    <>
+      <p className="small text-secondary mb-2">
+        {audience.basis === 'measured'
+          ? `Measured from ${from || 'the connected accounts'}${audience.platforms?.length > 1 ? ', blended by followers' : ''}.`
+          : 'Imported with the creator’s network entry, not measured.'}
+      </p>
+      <dl className="mb-0 small">
+        <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
+          <dt className="fw-semibold">Gender</dt>
+          <dd className="mb-0 d-flex flex-wrap gap-2 align-items-center">
+            {split(audience.gender) || '—'} <BasisLabel basis={audience.basis} />
+          </dd>
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <dt className="fw-semibold">Ages</dt>
+          <dd className="mb-0">{split(audience.ages) || '—'}</dd>
+        </div>
+      </dl>
+    </>
   )
 }
 

@@ -103,7 +103,7 @@ function WaitingOnYou({ offers, canEdit }) {
 
 /**
  * CampaignPerformance is Mission Control's performance of the brand's active campaigns this month: measured views
- * and engagements, the derived engagement rate, spend against budget, the top posts and the counters waiting on
+ * and engagements, the derived engagement per view, spend against budget, the top posts and the counters waiting on
  * the brand.
  */
 export function CampaignPerformance({ performance: p, canEdit }) {
@@ -113,7 +113,7 @@ export function CampaignPerformance({ performance: p, canEdit }) {
       <div className="row g-3 mb-4">
         <Figure label="Views" figure={p.views} format={formatCount} />
         <Figure label="Engagements" figure={p.engagements} format={formatCount} />
-        <Figure label="Engagement rate" figure={p.engagementRate} format={formatPercent} />
+        <Figure label="Engagement per view" figure={p.engagementPerView} format={formatPercent} />
       </div>
       <div className="d-flex flex-column gap-4">
         <SpendBar spend={p.spend} budget={p.budget} />

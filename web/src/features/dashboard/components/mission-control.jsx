@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state'
 import { ListState } from '../../../components/list-state'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { CampaignPerformance } from './campaign-performance'
+import { UsageEnding } from './usage-ending'
 import './dashboard.css'
 
 
@@ -49,6 +50,7 @@ function Figures({ s, canEdit }) {
         <Stat label="Total budget" value={formatMoney(s.totalBudget)} color="#fd7e14" note={`Average ${formatMoney(s.averageBudget)}`} />
       </div>
       {s.total > 0 && s.performance && <CampaignPerformance performance={s.performance} canEdit={canEdit} />}
+      {s.total > 0 && <UsageEnding posts={s.usageEnding} />}
       {s.total === 0 ? (
         <EmptyState
           title="No campaigns yet"

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { SharedResults } from '../shared-results'
 import { expectNoAxeViolations, mockApi, renderRoute } from '../../../../test-utils'
-import { SHARED, ok } from './results-fixtures'
+import { RESULTS, SHARED, ok } from './results-fixtures'
 
 vi.mock('../../../../components/trend-chart', () => ({ default: () => <p>chart</p> }))
 
@@ -23,6 +23,7 @@ describe('SharedResults (the public /share/{token} page)', () => {
     expect(screen.getByRole('region', { name: 'Views' })).toHaveTextContent('12,000')
     const table = screen.getByRole('region', { name: 'Creators' }).querySelector('table')
     expect(within(table).queryByRole('columnheader', { name: 'Fee' })).toBeNull()
+    expect(within(table).queryByRole('columnheader', { name: 'Usage' })).toBeNull() // terms go with the fees
     expect(table).not.toHaveTextContent('$')
     expect(screen.queryByRole('button')).toBeNull() // no export, share or edit controls
     const [, init] = fetch.mock.calls[0]
@@ -35,6 +36,17 @@ describe('SharedResults (the public /share/{token} page)', () => {
     const { container } = render()
     expect(await screen.findByRole('heading', { level: 1, name: 'This share link has expired or was revoked' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in to Creator Coach' })).toHaveAttribute('href', '/login')
+    await expectNoAxeViolations(container)
+  })
+
+  it('shows the fees and each post\'s usage when the brand shares them', async () => {
+    mockApi({ 'GET share/abc': ok(RESULTS) })
+    const { container } = render()
+    await screen.findByRole('heading', { level: 1, name: 'Autumn Lookbook' })
+    const table = screen.getByRole('region', { name: 'Creators' }).querySelector('table')
+    expect(within(table).getByRole('columnheader', { name: 'Usage' })).toBeInTheDocument()
+    expect(table).toHaveTextContent('Paid until 2026-11-05')
+    expect(screen.getByRole('region', { name: 'Spend' })).toHaveTextContent('$1,800.00')
     await expectNoAxeViolations(container)
   })
 })

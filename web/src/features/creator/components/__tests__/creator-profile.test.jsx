@@ -31,7 +31,7 @@ const profile = {
   followers: { value: 21000, basis: 'measured' },
   tier: { value: 'Micro', basis: 'measured' },
   engagementRate: { value: 3.2, basis: 'measured' },
-  audience: { gender: { female: 68, male: 32 }, ages: { '18-24': 40 }, basis: 'imported' },
+  audience: { gender: { female: 68, male: 32 }, ages: { '18-24': 40 }, basis: 'imported', platforms: [] },
   fee: { value: 210, basis: 'estimated', platform: 'instagram', method: 'One Instagram post: 21,000 followers × 1 expected impressions each at a $10 CPM' },
   verified: true,
   trendDays: 90,
@@ -46,7 +46,9 @@ const CHOICES = {
   'GET campaigns/all-campaigns?page=1&limit=100&status=draft': () => [200, { data: { campaigns: [campaigns[0]], total: 1, page: 1, limit: 100 } }],
   'GET campaigns/all-campaigns?page=1&limit=100&status=active': () => [200, { data: { campaigns: [campaigns[1]], total: 1, page: 1, limit: 100 } }],
 }
-const roster = (entries = []) => ({ campaignId: 'k1', campaignName: 'Winter Warmup', status: 'draft', budget: 1000, estimatedTotal: 900, offeredTotal: 0, acceptedTotal: 0, entries })
+// Agreed $500, offered $250 (the offered total includes the agreed), one draft estimated at $150.
+const roster = (entries = []) => ({ campaignId: 'k1', campaignName: 'Winter Warmup', status: 'draft', budget: 1000, estimatedTotal: 900, offeredTotal: 750, acceptedTotal: 500,
+  entries: [{ _id: 'd1', creator: { _id: 'c9' }, estimatedFee: 150, offer: { status: 'draft', amount: 150 } }, ...entries] })
 
 describe('CreatorProfile', () => {
   beforeEach(() => {
@@ -68,6 +70,7 @@ describe('CreatorProfile', () => {
     expect(platforms[1]).toHaveTextContent('TikTok@cleo_fit18,500Imported')
     expect(platforms[1]).not.toHaveTextContent('Verified')
     expect(within(screen.getByRole('region', { name: 'Audience' })).getByText('Imported')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Audience' })).toHaveTextContent('Imported with the creator’s network entry, not measured.')
     expect(await screen.findByTestId('trend')).toHaveTextContent('Instagram: 2 days of Likes')
   })
 
@@ -89,9 +92,13 @@ describe('CreatorProfile', () => {
     await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a draft or active campaign', 'Spring Fit (active)', 'Winter Warmup (draft)']))
     await userEvent.selectOptions(picker, 'k1')
     const budget = await screen.findByRole('region', { name: 'Budget' })
-    expect(within(budget).getByTestId('committed-total')).toHaveTextContent('$900')
+    // A draft is never committed: agreed, offered and drafts' estimates each under their own name.
+    expect(budget).not.toHaveTextContent('Committed')
+    expect(within(budget).getByTestId('agreed-total')).toHaveTextContent('$500')
+    expect(within(budget).getByTestId('offered-total')).toHaveTextContent('$250')
+    expect(within(budget).getByTestId('drafts-total')).toHaveTextContent('$150')
     expect(within(budget).getByTestId('budget-total')).toHaveTextContent('$1,110')
-    expect(within(budget).getByText('Adding goes over the budget by $110.')).toBeInTheDocument()
+    expect(within(budget).getByText('Sending every draft goes over the budget by $110.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Add to campaign' }))
     expect(await screen.findByRole('status')).toHaveTextContent("Cleo Creator joined Winter Warmup's roster as a draft offer at $210.")
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('campaigns/k1/roster') && init?.method === 'POST')).toBe(true)
