@@ -243,7 +243,9 @@ func kitHandles(ctx context.Context, q sqlx.QueryerContext, userID string) ([]Ki
 			out = append(out, r)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b KitHandle) int { return slices.Index(Platforms, a.Platform) - slices.Index(Platforms, b.Platform) })
+	slices.SortStableFunc(out, func(a, b KitHandle) int {
+		return slices.Index(Platforms, a.Platform) - slices.Index(Platforms, b.Platform)
+	})
 	return out, nil
 }
 
