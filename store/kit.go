@@ -130,7 +130,7 @@ type PublicKit struct {
 	Niche         string           `json:"niche,omitempty"`
 	Location      string           `json:"location,omitempty"`
 	Handles       []KitHandle      `json:"handles"`
-	Platforms     []KitPlatform    `json:"platforms,omitempty"`
+	Platforms     *[]KitPlatform   `json:"platforms,omitempty"` // shown: the connected platforms, maybe none
 	Audience      *ProfileAudience `json:"audience,omitempty"`
 	Quality       *CreatorQuality  `json:"quality,omitempty"`
 	Campaigns     []KitCampaign    `json:"campaigns"`
@@ -234,7 +234,7 @@ func kitHandles(ctx context.Context, q sqlx.QueryerContext, userID string) ([]Ki
 			FROM (SELECT 1) one LEFT JOIN creators c ON c.user_id = $1`)
 	}
 	var rows []KitHandle
-	if err := sqlx.SelectContext(ctx, q, &rows, strings.Join(parts, " UNION ALL ")); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &rows, strings.Join(parts, " UNION ALL "), userID); err != nil {
 		return nil, fmt.Errorf("kit handles: %w", err)
 	}
 	out := []KitHandle{}
@@ -549,7 +549,7 @@ func (s *DB) PublicKit(ctx context.Context, slug string) (*PublicKit, error) {
 		}
 	}
 	if k.ShowFigures {
-		out.Platforms = []KitPlatform{}
+		platforms := []KitPlatform{}
 		var rows []struct {
 			Platform  string    `db:"platform"`
 			Followers int64     `db:"followers"`
@@ -562,12 +562,13 @@ func (s *DB) PublicKit(ctx context.Context, slug string) (*PublicKit, error) {
 			return nil, fmt.Errorf("kit figures: %w", err)
 		}
 		for _, r := range rows {
-			out.Platforms = append(out.Platforms, KitPlatform{Platform: r.Platform, Followers: r.Followers,
+			platforms = append(platforms, KitPlatform{Platform: r.Platform, Followers: r.Followers,
 				AsOf: r.Day.Format(time.DateOnly), Basis: BasisMeasured})
 		}
-		slices.SortFunc(out.Platforms, func(a, b KitPlatform) int {
+		slices.SortFunc(platforms, func(a, b KitPlatform) int {
 			return slices.Index(Platforms, a.Platform) - slices.Index(Platforms, b.Platform)
 		})
+		out.Platforms = &platforms
 	}
 	if k.ShowAudience {
 		if out.Audience, err = s.kitAudience(ctx, k.UserID, who.Entry); err != nil {

@@ -87,14 +87,15 @@ func Render(k *store.PublicKit, now time.Time) ([]byte, error) {
 	}
 	if k.Platforms != nil {
 		heading("Verified figures")
-		if len(k.Platforms) == 0 {
+		platforms := *k.Platforms
+		if len(platforms) == 0 {
 			pdf.CellFormat(0, 6, "No connected accounts yet.", "", 1, "L", false, 0, "")
 		}
 		w := []float64{50, 45, 45, 40}
-		if len(k.Platforms) > 0 {
+		if len(platforms) > 0 {
 			row([]string{"Platform", "Followers", "As of", "Basis"}, w, true)
 		}
-		for _, p := range k.Platforms {
+		for _, p := range platforms {
 			row([]string{platformName(p.Platform), group(p.Followers), p.AsOf, p.Basis}, w, false)
 		}
 	}
