@@ -61,5 +61,8 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := payouts(ctx, db); err != nil { // after billing's pro@ and creator@'s accepted offer with its posts
 		return err
 	}
+	if err := mediaKit(ctx, db); err != nil { // after creator@'s offers and posts
+		return err
+	}
 	return Coach(ctx, db) // after the analytics it answers from, and pro@'s subscription
 }
