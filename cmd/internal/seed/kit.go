@@ -37,31 +37,33 @@ func mediaKit(ctx context.Context, db *store.DB) error {
 			return fmt.Errorf("seed: kit brand: %w", err)
 		}
 	}
+	// Summer Glow ran 150 to 120 days ago; its one post went out on its 8th day.
+	start := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -150)
 	var campaignID string
 	if err := q.GetContext(ctx, &campaignID, `SELECT id FROM campaigns WHERE brand_id = $1 AND name = $2`, brandID, demoKitCampaign); err != nil {
 		if err := q.GetContext(ctx, &campaignID, `INSERT INTO campaigns (brand_id, name, budget, start_date, end_date, location, age_from, age_to,
-				gender, exclusivity, content_usage, status, tracking_tag)
-			VALUES ($1, $2, 4000, '2026-07-01', '2026-07-31', 'Germany', 18, 34, 'female', 'no_exclusivity', 'organic_only', 'completed', 'lumenglow')
-			RETURNING id`, brandID, demoKitCampaign); err != nil {
+				gender, exclusivity, content_usage, status, tracking_tag, goals)
+			VALUES ($1, $2, 4000, $3, $4, 'Germany', 18, 34, 'female', 'no_exclusivity', 'organic_only', 'completed', 'lumenglow', '{Brand Awareness}')
+			RETURNING id`, brandID, demoKitCampaign, start.Format(time.DateOnly), start.AddDate(0, 0, 30).Format(time.DateOnly)); err != nil {
 			return fmt.Errorf("seed: kit campaign: %w", err)
 		}
 	}
 	var entryID string
 	err := q.GetContext(ctx, &entryID, `INSERT INTO roster_entries (campaign_id, creator_id, rank, score, parts, platform, estimated_fee,
 			offer_amount, offer_status, offer_updated_at)
-		SELECT $1, c.id, 1, 78, '[]', 'instagram', 500, 500, 'completed', '2026-08-02T10:00:00Z' FROM creators c
+		SELECT $1, c.id, 1, 78, '[]', 'instagram', 500, 500, 'completed', $2::timestamptz FROM creators c
 		JOIN users u ON u.id = c.user_id WHERE u.email = 'creator@example.com'
-		ON CONFLICT (campaign_id, creator_id) DO UPDATE SET offer_status = 'completed' RETURNING id`, campaignID)
+		ON CONFLICT (campaign_id, creator_id) DO UPDATE SET offer_status = 'completed' RETURNING id`, campaignID, start.AddDate(0, 0, 32))
 	if err != nil {
 		return fmt.Errorf("seed: kit campaign offer: %w", err)
 	}
 	if _, err := q.ExecContext(ctx, `INSERT INTO offer_history (entry_id, at, from_status, to_status, amount, actor_side)
-		SELECT $1, t.at::timestamptz, t.f, t.s, 500, t.side FROM (VALUES ('2026-06-20T09:00:00Z', 'draft', 'sent', 'brand'),
-			('2026-06-21T12:00:00Z', 'sent', 'accepted', 'creator'), ('2026-08-02T10:00:00Z', 'accepted', 'completed', 'admin')) t(at, f, s, side)
-		WHERE NOT EXISTS (SELECT 1 FROM offer_history WHERE entry_id = $1)`, entryID); err != nil {
+		SELECT $1, $2::timestamptz + t.d * interval '1 day', t.f, t.s, 500, t.side
+		FROM (VALUES (-10, 'draft', 'sent', 'brand'), (-9, 'sent', 'accepted', 'creator'), (32, 'accepted', 'completed', 'admin')) t(d, f, s, side)
+		WHERE NOT EXISTS (SELECT 1 FROM offer_history WHERE entry_id = $1)`, entryID, start); err != nil {
 		return fmt.Errorf("seed: kit offer history: %w", err)
 	}
-	published := time.Date(2026, 7, 9, 17, 0, 0, 0, time.UTC)
+	published := start.AddDate(0, 0, 8).Add(17 * time.Hour)
 	if _, err := q.ExecContext(ctx, `INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, url, caption, published_at,
 			views, likes, comments, shares, reach, captured_at, refreshed_at)
 		VALUES ($1, $2, 'instagram', 'demo-kit-glow-1', 'https://www.instagram.com/p/demoKitGlow1/', 'Morning glow routine #lumenglow',
