@@ -5,6 +5,8 @@ import { PRODUCT_NAME } from '../../../config/app'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { ROLES } from '../../../config/roles'
 import { useAuth } from '../../../lib/auth-store'
+import { useViewerRole } from '../api/get-viewer'
+import { ScrollRegion } from '../../../components/scroll-region'
 import { formatAmount, formatCount, formatDate } from '../../../lib/format'
 import { usePublicKit } from '../api/get-public-kit'
 import { kitPdfUrl } from '../api/kit-keys'
@@ -98,9 +100,9 @@ function Shares({ label, shares }) {
 }
 
 /** BookAction is what the rate card offers to book with: a dialog for brand editors, sign-up for visitors. */
-function BookAction({ slug, line, onBook }) {
-  const { isAuthenticated, role } = useAuth()
-  if (isAuthenticated && BOOKERS.includes(role)) {
+function BookAction({ slug, line, role, onBook }) {
+  const { isAuthenticated } = useAuth()
+  if (BOOKERS.includes(role)) {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => onBook(line)}>
         Book<span className="visually-hidden"> {line.label}</span>
@@ -122,7 +124,8 @@ function BookAction({ slug, line, onBook }) {
  */
 export function PublicKit({ slug }) {
   const { data: kit, error, isLoading, mutate } = usePublicKit(slug)
-  const { isAuthenticated, role } = useAuth()
+  const { isAuthenticated } = useAuth()
+  const role = useViewerRole()
   const [booking, setBooking] = useState(null)
   useRobots(Boolean(kit?.searchEngines))
   useEffect(() => {
@@ -181,7 +184,7 @@ export function PublicKit({ slug }) {
               {kit.platforms.length === 0 ? (
                 <p className="mb-0 text-secondary">No connected accounts yet.</p>
               ) : (
-                <div className="table-responsive">
+                <ScrollRegion label="Verified figures table">
                   <table className="table table-sm align-middle mb-0">
                     <thead>
                       <tr>
@@ -206,7 +209,7 @@ export function PublicKit({ slug }) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               )}
             </Card>
           )}
@@ -227,7 +230,7 @@ export function PublicKit({ slug }) {
 
           {kit.campaigns.length > 0 && (
             <Card id="kit-campaigns" title="Past campaigns">
-              <div className="table-responsive">
+              <ScrollRegion label="Past campaigns table">
                 <table className="table table-sm align-middle mb-0">
                   <thead>
                     <tr>
@@ -259,7 +262,7 @@ export function PublicKit({ slug }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
               <p className="small text-secondary mb-0 mt-2">Measured from the creator's tagged posts; engagements are likes, comments and shares.</p>
             </Card>
           )}
@@ -273,7 +276,7 @@ export function PublicKit({ slug }) {
                   <li key={l.id} className="list-group-item px-0 d-flex align-items-center gap-2">
                     <span className="flex-grow-1">{l.label}</span>
                     <span className="fw-semibold">{formatAmount(l.priceCents)}</span>
-                    <BookAction slug={kit.slug} line={l} onBook={setBooking} />
+                    <BookAction slug={kit.slug} line={l} role={role} onBook={setBooking} />
                   </li>
                 ))}
               </ul>
@@ -284,7 +287,7 @@ export function PublicKit({ slug }) {
                 <Link to="/login" state={{ from: `/kit/${kit.slug}` }}>log in</Link> to book; you come back here after verifying.
               </p>
             )}
-            {isAuthenticated && !BOOKERS.includes(role) && <p className="small text-secondary mb-0 mt-3">Brand admins and managers can book from this kit.</p>}
+            {isAuthenticated && role && !BOOKERS.includes(role) && <p className="small text-secondary mb-0 mt-3">Brand admins and managers can book from this kit.</p>}
           </Card>
           <BookDialog slug={kit.slug} line={booking} onClose={() => setBooking(null)} />
         </>
