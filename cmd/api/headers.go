@@ -30,7 +30,7 @@ const (
 // securityHeaders sets the browser security headers on every answer: a
 // strict CSP (letting Stripe.js in only with a real publishable key),
 // nosniff, no framing, a same-origin referrer policy (no-referrer for a
-// share link's page and call, whose path holds its token) and, when the
+// share link's page and call, whose path holds its token, and a media kit's) and, when the
 // public address is https, HSTS. A handler may replace the CSP with a
 // stricter one (file downloads do).
 func (s *server) securityHeaders(next http.Handler) http.Handler {
@@ -54,7 +54,8 @@ func (s *server) securityHeaders(next http.Handler) http.Handler {
 		h["X-Content-Type-Options"] = nosniff
 		h["X-Frame-Options"] = deny
 		h["Referrer-Policy"] = same
-		if strings.HasPrefix(r.URL.Path, "/share/") || strings.HasPrefix(r.URL.Path, "/api/share/") {
+		if strings.HasPrefix(r.URL.Path, "/share/") || strings.HasPrefix(r.URL.Path, "/api/share/") ||
+			strings.HasPrefix(r.URL.Path, "/kit/") || strings.HasPrefix(r.URL.Path, "/api/kits/") {
 			// A share link's token is in its path: never send it on.
 			h["Referrer-Policy"] = noReferrer
 		}

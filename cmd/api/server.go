@@ -80,6 +80,7 @@ func (s *server) routes() http.Handler {
 		s.outreachRoutes(r, signedIn)
 		s.agreementPDFRoutes(r, signedIn)
 		s.agreementRoutes(r, signedIn)
+		s.kitRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})
@@ -88,7 +89,7 @@ func (s *server) routes() http.Handler {
 		})
 	})
 	s.mountSandbox(r)
-	r.Handle("/*", s.webApp())
+	r.Handle("/*", s.kitPageRobots(s.webApp()))
 	return r
 }
 

@@ -31,18 +31,20 @@ func TestSeedOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Creators != DemoCreators+2 || // the network, creator@ and sam.spike@
-		got.Campaigns != 3 || got.States < 5 || got.Imports != 1 {
+		got.Campaigns != 4 || // brand@'s three and Lumen Skincare's (creator@'s media kit)
+		got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
-	// creator@example.com is linked and has an offer waiting and an accepted
-	// one; brand@example.com has a counter to answer.
+	// creator@example.com is linked and has an offer waiting, an accepted
+	// one and a completed one (another brand's); brand@example.com has a counter to answer.
 	var states []string
 	if err := db.SQL().Select(&states, `SELECT e.offer_status || ':' || (SELECT string_agg(h.actor_side || '>' || h.to_status, ',' ORDER BY h.id)
 		FROM offer_history h WHERE h.entry_id = e.id) FROM roster_entries e JOIN creators c ON c.id = e.creator_id
 		JOIN users u ON u.id = c.user_id WHERE u.email = 'creator@example.com' ORDER BY e.offer_status DESC`); err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 2 || states[0] != "sent:brand>sent,creator>countered,brand>sent" || states[1] != "accepted:brand>sent,brand>accepted" {
+	if len(states) != 3 || states[0] != "sent:brand>sent,creator>countered,brand>sent" || states[1] != "completed:brand>sent,creator>accepted,admin>completed" ||
+		states[2] != "accepted:brand>sent,brand>accepted" { // completed: Lumen Skincare's, on creator@'s media kit
 		t.Errorf("creator's offers: %v", states)
 	}
 	var counters int

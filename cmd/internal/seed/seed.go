@@ -49,7 +49,10 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := campaignPosts(ctx, db); err != nil { // after the offers and creator@'s accounts
 		return err
 	}
-	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts writes
+	if err := mediaKit(ctx, db); err != nil { // after creator@'s offers and posts; its completed offer is signed below
+		return err
+	}
+	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts and mediaKit write
 		return err
 	}
 	if err := thread(ctx, db); err != nil { // after creator@'s offers

@@ -79,6 +79,7 @@ export const SIGNED_IN_ROUTES = [
     nav: { label: `Ask Your ${PRODUCT_NAME}`, icon: 'chat' },
     headerMenu: lazy(() => import('../app/routes/coach-filter')),
   },
+  { path: '/media-kit', page: lazy(() => import('../app/routes/media-kit')), roles: [USER], title: 'Media kit', nav: { label: 'Media kit', icon: 'grid' } },
   {
     path: '/account-settings',
     page: lazy(() => import('../app/routes/account-settings')),
@@ -101,6 +102,7 @@ export const PUBLIC_ROUTES = [
   { path: '/refund-policy', page: lazy(() => import('../app/routes/refund-policy')) },
   { path: '/delete-account', page: lazy(() => import('../app/routes/delete-account')) },
   { path: '/share/:token', page: lazy(() => import('../app/routes/shared-results')) },
+  { path: '/kit/:slug', page: lazy(() => import('../app/routes/public-kit')) },
   { path: '/verify', page: lazy(() => import('../app/routes/verify')) },
   { path: '/login', page: lazy(() => import('../app/routes/login')), layout: 'auth', guestOnly: true },
   { path: '/signup', page: lazy(() => import('../app/routes/signup')), layout: 'auth' },

@@ -17,7 +17,7 @@ describe('shell', () => {
   })
 
   it.each([
-    ['USER', [['Dashboard', '/dashboard'], ['Offers', '/my-offers'], ['Ask Your Creator Coach', '/coach'], ['Settings', '/account-settings']]],
+    ['USER', [['Dashboard', '/dashboard'], ['Offers', '/my-offers'], ['Ask Your Creator Coach', '/coach'], ['Media kit', '/media-kit'], ['Settings', '/account-settings']]],
     ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Suppressions', '/admin/suppressions'], ['Campaigns', '/offers'], ['Settings', '/account-settings']]],
     ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],
     ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],

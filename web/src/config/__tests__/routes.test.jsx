@@ -28,6 +28,8 @@ const ROLE_TABLE = [
   ['/coach', '/coach', 'Ask Your Creator Coach', ['USER']],
   // the creator's offers (the administrator's page is /offers).
   ['/my-offers', '/my-offers', 'Offers', ['USER']],
+  // the creator's public media kit settings.
+  ['/media-kit', '/media-kit', 'Media kit', ['USER']],
   // a campaign's measured results, for its brand's staff and the administrator.
   ['/campaigns/:id/results', '/campaigns/abc123/results', 'Campaign results', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
 ]
@@ -73,6 +75,7 @@ describe('route table', () => {
       ['Dashboard', '/dashboard'],
       ['Offers', '/my-offers'],
       ['Ask Your Creator Coach', '/coach'],
+      ['Media kit', '/media-kit'],
       ['Settings', '/account-settings'],
     ])
     expect(navItems(null)).toEqual([])
@@ -85,6 +88,7 @@ describe('route table', () => {
       '/refund-policy',
       '/delete-account',
       '/share/:token',
+      '/kit/:slug',
       '/verify',
       '/login',
       '/signup',

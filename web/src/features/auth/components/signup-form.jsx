@@ -22,10 +22,10 @@ const brandInitial = { brandName: '', name: '', email: '', password: '', confirm
 
 /** SignupForm: Creator and Brand tabs; switching tabs remounts, so both forms reset. */
 export function SignupForm() {
-  const [tab, setTab] = useState('creator')
   const navigate = useNavigate()
-  // A claim link sends its invitation's e-mail (prefilled) and where to return after the code.
+  // A claim link sends its invitation's e-mail (prefilled) and where to return after the code; a media kit sends its brand visitors (tab 'brand').
   const { state } = useLocation()
+  const [tab, setTab] = useState(state?.tab === 'brand' ? 'brand' : 'creator')
   const invited = typeof state?.email === 'string' ? state.email : ''
 
   const onSubmit = async (values, helpers) => {

@@ -1,0 +1,5 @@
+import { KitSettings } from '../../features/media-kit/components/kit-settings'
+
+export default function MediaKitRoute() {
+  return <KitSettings />
+}

@@ -1,0 +1,8 @@
+/** KIT_KEY is the key and path of the creator's own GET/PUT /api/kit. */
+export const KIT_KEY = 'kit'
+
+/** publicKitKey is the key and path of the public GET /api/kits/{slug}. */
+export const publicKitKey = (slug) => `kits/${encodeURIComponent(slug)}`
+
+/** kitPdfUrl is the address of the kit's PDF (public, made on each call). */
+export const kitPdfUrl = (slug) => `/api/kits/${encodeURIComponent(slug)}/pdf`
