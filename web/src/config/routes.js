@@ -79,6 +79,10 @@ export const SIGNED_IN_ROUTES = [
     nav: { label: `Ask Your ${PRODUCT_NAME}`, icon: 'chat' },
     headerMenu: lazy(() => import('../app/routes/coach-filter')),
   },
+  { path: '/account-settings/payouts', page: lazy(() => import('../app/routes/payouts')), roles: [USER], title: 'Payouts' },
+  { path: '/earnings', page: lazy(() => import('../app/routes/earnings')), roles: [USER], title: 'Earnings', nav: { label: 'Earnings', icon: 'grid' } },
+  { path: '/payments', page: lazy(() => import('../app/routes/brand-payments')), roles: BRAND_ROLES, title: 'Payments', nav: { label: 'Payments', icon: 'grid' } },
+  { path: '/admin/payments', page: lazy(() => import('../app/routes/admin-payments')), roles: [ADMIN], title: 'Payments', nav: { label: 'Payments', icon: 'inbox' } },
   {
     path: '/account-settings',
     page: lazy(() => import('../app/routes/account-settings')),

@@ -4,6 +4,7 @@ import { BillingSection } from '../../features/billing/components/billing-sectio
 import { TeamSection } from '../../features/team/components/team-section'
 import { AnalyticsSharing } from '../../features/social/components/analytics-sharing'
 import { ListingSwitch } from '../../features/social/components/listing'
+import { PayoutsLink } from '../../features/payouts/components/payout-account'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
@@ -14,6 +15,7 @@ export default function AccountSettingsRoute() {
       <ListingSwitch />
       <AnalyticsSharing />
       <BillingSection />
+      <PayoutsLink />
       <TeamSection />
       <DeleteMyAccountSection />
     </div>

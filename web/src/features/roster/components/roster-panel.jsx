@@ -14,6 +14,7 @@ import { rosterBudget } from '../lib/budget'
 import { NetworkStatusBadge } from '../../../components/network-status-badge'
 import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
+import { Slot } from '../../../components/slot'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled, startNiches = [] }) {
@@ -135,6 +136,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
                   <span className="text-capitalize">{e.offer?.status}</span>
                 )}
                 <OfferReach reach={reach?.[e._id]} />
+                <Slot name="offerPayment" entryId={e._id} status={e.offer?.status} side="brand" />
               </td>
             </tr>
           ))}
