@@ -68,7 +68,7 @@ function DecisionForm({ row }) {
             Refund to the brand (USD)
           </label>
           <input id={`${id}-refund`} type="number" min="0.01" step="0.01" className={`form-control form-control-sm${errors.refundAmount ? ' is-invalid' : ''}`} value={refund}
-            onChange={(e) => setRefund(e.target.value)} aria-describedby={errors.refundAmount ? `${id}-refund-error` : undefined} />
+            onChange={(e) => { setRefund(e.target.value); setErrors({ ...errors, refundAmount: '' }) }} aria-describedby={errors.refundAmount ? `${id}-refund-error` : undefined} />
           {errors.refundAmount && <span id={`${id}-refund-error`} className="small text-danger">{errors.refundAmount}</span>}
         </div>
       )}
@@ -77,7 +77,7 @@ function DecisionForm({ row }) {
           Reason (kept in the audit log)
         </label>
         <textarea id={`${id}-reason`} rows={2} maxLength={500} className={`form-control form-control-sm${errors.reason ? ' is-invalid' : ''}`} value={reason}
-          onChange={(e) => setReason(e.target.value)} aria-describedby={errors.reason ? `${id}-reason-error` : undefined} />
+          onChange={(e) => { setReason(e.target.value); setErrors({ ...errors, reason: '' }) }} aria-describedby={errors.reason ? `${id}-reason-error` : undefined} />
         {errors.reason && <span id={`${id}-reason-error`} className="small text-danger">{errors.reason}</span>}
       </div>
       {errors.form && <p className="small text-danger mb-0" role="alert">{errors.form}</p>}
