@@ -430,6 +430,14 @@ func (h *Handler) applyPayoutEvent(ctx context.Context, ev *stripe.Event) (strin
 			return store.OutcomeUnknown, nil
 		}
 		return store.OutcomeApplied, err
+	case "payout.created", "payout.updated", "payout.paid", "payout.failed", "payout.canceled":
+		// A payout of a creator's connected account to their bank: the dates the creator sees (expected in bank, paid).
+		var po stripe.Payout
+		if err := json.Unmarshal(ev.Data.Raw, &po); err != nil || ev.Account == "" {
+			return "unreadable", nil
+		}
+		n, err := h.Store.RecordCreatorPayout(ctx, ev.Account, time.Unix(po.Created, 0).UTC(), time.Unix(po.ArrivalDate, 0).UTC(), string(po.Status))
+		return outcomeOf(n > 0), err
 	case "charge.dispute.created":
 		var d stripe.Dispute
 		if err := json.Unmarshal(ev.Data.Raw, &d); err != nil {

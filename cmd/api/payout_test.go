@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -147,6 +148,41 @@ func TestPayouts_EndToEnd(t *testing.T) {
 	}
 	if m := e.mailWith("owner@pay.io", "Payment sent"); !strings.Contains(m.Subject, "Payment sent") {
 		t.Errorf("brand's mail: %q", m.Subject)
+	}
+
+	// The creator's bank payout, as signed Connect events carrying the account: on its way, the payment is expected
+	// in the bank on the payout's arrival date; paid, it is paid on it. Another account's payout changes nothing.
+	var acct string
+	_ = e.db.SQL().Get(&acct, `SELECT a.provider_id FROM payout_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1`, f.creatorEmail)
+	arrival := e.clock.Now().Add(48 * time.Hour).Truncate(time.Second).UTC()
+	payout := func(id, typ, status, account string) {
+		t.Helper()
+		ev := connectEvent(providerEvent(id, typ, e.clock.Now(), map[string]any{"id": "po_1", "object": "payout", "amount": 50000,
+			"currency": "usd", "arrival_date": arrival.Unix(), "created": e.clock.Now().Add(time.Minute).Unix(), "status": status}), account)
+		e.want(e.deliverPayout(ev, testConnectSecret), http.StatusOK)
+	}
+	payout("evt_payout_other", "payout.paid", "paid", "acct_someone_else")
+	if out := e.payoutProcessed("evt_payout_other"); out != store.OutcomeUnknown {
+		t.Fatalf("another account's payout: %s", out)
+	}
+	payout("evt_payout_1", "payout.created", "in_transit", acct)
+	if out := e.payoutProcessed("evt_payout_1"); out != store.OutcomeApplied {
+		t.Fatalf("payout on its way: %s", out)
+	}
+	sameTime := func(v any) bool {
+		s, _ := v.(string)
+		got, err := time.Parse(time.RFC3339Nano, s)
+		return err == nil && got.Equal(arrival)
+	}
+	if p := e.payment(f.entry, f.creator); !sameTime(p["arrivalAt"]) || p["paidAt"] != nil {
+		t.Fatalf("expected in bank: %v (want %s)", p, arrival)
+	}
+	payout("evt_payout_2", "payout.paid", "paid", acct)
+	if out := e.payoutProcessed("evt_payout_2"); out != store.OutcomeApplied {
+		t.Fatalf("payout paid: %s", out)
+	}
+	if p := e.payment(f.entry, f.creator); !sameTime(p["paidAt"]) || !sameTime(p["arrivalAt"]) {
+		t.Fatalf("paid: %v", p)
 	}
 	problems, err := e.db.CheckLedger(context.Background())
 	if err != nil || len(problems) > 0 {
@@ -293,4 +329,13 @@ func TestPayouts_ObjectionAndAccount(t *testing.T) {
 	if m := e.mailWith("owner@held.io", "Payment refunded"); !strings.Contains(m.Subject, "Payment refunded") || !strings.Contains(m.Text(), "$550.00") {
 		t.Errorf("brand's mail: %q %s", m.Subject, m.Text())
 	}
+}
+
+// connectEvent marks a provider event as a Connect event of a connected account (its top-level account).
+func connectEvent(payload []byte, account string) []byte {
+	var ev map[string]any
+	_ = json.Unmarshal(payload, &ev)
+	ev["account"] = account
+	b, _ := json.Marshal(ev)
+	return b
 }

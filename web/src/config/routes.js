@@ -80,6 +80,10 @@ export const SIGNED_IN_ROUTES = [
     headerMenu: lazy(() => import('../app/routes/coach-filter')),
   },
   { path: '/media-kit', page: lazy(() => import('../app/routes/media-kit')), roles: [USER], title: 'Media kit', nav: { label: 'Media kit', icon: 'grid' } },
+  { path: '/account-settings/payouts', page: lazy(() => import('../app/routes/payouts')), roles: [USER], title: 'Payouts' },
+  { path: '/earnings', page: lazy(() => import('../app/routes/earnings')), roles: [USER], title: 'Earnings', nav: { label: 'Earnings', icon: 'grid' } },
+  { path: '/payments', page: lazy(() => import('../app/routes/brand-payments')), roles: BRAND_ROLES, title: 'Payments', nav: { label: 'Payments', icon: 'grid' } },
+  { path: '/admin/payments', page: lazy(() => import('../app/routes/admin-payments')), roles: [ADMIN], title: 'Payments', nav: { label: 'Payments', icon: 'inbox' } },
   {
     path: '/account-settings',
     page: lazy(() => import('../app/routes/account-settings')),

@@ -17,11 +17,11 @@ describe('shell', () => {
   })
 
   it.each([
-    ['USER', [['Dashboard', '/dashboard'], ['Offers', '/my-offers'], ['Ask Your Creator Coach', '/coach'], ['Media kit', '/media-kit'], ['Settings', '/account-settings']]],
-    ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Suppressions', '/admin/suppressions'], ['Campaigns', '/offers'], ['Settings', '/account-settings']]],
-    ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],
-    ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Settings', '/account-settings']]],
-    ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Creators', '/creator-network']]],
+    ['USER', [['Dashboard', '/dashboard'], ['Offers', '/my-offers'], ['Ask Your Creator Coach', '/coach'], ['Media kit', '/media-kit'], ['Earnings', '/earnings'], ['Settings', '/account-settings']]],
+    ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Suppressions', '/admin/suppressions'], ['Campaigns', '/offers'], ['Payments', '/admin/payments'], ['Settings', '/account-settings']]],
+    ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
+    ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
+    ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Creators', '/creator-network'], ['Payments', '/payments']]],
   ])('sidebar entries for %s', async (role, expected) => {
     signIn(role)
     renderApp('/dashboard')
@@ -76,7 +76,7 @@ describe('shell', () => {
   it('shows an honest empty state on pages that are not built yet', async () => {
     signIn('BRAND_ADMIN')
     renderApp('/campaigns')
-    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument()
+    expect(await screen.findByText('No campaigns yet', {}, { timeout: 10000 })).toBeInTheDocument()
   })
 
   it('logout opens the confirm dialog; No closes it', async () => {

@@ -5,6 +5,7 @@ import { TeamSection } from '../../features/team/components/team-section'
 import { AnalyticsSharing } from '../../features/social/components/analytics-sharing'
 import { ListingSwitch } from '../../features/social/components/listing'
 import { DigestSwitch } from '../../features/thread/components/thread-settings'
+import { PayoutsLink } from '../../features/payouts/components/payout-account'
 import { DeleteMyAccountSection } from '../../features/account-deletion/components/delete-my-account-section'
 
 export default function AccountSettingsRoute() {
@@ -16,6 +17,7 @@ export default function AccountSettingsRoute() {
       <AnalyticsSharing />
       <DigestSwitch />
       <BillingSection />
+      <PayoutsLink />
       <TeamSection />
       <DeleteMyAccountSection />
     </div>

@@ -1,5 +1,11 @@
 import { AppShell } from '../shell/app-shell'
+import { Slots } from '../../components/slot'
+import { SLOTS } from '../slots'
 
 export default function AppShellRoute() {
-  return <AppShell />
+  return (
+    <Slots.Provider value={SLOTS}>
+      <AppShell />
+    </Slots.Provider>
+  )
 }

@@ -10,13 +10,32 @@ import { TestCardPicker } from './test-card-picker'
 const StripeCardForm = lazy(() => import('./stripe-card-form'))
 
 /**
- * AddCard opens the form that takes a new card: Stripe Elements when the
- * server hands a real publishable key, the test-card picker in the offline
- * sandbox. Either gives a payment method id that is POSTed to /api/cards.
+ * CardInput is the form that takes a new card: Stripe Elements when the server hands a real publishable key, the
+ * test-card picker in the offline sandbox. Either hands a payment method id to onSave (which shows its own failure).
+ * @param {{onSave: (id: string) => Promise<void>, onCancel: () => void}} props
+ */
+export function CardInput({ onSave, onCancel }) {
+  const config = usePaymentsConfig()
+  return (
+    <ListState swr={config} loadingLabel="Loading the card form…">
+      {(c) =>
+        usesStripeElements(c) ? (
+          <Suspense fallback={<Loading label="Loading the card form…" />}>
+            <StripeCardForm publishableKey={c.publishableKey} onSave={onSave} onCancel={onCancel} />
+          </Suspense>
+        ) : (
+          <TestCardPicker onSave={onSave} onCancel={onCancel} />
+        )
+      }
+    </ListState>
+  )
+}
+
+/**
+ * AddCard opens the form that takes a new card (CardInput); the payment method id is POSTed to /api/cards.
  */
 export function AddCard() {
   const [open, setOpen] = useState(false)
-  const config = usePaymentsConfig()
   const add = useAddCard()
   if (!open) {
     return (
@@ -31,20 +50,9 @@ export function AddCard() {
     toast.success(out.message || 'Card added')
     setOpen(false)
   }
-  const close = () => setOpen(false)
   return (
     <div className="border rounded-3 p-3" role="group" aria-label="Add a card">
-      <ListState swr={config} loadingLabel="Loading the card form…">
-        {(c) =>
-          usesStripeElements(c) ? (
-            <Suspense fallback={<Loading label="Loading the card form…" />}>
-              <StripeCardForm publishableKey={c.publishableKey} onSave={save} onCancel={close} />
-            </Suspense>
-          ) : (
-            <TestCardPicker onSave={save} onCancel={close} />
-          )
-        }
-      </ListState>
+      <CardInput onSave={save} onCancel={() => setOpen(false)} />
     </div>
   )
 }

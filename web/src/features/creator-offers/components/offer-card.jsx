@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
 import { ThreadLink } from '../../../components/thread-link'
+import { Slot } from '../../../components/slot'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
@@ -58,7 +59,9 @@ export function OfferCard({ offer }) {
         {waiting && offer.deadline && <p className="small mb-2">Answer by <strong>{formatDateTime(offer.deadline)}</strong>.</p>}
         {offer.status === 'countered' && <p className="small mb-2">You asked for {formatMoney(offer.amount)}; waiting for {offer.brand?.name}.</p>}
         {last?.note && <p className="small fst-italic text-secondary mb-2">“{last.note}”</p>}
+        <Slot name="paysOnTime" brandId={offer.brand?._id} brandName={offer.brand?.name} />
         <Brief campaign={offer.campaign ?? {}} />
+        <Slot name="offerPayment" entryId={offer._id} status={offer.status} side="creator" />
         {(offer.history ?? []).length > 0 && (
           <details className="mt-2">
             <summary className="small">History</summary>

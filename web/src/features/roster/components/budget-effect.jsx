@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../lib/format'
 import { moveEffect, overBudgetText } from '../lib/budget'
+import { Slot } from '../../../components/slot'
 
 /**
  * BudgetEffect shows, inside a confirmation of a move that commits money, the campaign's budget (agreed, offered,
@@ -22,6 +23,7 @@ export function BudgetEffect({ roster, entryId, amount }) {
           {overBudgetText(m.overBy)}.
         </span>
       )}
+      <Slot name="platformFee" amount={m.amount} />
     </span>
   )
 }

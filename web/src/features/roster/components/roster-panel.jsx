@@ -15,6 +15,7 @@ import { NetworkStatusBadge } from '../../../components/network-status-badge'
 import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
 import { ThreadLink } from '../../../components/thread-link'
+import { Slot } from '../../../components/slot'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled, startNiches = [] }) {
@@ -137,6 +138,7 @@ function RosterTable({ roster, campaignId, canAnswer }) {
                 )}
                 <OfferReach reach={reach?.[e._id]} />
                 <ThreadLink offerId={e.offer?.status ? e._id : null} status={e.offer?.status} className="small d-block" />
+                <Slot name="offerPayment" entryId={e._id} status={e.offer?.status} side="brand" />
               </td>
             </tr>
           ))}
