@@ -37,7 +37,7 @@ const creatorOfferScope = `e.offer_status <> 'draft' AND e.creator_id = (SELECT 
 // creatorOfferJSON is roster entry e as its creator sees it (campaign k,
 // brand b): the brand, the campaign's brief, the amount, status, deadline
 // (a sent offer's expiry), the moves the creator may make (no counter past
-// the cap) and the history
+// the cap), the creator's posts captured for the campaign and the history
 // with the side of each move ($1 is OFFER_TTL in seconds).
 var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 	'note', e.offer_note, 'platform', e.platform, 'updatedAt', e.offer_updated_at, 'sentAt', e.offer_sent_at,
@@ -57,6 +57,8 @@ var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status,
 			FROM jsonb_array_elements(k.brand_guidelines) g),
 		'attachments', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
 			FROM jsonb_array_elements(k.reference_content) g)),
+	'posts', (SELECT coalesce(json_agg(json_build_object('platform', p.platform, 'url', p.url, 'publishedAt', p.published_at,
+		'capturedAt', p.captured_at) ORDER BY p.published_at), '[]') FROM campaign_posts p WHERE p.entry_id = e.id),
 	'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'side', h.actor_side, 'from', h.from_status,
 		'to', h.to_status, 'amount', h.amount::float8, 'note', h.note) ORDER BY h.id), '[]')
 		FROM offer_history h WHERE h.entry_id = e.id AND h.to_status <> 'draft'))`
