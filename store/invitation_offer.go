@@ -90,6 +90,13 @@ func (s *DB) inviteForOffer(ctx context.Context, tx *sqlx.Tx, entryID, key strin
 	if _, err := tx.ExecContext(ctx, `SELECT 1 FROM brands WHERE id = $1 FOR UPDATE`, r.BrandID); err != nil {
 		return fmt.Errorf("lock brand: %w", err)
 	}
+	if err := tx.GetContext(ctx, &r.Today, `SELECT count(*) FROM outreach_invitations WHERE brand_id = $1 AND created_at > $2::timestamptz - interval '24 hours'`,
+		r.BrandID, now); err != nil {
+		return fmt.Errorf("count invitations: %w", err)
+	}
+	if r.Today >= OutreachDailyCap {
+		return fail(ERATELIMITED, MsgOutreachDailyCap)
+	}
 	var id string
 	if err := tx.GetContext(ctx, &id, `INSERT INTO outreach_invitations (brand_id, creator_id, entry_id, email, created_at, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.BrandID, r.CreatorID, entryID, r.Email.String, now, now.Add(s.offerTTL())); err != nil {
