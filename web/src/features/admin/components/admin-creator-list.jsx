@@ -9,6 +9,8 @@ import { ScrollRegion } from '../../../components/scroll-region'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { TableHead } from '../../../components/table-head'
 
+/** @typedef {{_id: string, name: string, email?: string | null}} MergeEntry */
+
 /**
  * AdminCreatorList: every creator of the network, searchable, ten per page. An ADMIN merges two entries of one
  * person by hand: "Merge" on the entry to keep, then (searching if need be) "Merge into …" on the other, confirmed.
@@ -16,19 +18,20 @@ import { TableHead } from '../../../components/table-head'
 export function AdminCreatorList() {
   const { state, swr, items: creators } = useAdminPage(useAdminCreators, 'creators')
   const merge = useMergeCreators()
-  const [keep, setKeep] = useState(null) // the entry the other is merged into
-  const [source, setSource] = useState(null) // the entry merged away, awaiting confirmation
+  const [keep, setKeep] = useState(/** @type {MergeEntry | null} */ (null)) // the entry the other is merged into
+  const [source, setSource] = useState(/** @type {MergeEntry | null} */ (null)) // the entry merged away, awaiting confirmation
   const [busy, setBusy] = useState(false)
   const cancel = useCallback(() => setSource(null), [])
   const run = async () => {
     setBusy(true)
     try {
+      if (!keep || !source) return
       await merge(keep._id, source._id)
       toast.success(`${source.name} merged into ${keep.name}`)
       setKeep(null)
       setSource(null)
     } catch (err) {
-      toast.error(err?.message || 'Could not merge the entries. Please try again.')
+      toast.error((err instanceof Error && err.message) || 'Could not merge the entries. Please try again.')
       setSource(null)
     } finally {
       setBusy(false)
