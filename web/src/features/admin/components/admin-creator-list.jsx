@@ -45,7 +45,7 @@ export function AdminCreatorList() {
             Merging into <strong>{keep.name}</strong>{keep.email ? ` (${keep.email})` : ''}: search for the other entry of this person and choose
             “Merge into {keep.name}”.
           </span>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setKeep(null)}>
+          <button type="button" className="btn btn-sm btn-light border" onClick={() => setKeep(null)}>
             Cancel merge
           </button>
         </div>
@@ -84,7 +84,7 @@ export function AdminCreatorList() {
                     </button>
                   )}
                   {keep && keep._id !== c._id && (
-                    <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" aria-label={`Merge ${c.name} into ${keep.name}`} onClick={() => setSource(c)}>
+                    <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" aria-label={`Merge into ${keep.name}: ${c.name}`} onClick={() => setSource(c)}>
                       Merge into {keep.name}
                     </button>
                   )}

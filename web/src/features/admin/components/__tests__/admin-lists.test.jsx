@@ -53,7 +53,7 @@ describe('AdminCreatorList', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Merge another entry into Sara Romero' }))
     expect(screen.getByRole('status')).toHaveTextContent('Merging into Sara Romero')
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search creators' }), 'sara')
-    await userEvent.click(await screen.findByRole('button', { name: 'Merge Sara R. into Sara Romero' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge into Sara Romero: Sara R.' }))
     const dialog = await screen.findByRole('dialog', { name: 'Merge these entries?' })
     expect(dialog).toHaveTextContent('the entry Sara R. is deleted')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge entries' }))
