@@ -72,7 +72,7 @@ type Handler struct {
 var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creatorImport, filePurge, rosterGenerate, teamSendInvite, coachReply, socialSync, socialTick, billingEvent, billingExpire, billingMail,
 	billingStopRenewal, billingEraseCustomer, offerSendMail, offerExpire, campaignExportPDF, outreachSendInvite,
 	agreementPDF, agreementGuardianMail, usageNotices, usageSendMail, qualityReviewMail, threadAutoApprove,
-	threadDigest, threadDigestMail}
+	threadDigest, threadDigestMail, captureSendMail}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

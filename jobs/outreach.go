@@ -92,6 +92,8 @@ var outreachText = template.Must(template.New("text").Parse(`Hi,
 {{.Brand}} would like to work with you and sent you an offer of {{.Amount}} for "{{.Campaign}}".
 {{if .Brief}}
 The brief: {{.Brief}}
+{{end}}{{if .Deliverables}}
+Deliverables: {{.Deliverables}}
 {{end}}
 Answer by {{.Deadline}}. Claim your profile to see the offer and answer it (the link works once, until then):
 {{.Link}}
@@ -108,6 +110,7 @@ var outreachHTML = template.Must(template.New("html").Parse(`<!doctype html>
 <h2 style="margin-top:0">{{.Product}}</h2>
 <p><strong>{{.Brand}}</strong> would like to work with you and sent you an offer of <strong>{{.Amount}}</strong> for "{{.Campaign}}".</p>
 {{if .Brief}}<p>The brief: {{.Brief}}</p>{{end}}
+{{if .Deliverables}}<p>Deliverables: {{.Deliverables}}</p>{{end}}
 <p>Answer by {{.Deadline}}.</p>
 <p><a href="{{.Link}}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Claim your profile and see the offer</a></p>
 <p style="color:#6b7280;font-size:13px">{{.Reason}}<br>{{.Address}}<br><a href="{{.Unsubscribe}}">Unsubscribe</a> from invitations.</p>
@@ -115,7 +118,7 @@ var outreachHTML = template.Must(template.New("html").Parse(`<!doctype html>
 `))
 
 func (h *Handler) outreachMessage(m *store.OutreachMail) (mail.Message, error) {
-	data := map[string]string{"Product": h.ProductName, "Brand": m.BrandName, "Campaign": m.CampaignName, "Brief": m.Brief,
+	data := map[string]string{"Product": h.ProductName, "Brand": m.BrandName, "Campaign": m.CampaignName, "Brief": m.Brief, "Deliverables": m.Deliverables,
 		"Amount": "$" + strconv.FormatFloat(m.Amount, 'f', 2, 64), "Deadline": m.Deadline.UTC().Format("January 2, 2006 15:04 UTC"),
 		"Link": ClaimLink(h.PublicURL, m.ClaimToken), "Unsubscribe": UnsubscribeLink(h.PublicURL, m.UnsubscribeToken),
 		"Reason": m.BrandName + " found your profile through " + h.ProductName, "Address": postalAddress()}

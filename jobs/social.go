@@ -130,11 +130,12 @@ func (h *Handler) syncAccount(ctx context.Context, p SocialSyncPayload) error {
 		}
 	}
 	prog := store.JobProgress{}
-	days, newDays, err := h.syncOne(ctx, p, &prog)
+	days, newDays, captured, err := h.syncOne(ctx, p, &prog)
 	switch {
 	case err == nil:
 		prog.Processed = prog.Total
-		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days, "newDays": newDays}, nil)
+		return h.finish(ctx, p.JobID, prog, map[string]any{"accountId": p.AccountID, "days": days, "newDays": newDays,
+			"captured": store.CaptureCounts(captured)}, nil)
 	case store.ErrorCode(err) == store.ENOTFOUND:
 		return h.finish(ctx, p.JobID, prog, nil, err)
 	}
@@ -149,40 +150,41 @@ func (h *Handler) syncAccount(ctx context.Context, p SocialSyncPayload) error {
 }
 
 // syncOne reads the account, takes its calls from the platform's budget,
-// fetches and stores; it returns how many days it fetched and how many of
-// them were new (not stored before).
-func (h *Handler) syncOne(ctx context.Context, p SocialSyncPayload, prog *store.JobProgress) (days, newDays int, err error) {
+// fetches and stores; it returns how many days it fetched, how many of
+// them were new (not stored before) and the campaign posts it captured for
+// the first time.
+func (h *Handler) syncOne(ctx context.Context, p SocialSyncPayload, prog *store.JobProgress) (days, newDays int, captured []store.NewCapture, err error) {
 	// Locked before the read, so the tokens read are the ones the other
 	// sync may just have refreshed.
 	lock, taken, err := h.Store.LockSocialSyncs(ctx, []string{p.AccountID})
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	defer lock.Release()
 	targets, err := h.Store.SocialSyncTargets(ctx, taken, nil)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if len(targets) == 0 && len(taken) == 0 {
-		return 0, 0, errSyncRunning
+		return 0, 0, nil, errSyncRunning
 	}
 	if len(targets) == 0 {
-		return 0, 0, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
+		return 0, 0, nil, store.Errorf(store.ENOTFOUND, "This account is no longer connected.")
 	}
 	t := targets[0]
 	if t.Status == store.SocialReconnectNeeded {
-		return 0, 0, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
+		return 0, 0, nil, &social.ReconnectError{Platform: t.Platform, Reason: "the account needs to be connected again"}
 	}
 	prog.Total = h.Social.calls(t, h.Store.Now())
 	if err := h.Social.reserve(ctx, t.Platform, prog.Total); err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	snap, err := h.fetchAccount(ctx, t, h.progress(ctx, p.JobID, prog))
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
-	newDays, err = h.Store.SaveSocialSnapshot(ctx, snap)
-	return len(snap.Days), newDays, err
+	newDays, captured, err = h.Store.SaveSocialSnapshotCaptures(ctx, snap)
+	return len(snap.Days), newDays, captured, err
 }
 
 // syncBatch syncs a scheduled batch of accounts: one read, their calls

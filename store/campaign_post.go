@@ -104,7 +104,8 @@ type CampaignPost struct {
 // savePostsSQL upserts the captured posts (one row per campaign, platform
 // and post id, however often it is seen) and today's reading of each
 // ($15, the last reading of a day wins). A post whose entry or campaign is
-// gone by now is left out.
+// gone by now is left out. It answers the posts captured for the first time
+// (rows inserted, not updated: xmax is 0) with their campaign's name.
 const savePostsSQL = `WITH inp AS (
 		SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
 			$9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[])
@@ -119,16 +120,34 @@ const savePostsSQL = `WITH inp AS (
 			url = excluded.url, caption = excluded.caption, published_at = excluded.published_at, views = excluded.views,
 			likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, reach = excluded.reach,
 			refreshed_at = excluded.refreshed_at
-		RETURNING p.id, p.views, p.likes, p.comments, p.shares, p.reach)
-	INSERT INTO campaign_post_daily AS d (post_id, day, views, likes, comments, shares, reach)
-	SELECT id, $15::date, views, likes, comments, shares, reach FROM up
-	ON CONFLICT (post_id, day) DO UPDATE SET views = excluded.views, likes = excluded.likes, comments = excluded.comments,
-		shares = excluded.shares, reach = excluded.reach`
+		RETURNING p.id, p.campaign_id, p.entry_id, p.views, p.likes, p.comments, p.shares, p.reach, p.xmax = 0 AS inserted),
+	daily AS (
+		INSERT INTO campaign_post_daily AS d (post_id, day, views, likes, comments, shares, reach)
+		SELECT id, $15::date, views, likes, comments, shares, reach FROM up
+		ON CONFLICT (post_id, day) DO UPDATE SET views = excluded.views, likes = excluded.likes, comments = excluded.comments,
+			shares = excluded.shares, reach = excluded.reach)
+	SELECT up.id, up.campaign_id, up.entry_id, k.name FROM up JOIN campaigns k ON k.id = up.campaign_id
+	WHERE up.inserted ORDER BY up.id`
 
-// saveCampaignPosts writes posts in tx (savePostsSQL) at now.
-func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) error {
+// NewCapture is a post a sync captured for the first time.
+type NewCapture struct {
+	PostID       string `db:"id"`
+	CampaignID   string `db:"campaign_id"`
+	EntryID      string `db:"entry_id"`
+	CampaignName string `db:"name"`
+}
+
+// CaptureNoticeTask makes the outbox task that tells a brand a creator's
+// posts were captured for its campaign (set by the jobs package; nil writes
+// no task).
+var CaptureNoticeTask func(entryID string, postIDs []string) Task
+
+// saveCampaignPosts writes posts in tx (savePostsSQL) at now and returns
+// the posts captured for the first time; for each roster entry that got any
+// it writes one CaptureNoticeTask.
+func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) ([]NewCapture, error) {
 	if len(posts) == 0 {
-		return nil
+		return nil, nil
 	}
 	var c struct {
 		campaigns, entries, accounts              []string
@@ -155,14 +174,53 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 		c.views, c.likes, c.comments = append(c.views, n(p.Views)), append(c.likes, n(p.Likes)), append(c.comments, n(p.Comments))
 		c.shares, c.reach = append(c.shares, n(p.Shares)), append(c.reach, n(p.Reach))
 	}
-	_, err := tx.ExecContext(ctx, savePostsSQL, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
+	var fresh []NewCapture
+	err := sqlx.SelectContext(ctx, tx, &fresh, savePostsSQL, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
 		pq.Array(c.platforms), pq.Array(c.ids), pq.Array(c.urls), pq.Array(c.captions), pq.Array(c.published),
 		pq.Array(c.views), pq.Array(c.likes), pq.Array(c.comments), pq.Array(c.shares), pq.Array(c.reach),
 		now, now.UTC().Format(time.DateOnly))
 	if err != nil {
-		return fmt.Errorf("save campaign posts: %w", err)
+		return nil, fmt.Errorf("save campaign posts: %w", err)
 	}
-	return nil
+	if CaptureNoticeTask != nil {
+		byEntry, order := map[string][]string{}, []string{}
+		for _, p := range fresh {
+			if byEntry[p.EntryID] == nil {
+				order = append(order, p.EntryID)
+			}
+			byEntry[p.EntryID] = append(byEntry[p.EntryID], p.PostID)
+		}
+		for _, entry := range order {
+			if err := insertTask(tx, CaptureNoticeTask(entry, byEntry[entry])); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return fresh, nil
+}
+
+// CaptureCounts sums captures per campaign, in the order campaigns first
+// appear: "2 campaign posts captured for Holiday Glow".
+func CaptureCounts(list []NewCapture) []CaptureCount {
+	out := []CaptureCount{}
+	at := map[string]int{}
+	for _, p := range list {
+		i, ok := at[p.CampaignID]
+		if !ok {
+			i = len(out)
+			at[p.CampaignID] = i
+			out = append(out, CaptureCount{CampaignID: p.CampaignID, CampaignName: p.CampaignName})
+		}
+		out[i].Posts++
+	}
+	return out
+}
+
+// CaptureCount is how many posts a sync captured for one campaign.
+type CaptureCount struct {
+	CampaignID   string `json:"campaignId"`
+	CampaignName string `json:"campaignName"`
+	Posts        int    `json:"posts"`
 }
 
 // cleanText drops NUL characters (Postgres cannot store them) and keeps at

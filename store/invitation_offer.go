@@ -90,6 +90,13 @@ func (s *DB) inviteForOffer(ctx context.Context, tx *sqlx.Tx, entryID, key strin
 	if _, err := tx.ExecContext(ctx, `SELECT 1 FROM brands WHERE id = $1 FOR UPDATE`, r.BrandID); err != nil {
 		return fmt.Errorf("lock brand: %w", err)
 	}
+	if err := tx.GetContext(ctx, &r.Today, `SELECT count(*) FROM outreach_invitations WHERE brand_id = $1 AND created_at > $2::timestamptz - interval '24 hours'`,
+		r.BrandID, now); err != nil {
+		return fmt.Errorf("count invitations: %w", err)
+	}
+	if r.Today >= OutreachDailyCap {
+		return fail(ERATELIMITED, MsgOutreachDailyCap)
+	}
 	var id string
 	if err := tx.GetContext(ctx, &id, `INSERT INTO outreach_invitations (brand_id, creator_id, entry_id, email, created_at, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.BrandID, r.CreatorID, entryID, r.Email.String, now, now.Add(s.offerTTL())); err != nil {
@@ -109,6 +116,8 @@ type OutreachMail struct {
 	BrandName        string    `db:"brand_name"`
 	CampaignName     string    `db:"campaign_name"`
 	Brief            string    `db:"brief"`
+	Deliverables     string    `db:"-"` // "2 Instagram posts by 2026-12-10; …" (deliverableNames)
+	DeliverablesJSON []byte    `db:"deliverables"`
 	Amount           float64   `db:"amount"`
 	Deadline         time.Time `db:"expires_at"`
 	ClaimToken       string    `db:"-"`
@@ -122,7 +131,8 @@ func (s *DB) IssueOutreachInvite(ctx context.Context, id string) (*OutreachMail,
 	var m OutreachMail
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		err := tx.GetContext(ctx, &m, `SELECT i.email, b.name AS brand_name, cp.name AS campaign_name,
-			concat_ws('. ', nullif(array_to_string(cp.goals, ', '), ''), nullif(cp.custom_goal, ''), nullif(array_to_string(cp.content_vibes, ', '), '')) AS brief, coalesce(e.offer_amount, e.estimated_fee)::float8 AS amount, i.expires_at
+			coalesce(nullif(cp.brief, ''), concat_ws('. ', nullif(array_to_string(cp.goals, ', '), ''), nullif(cp.custom_goal, ''), nullif(array_to_string(cp.content_vibes, ', '), ''))) AS brief,
+			cp.deliverables, coalesce(e.offer_amount, e.estimated_fee)::float8 AS amount, i.expires_at
 			FROM outreach_invitations i JOIN brands b ON b.id = i.brand_id JOIN roster_entries e ON e.id = i.entry_id
 			JOIN campaigns cp ON cp.id = e.campaign_id
 			WHERE i.id = $1 AND i.sent_at IS NULL AND i.claimed_at IS NULL AND i.expires_at > $2
@@ -130,6 +140,11 @@ func (s *DB) IssueOutreachInvite(ctx context.Context, id string) (*OutreachMail,
 		if err != nil {
 			return err
 		}
+		var list []Deliverable
+		if err := json.Unmarshal(m.DeliverablesJSON, &list); err != nil {
+			return fmt.Errorf("deliverables: %w", err)
+		}
+		m.Deliverables = deliverableNames(list)
 		m.ClaimToken, m.UnsubscribeToken = newToken(), newToken()
 		_, err = tx.ExecContext(ctx, `UPDATE outreach_invitations SET token_hash = $2, unsubscribe_hash = $3 WHERE id = $1`,
 			id, hashToken(m.ClaimToken), hashToken(m.UnsubscribeToken))

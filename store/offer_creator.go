@@ -37,7 +37,7 @@ const creatorOfferScope = `e.offer_status <> 'draft' AND e.creator_id = (SELECT 
 // creatorOfferJSON is roster entry e as its creator sees it (campaign k,
 // brand b): the brand, the campaign's brief, the amount, status, deadline
 // (a sent offer's expiry), the moves the creator may make (no counter past
-// the cap) and the history
+// the cap), the creator's posts captured for the campaign and the history
 // with the side of each move ($1 is OFFER_TTL in seconds).
 var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 	'note', e.offer_note, 'platform', e.platform, 'updatedAt', e.offer_updated_at, 'sentAt', e.offer_sent_at,
@@ -47,10 +47,18 @@ var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status,
 		WHERE m <> 'countered' OR (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') < ` + strconv.Itoa(OfferCounterRounds) + `),
 	'brand', json_build_object('_id', b.id, 'name', b.name),
 	'campaign', json_build_object('_id', k.id, 'name', k.name, 'goals', k.goals, 'customGoal', k.custom_goal,
-		'startDate', k.start_date, 'endDate', k.end_date, 'deliverables', k.additional_instructions, 'trackingTag', k.tracking_tag,
+		'startDate', k.start_date, 'endDate', k.end_date, 'trackingTag', k.tracking_tag,
+		'deliverables', (SELECT coalesce(json_agg(json_build_object('platform', coalesce(d->>'platform', ''),
+			'posts', coalesce((d->>'posts')::int, 0), 'dueDate', coalesce(d->>'dueDate', ''))), '[]')
+			FROM jsonb_array_elements(k.deliverables) d),
+		'brief', k.brief, 'instructions', k.additional_instructions,
 		'contentVibes', k.content_vibes, 'usageRights', k.content_usage, 'exclusivity', k.exclusivity,
 		'guidelines', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
-			FROM jsonb_array_elements(k.brand_guidelines) g)),
+			FROM jsonb_array_elements(k.brand_guidelines) g),
+		'attachments', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
+			FROM jsonb_array_elements(k.reference_content) g)),
+	'posts', (SELECT coalesce(json_agg(json_build_object('platform', p.platform, 'url', p.url, 'publishedAt', p.published_at,
+		'capturedAt', p.captured_at) ORDER BY p.published_at), '[]') FROM campaign_posts p WHERE p.entry_id = e.id),
 	'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'side', h.actor_side, 'from', h.from_status,
 		'to', h.to_status, 'amount', h.amount::float8, 'note', h.note) ORDER BY h.id), '[]')
 		FROM offer_history h WHERE h.entry_id = e.id AND h.to_status <> 'draft'))`
@@ -66,7 +74,8 @@ func sideNextSQL(side string) string {
 }
 
 // CreatorOffers returns a page of the USER actor's offers (those of the
-// network creator linked to the account), newest first, optionally of one
+// network creator linked to the account), those waiting for the creator's
+// answer (sent, or a brand's new amount) first, then newest first, optionally of one
 // status, as creatorOfferJSON. EINVALID for a bad status or paging;
 // EFORBIDDEN for other roles.
 func (s *DB) CreatorOffers(ctx context.Context, actor *User, status string, page, limit int) (Page, int, int, error) {
@@ -96,10 +105,10 @@ func (s *DB) CreatorOffers(ctx context.Context, actor *User, status string, page
 // then the total.
 func CreatorOfferPageSQL(userID, status string, page, limit int, ttl time.Duration) (string, []any) {
 	where := creatorOfferScope + ` AND ($3 = '' OR e.offer_status = $3)`
-	q := `SELECT coalesce(json_agg(` + creatorOfferJSON + ` ORDER BY e.offer_sent_at DESC NULLS LAST, e.id DESC), '[]')::text,
+	q := `SELECT coalesce(json_agg(` + creatorOfferJSON + ` ORDER BY (e.offer_status <> 'sent'), e.offer_sent_at DESC NULLS LAST, e.id DESC), '[]')::text,
 		(SELECT count(*) FROM roster_entries e WHERE ` + where + `)
 		FROM (SELECT e.* FROM roster_entries e WHERE ` + where + `
-			ORDER BY e.offer_sent_at DESC NULLS LAST, e.id DESC LIMIT $4 OFFSET $5) e
+			ORDER BY (e.offer_status <> 'sent'), e.offer_sent_at DESC NULLS LAST, e.id DESC LIMIT $4 OFFSET $5) e
 		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = k.brand_id`
 	return q, []any{ttl.Seconds(), userID, status, limit, (page - 1) * limit}
 }

@@ -116,23 +116,31 @@ type SocialSnapshot struct {
 // next moment, the syncs are lost and the next ones fetch the same days
 // again.
 func (s *DB) SaveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) error {
-	_, err := s.saveSocialSnapshots(ctx, snaps)
+	_, _, err := s.saveSocialSnapshots(ctx, snaps)
 	return err
 }
 
 // SaveSocialSnapshot stores one account's sync as SaveSocialSnapshots does
 // and returns how many of its days were new (not stored before).
 func (s *DB) SaveSocialSnapshot(ctx context.Context, snap SocialSnapshot) (newDays int, err error) {
-	n, err := s.saveSocialSnapshots(ctx, []SocialSnapshot{snap})
+	n, _, err := s.saveSocialSnapshots(ctx, []SocialSnapshot{snap})
 	return n[snap.AccountID], err
 }
 
+// SaveSocialSnapshotCaptures is SaveSocialSnapshot that also answers the
+// campaign posts captured for the first time by this sync.
+func (s *DB) SaveSocialSnapshotCaptures(ctx context.Context, snap SocialSnapshot) (newDays int, captured []NewCapture, err error) {
+	n, captured, err := s.saveSocialSnapshots(ctx, []SocialSnapshot{snap})
+	return n[snap.AccountID], captured, err
+}
+
 // saveSocialSnapshots is SaveSocialSnapshots, returning the number of new
-// days of each account that got any.
-func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (map[string]int, error) {
+// days of each account that got any and the posts captured for the first time.
+func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (map[string]int, []NewCapture, error) {
 	newDays := map[string]int{}
+	var captured []NewCapture
 	if len(snaps) == 0 {
-		return newDays, nil
+		return newDays, nil, nil
 	}
 	var acct struct { // the columns of the statement's arrays
 		ids, usernames, fullNames, externalIDs []string
@@ -199,12 +207,13 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 			return err
 		}
 		rows.Close()
-		return saveCampaignPosts(ctx, tx, posts, s.now())
+		captured, err = saveCampaignPosts(ctx, tx, posts, s.now())
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("save social snapshots: %w", err)
+		return nil, nil, fmt.Errorf("save social snapshots: %w", err)
 	}
-	return newDays, nil
+	return newDays, captured, nil
 }
 
 // saveSnapshotsSQL is SaveSocialSnapshots's statement. The sub-statements

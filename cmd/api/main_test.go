@@ -54,9 +54,9 @@ func TestSeed_Idempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The demo log-ins, pro@ and the creator with a spike.
-	if n := e.countUsers(); n != len(seed.DemoAccounts)+2 {
-		t.Fatalf("%d users after seeding twice, want %d", n, len(seed.DemoAccounts)+2)
+	// The demo log-ins, pro@, the creator with a spike and the network's creators on Creator Coach.
+	if n, want := e.countUsers(), len(seed.DemoAccounts)+2+seed.DemoOnCreatorCoach; n != want {
+		t.Fatalf("%d users after seeding twice, want %d", n, want)
 	}
 	emails := []string{"pro@example.com", "sam.spike@example.com"}
 	for _, a := range seed.DemoAccounts {

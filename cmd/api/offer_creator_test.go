@@ -83,7 +83,7 @@ func TestCreatorOffers_Loop(t *testing.T) {
 	deadline, _ := time.Parse(time.RFC3339Nano, o["deadline"].(string))
 	camp := o["campaign"].(map[string]any)
 	if o["amount"].(float64) != 500 || o["brand"].(map[string]any)["name"] != "Brand loop.io" || deadline.Sub(sent) != store.DefaultOfferTTL ||
-		camp["deliverables"] != "Show the product in daylight." || camp["exclusivity"] != "exclusive" || camp["usageRights"] != "30_days" {
+		camp["instructions"] != "Show the product in daylight." || camp["exclusivity"] != "exclusive" || camp["usageRights"] != "30_days" {
 		t.Errorf("offer: %v", o)
 	}
 	for _, path := range []string{offer, offer + "/accept"} {

@@ -141,10 +141,10 @@ test('public account deletion → logging in again recovers the account', async 
   await page.context().close()
 })
 
-test('BRAND_VIEWER sees the 404 view on /campaigns', async () => {
+test('BRAND_VIEWER sees the 404 view on /create-campaign (they read campaigns, never create them)', async () => {
   const page = await newPage(browser)
   await loginUi(page, 'viewer@example.com', DEMO_PASSWORD)
-  await page.goto('/campaigns')
+  await page.goto('/create-campaign')
   await page.getByText('Page Not Found').waitFor()
   await page.getByText("You don't have permission to access this page or the page doesn't exist.").waitFor()
   await shot(page, '404-viewer-campaigns')

@@ -41,7 +41,7 @@ const SIGNED_IN = [
   ['account-settings-creator', 'creator@example.com', '/account-settings', 'Account Settings'],
   ['account-settings-admin', 'admin@example.com', '/account-settings', 'Account Settings'],
   ['account-settings-manager', 'manager@example.com', '/account-settings', 'Account Settings'],
-  ['404-viewer', 'viewer@example.com', '/campaigns', 'Page Not Found'],
+  ['404-viewer', 'viewer@example.com', '/create-campaign', 'Page Not Found'],
 ]
 
 async function openWithState(page, path, state) {

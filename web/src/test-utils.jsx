@@ -36,10 +36,10 @@ export function LocationProbe() {
 }
 
 /** renderRoute renders `element` at `path` inside a MemoryRouter starting at `entry`. */
-export function renderRoute(element, { path = '/', entry = path, state } = {}) {
+export function renderRoute(element, { path = '/', entry = path, state, hash = '' } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+      <MemoryRouter initialEntries={[{ pathname: entry, state, hash }]}>
         <Routes>
           <Route path={path} element={element} />
           <Route path="*" element={<LocationProbe />} />

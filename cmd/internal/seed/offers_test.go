@@ -53,3 +53,38 @@ func TestSeedOffers(t *testing.T) {
 		t.Errorf("brand's counters: %d %v", counters, err)
 	}
 }
+
+// TestSeedNetworkMembers: after seeding twice, DemoOnCreatorCoach demo
+// network creators are on Creator Coach (linked, listed, Verified on
+// Instagram with DemoMeasuredDays measured days), the rest imported only,
+// and one imported-only creator is on the suppression list as unsubscribed.
+func TestSeedNetworkMembers(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	for range 2 {
+		if err := Run(context.Background(), db, app.Config{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got struct {
+		Linked       int `db:"linked"`
+		Imported     int `db:"imported"`
+		Answered     int `db:"answered"`
+		Measured     int `db:"measured"`
+		Unsubscribed int `db:"unsubscribed"`
+	}
+	if err := db.SQL().Get(&got, `SELECT
+		(SELECT count(*) FROM creators WHERE email LIKE 'demo.%' AND user_id IS NOT NULL AND listed AND verified_platforms = '{instagram}') AS linked,
+		(SELECT count(*) FROM creators WHERE email LIKE 'demo.%' AND user_id IS NULL) AS imported,
+		(SELECT count(*) FROM creator_listings l JOIN creators c ON c.user_id = l.user_id WHERE c.email LIKE 'demo.%' AND l.listed) AS answered,
+		(SELECT count(*) FROM social_accounts a JOIN creators c ON c.user_id = a.user_id WHERE c.email LIKE 'demo.%'
+			AND (SELECT count(*) FROM social_daily d WHERE d.account_id = a.id) = $1) AS measured,
+		(SELECT count(*) FROM outreach_suppressions s JOIN creators c ON c.email = s.email WHERE c.user_id IS NULL AND s.reason = 'unsubscribed') AS unsubscribed`,
+		DemoMeasuredDays); err != nil {
+		t.Fatal(err)
+	}
+	if got.Linked != DemoOnCreatorCoach || got.Imported != DemoCreators-DemoOnCreatorCoach || got.Answered != DemoOnCreatorCoach ||
+		got.Measured != DemoOnCreatorCoach || got.Unsubscribed != 1 {
+		t.Fatalf("after seeding twice: %+v", got)
+	}
+}

@@ -43,6 +43,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := errors.Join(offers(ctx, db), socialHistory(ctx, db, cfg)); err != nil {
 		return err
 	}
+	if err := networkMembers(ctx, db); err != nil { // after the network
+		return err
+	}
 	if err := qualityDemo(ctx, db, cfg); err != nil {
 		return err
 	}

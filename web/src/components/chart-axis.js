@@ -25,6 +25,24 @@ export function fromZero(u, min, max) {
   return [0, max > 0 ? max * 1.05 : 1]
 }
 
+const DAY = 86400
+
+/**
+ * dayRange is a uPlot time scale range (seconds) for daily data: the data's span, widened around its middle to at
+ * least MIN_DAYS days, so one day of data (min = max) gets an axis of dates around it instead of an empty or
+ * hour-by-hour one.
+ */
+export function dayRange(u, min, max) {
+  if (min == null || max == null) return [min, max]
+  const want = MIN_DAYS * DAY
+  if (max - min >= want) return [min, max]
+  const mid = (min + max) / 2
+  return [mid - want / 2, mid + want / 2]
+}
+
+/** MIN_DAYS: the shortest span of days a trend chart's date axis shows. */
+export const MIN_DAYS = 6
+
 const ticksOf = (u, ticks, axisIdx, space, step) => ticks.map((t) => formatCompact(t, step))
 
 /** CHART_HEIGHT: the trend chart's height in px. */
@@ -40,7 +58,7 @@ export function trendOptions({ width, followersLabel, activityLabel }) {
     height: CHART_HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: { time: true }, f: { auto: true, range: fromZero }, v: { auto: true, range: fromZero } },
+    scales: { x: { time: true, range: dayRange }, f: { auto: true, range: fromZero }, v: { auto: true, range: fromZero } },
     series: [{}, { label: followersLabel, scale: 'f', stroke: '#5b3df5', width: 2 }, { label: activityLabel, scale: 'v', stroke: '#fd7e14', width: 1.5 }],
     axes: [
       { label: 'Date (UTC)', labelSize: 20 },

@@ -38,7 +38,7 @@ export const SIGNED_IN_ROUTES = [
   {
     path: '/campaigns',
     page: lazy(() => import('../app/routes/campaigns')),
-    roles: BRAND_EDITORS,
+    roles: BRAND_ROLES, // a BRAND_VIEWER reads the list and each campaign's results, read-only
     title: 'campaigns',
     docTitle: 'Campaigns',
     nav: { label: 'Campaigns', icon: 'megaphone' },

@@ -21,7 +21,7 @@ describe('shell', () => {
     ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Suppressions', '/admin/suppressions'], ['Campaigns', '/offers'], ['Payments', '/admin/payments'], ['Settings', '/account-settings']]],
     ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
     ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
-    ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Creators', '/creator-network'], ['Payments', '/payments']]],
+    ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments']]],
   ])('sidebar entries for %s', async (role, expected) => {
     signIn(role)
     renderApp('/dashboard')

@@ -1,6 +1,11 @@
+import { ROLES } from '../../config/roles'
 import { CampaignList } from '../../features/campaign/components/campaign-list'
 import { RosterToggle } from '../../features/roster/components/roster-panel'
+import { useAuth } from '../../lib/auth-store'
 
+/** CampaignsRoute is the brand's campaigns with their rosters; a BRAND_VIEWER reads both without edit or offer buttons. */
 export default function CampaignsRoute() {
-  return <CampaignList rowExtra={(c) => <RosterToggle campaignId={c._id} name={c.campaignName} canGenerate />} />
+  const { role } = useAuth()
+  const canEdit = role !== ROLES.BRAND_VIEWER
+  return <CampaignList rowExtra={(c) => <RosterToggle campaignId={c._id} name={c.campaignName} canGenerate={canEdit} />} />
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axisSize } from '../chart-axis'
+import { axisSize, dayRange, MIN_DAYS } from '../chart-axis'
 
 // A uPlot instance as axisSize sees it: its axes and a canvas context that
 // measures 7 device pixels per character.
@@ -18,5 +18,19 @@ describe('axisSize', () => {
   })
   it('keeps its size on uPlot\'s later layout passes', () => {
     expect(axisSize(plot(1), ['102.5K'], 1, 2)).toBe(33)
+  })
+})
+
+describe('dayRange', () => {
+  const day = 86400
+  const t = Date.UTC(2026, 11, 5) / 1000
+  it('centres one day of data in a span of days', () => {
+    expect(dayRange(null, t, t)).toEqual([t - (MIN_DAYS / 2) * day, t + (MIN_DAYS / 2) * day])
+  })
+  it('widens two close days and keeps a long span as it is', () => {
+    const [a, b] = dayRange(null, t, t + day)
+    expect(b - a).toBe(MIN_DAYS * day)
+    expect((a + b) / 2).toBe(t + day / 2)
+    expect(dayRange(null, t, t + 30 * day)).toEqual([t, t + 30 * day])
   })
 })

@@ -11,7 +11,8 @@ const ROLES = ['USER', 'ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']
 // route → [path to visit, header title, roles allowed].
 const ROLE_TABLE = [
   ['/dashboard', '/dashboard', 'Mission Control', ROLES],
-  ['/campaigns', '/campaigns', 'campaigns', ['BRAND_ADMIN', 'BRAND_MANAGER']],
+  // a BRAND_VIEWER reads the list and each campaign's results, read-only.
+  ['/campaigns', '/campaigns', 'campaigns', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
   ['/create-campaign', '/create-campaign', 'Create Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/update-campaign/:id', '/update-campaign/abc123', 'Update Campaign', ['BRAND_ADMIN', 'BRAND_MANAGER']],
   ['/creator-network', '/creator-network', 'Creators', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],

@@ -20,7 +20,8 @@ import { StatList } from '../../../components/stat-list'
 const SEARCH_DEBOUNCE_MS = 300
 
 /**
- * CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete.
+ * CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete (a BRAND_VIEWER reads
+ * the list and each campaign's results: no create, edit or delete).
  * rowExtra(campaign), when given, renders more under a row (the page adds the roster there).
  */
 export function CampaignList({ rowExtra }) {
@@ -34,6 +35,7 @@ export function CampaignList({ rowExtra }) {
   const { role, profileImage } = useAuth()
   // The header already offers 'Start New Campaign' to a BRAND_ADMIN without a profile image.
   const headerHasCreate = role === ROLES.BRAND_ADMIN && !profileImage
+  const canEdit = role !== ROLES.BRAND_VIEWER
   const { data, error, isLoading, mutate } = useCampaigns({ page, search: debounced, status })
 
   useEffect(() => setPage(1), [debounced, status])
@@ -65,9 +67,13 @@ export function CampaignList({ rowExtra }) {
     return (
       <EmptyState
         title="No campaigns yet"
-        link={{ to: '/create-campaign', label: 'Create your first campaign' }}
+        link={canEdit ? { to: '/create-campaign', label: 'Create your first campaign' } : undefined}
       >
-        <p className="mb-0">Set a budget, dates, audience and content vibes, then invite creators to bring it to life.</p>
+        <p className="mb-0">
+          {canEdit
+            ? 'Set a budget, dates, audience and content vibes, then invite creators to bring it to life.'
+            : 'Campaigns your team creates appear here, with their results.'}
+        </p>
       </EmptyState>
     )
   }
@@ -84,7 +90,7 @@ export function CampaignList({ rowExtra }) {
             </option>
           ))}
         </select>
-        {!headerHasCreate && (
+        {canEdit && !headerHasCreate && (
           <Link to="/create-campaign" className="btn btn-primary cc-input d-inline-flex align-items-center text-nowrap">
             + New Campaign
           </Link>
@@ -111,7 +117,7 @@ export function CampaignList({ rowExtra }) {
         {campaigns.length > 0 && (
           <ul className="list-unstyled mb-0" aria-label="Campaigns">
             {campaigns.map((c) => (
-              <CampaignItem key={c._id} campaign={c} onDelete={() => setToDelete(c)} extra={rowExtra?.(c)} />
+              <CampaignItem key={c._id} campaign={c} onDelete={canEdit ? () => setToDelete(c) : undefined} extra={rowExtra?.(c)} />
             ))}
           </ul>
         )}
@@ -136,6 +142,7 @@ export function CampaignList({ rowExtra }) {
   )
 }
 
+/** CampaignItem is one campaign's row; without onDelete (a BRAND_VIEWER) it offers only its results. */
 function CampaignItem({ campaign: c, onDelete, extra }) {
   const completed = c.status === 'completed'
   return (
@@ -162,12 +169,16 @@ function CampaignItem({ campaign: c, onDelete, extra }) {
           <Link to={`/campaigns/${c._id}/results`} className="btn btn-sm btn-outline-secondary" aria-label={`Results of ${c.campaignName}`}>
             Results
           </Link>
-          <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
-            {completed ? 'View' : 'Edit'}
-          </Link>
-          <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${c.campaignName}`} onClick={onDelete}>
-            Delete
-          </button>
+          {onDelete && (
+            <>
+              <Link to={`/update-campaign/${c._id}`} className="btn btn-sm btn-outline-primary" aria-label={`${completed ? 'View' : 'Edit'} ${c.campaignName}`}>
+                {completed ? 'View' : 'Edit'}
+              </Link>
+              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${c.campaignName}`} onClick={onDelete}>
+                Delete
+              </button>
+            </>
+          )}
         </div>
       </article>
       {extra}

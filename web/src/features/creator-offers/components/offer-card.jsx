@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from '../../../config/platforms'
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
@@ -6,18 +7,38 @@ import { Slot } from '../../../components/slot'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
-/** Brief shows what the campaign asks for: the tracking tag, goals, dates, deliverables, vibes, usage rights, exclusivity, guidelines. */
+/** deliverableText spells one deliverable: "2 Instagram posts by Dec 10, 2026". */
+function deliverableText(d) {
+  const name = PLATFORM_NAMES[d.platform] ?? d.platform
+  return `${d.posts} ${name} ${d.posts === 1 ? 'post' : 'posts'} by ${formatDate(d.dueDate)}`
+}
+
+/** fileNames lists attachment names (an unnamed file is "Attachment"). */
+const fileNames = (list) => (list ?? []).map((g) => g.name || 'Attachment').join(', ')
+
+/**
+ * Brief shows what the campaign asks for: the tracking tag, the brand's brief, goals, dates, deliverables (platform,
+ * posts, due date), instructions, vibes, usage rights, exclusivity, guidelines and attachments; a row the campaign
+ * leaves empty is left out rather than shown as a dash.
+ */
 function Brief({ campaign }) {
   const goals = [...(campaign.goals ?? []).filter((g) => g !== 'Other'), campaign.customGoal].filter(Boolean)
+  const deliverables = campaign.deliverables ?? []
   const rows = [
-    ['Goals', goals.join(', ') || '—'],
+    ['Goals', goals.join(', ')],
     ['Dates', `${formatDate(campaign.startDate)} – ${formatDate(campaign.endDate)}`],
-    ['Deliverables', campaign.deliverables || '—'],
-    ['Content vibes', (campaign.contentVibes ?? []).join(', ') || '—'],
+    ['Deliverables', deliverables.length > 0 && (
+      <ul className="list-unstyled mb-0">
+        {deliverables.map((d) => <li key={d.platform}>{deliverableText(d)}</li>)}
+      </ul>
+    )],
+    ['Instructions', campaign.instructions],
+    ['Content vibes', (campaign.contentVibes ?? []).join(', ')],
     ['Usage rights', USAGE[campaign.usageRights] ?? campaign.usageRights],
     ['Exclusivity', EXCLUSIVITY[campaign.exclusivity] ?? campaign.exclusivity],
-    ['Guidelines', (campaign.guidelines ?? []).map((g) => g.name || 'Attachment').join(', ') || '—'],
-  ]
+    ['Guidelines', fileNames(campaign.guidelines)],
+    ['Attachments', fileNames(campaign.attachments)],
+  ].filter(([, v]) => v)
   return (
     <>
       {campaign.trackingTag && (
@@ -25,6 +46,7 @@ function Brief({ campaign }) {
           Tag your posts with <strong className="font-monospace">#{campaign.trackingTag}</strong>
         </p>
       )}
+      {campaign.brief && <p className="small mb-2" style={{ whiteSpace: 'pre-line' }}><span className="text-secondary">Brief: </span>{campaign.brief}</p>}
       <dl className="row small mb-0">
       {rows.map(([k, v]) => (
         <div key={k} className="col-12 col-md-6 d-flex gap-2 mb-1">
@@ -60,6 +82,19 @@ export function OfferCard({ offer }) {
         {offer.status === 'countered' && <p className="small mb-2">You asked for {formatMoney(offer.amount)}; waiting for {offer.brand?.name}.</p>}
         {last?.note && <p className="small fst-italic text-secondary mb-2">“{last.note}”</p>}
         <Slot name="paysOnTime" brandId={offer.brand?._id} brandName={offer.brand?.name} />
+        {(offer.posts ?? []).length > 0 && (
+          <div className="alert alert-success small py-2 mb-2" role="status">
+            {offer.posts.length === 1 ? 'Your post was detected' : `Your ${offer.posts.length} posts were detected`}; they count in {offer.brand?.name}’s results.
+            <ul className="mb-0 ps-3">
+              {offer.posts.map((p, i) => (
+                <li key={p.url || i}>
+                  {p.url ? <a href={p.url} target="_blank" rel="noreferrer">{PLATFORM_NAMES[p.platform] ?? p.platform} post of {formatDate(p.publishedAt)}</a>
+                    : `${PLATFORM_NAMES[p.platform] ?? p.platform} post of ${formatDate(p.publishedAt)}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <Brief campaign={offer.campaign ?? {}} />
         <Slot name="offerPayment" entryId={offer._id} status={offer.status} side="creator" />
         {(offer.history ?? []).length > 0 && (

@@ -71,7 +71,7 @@ function TopPosts({ posts }) {
   )
 }
 
-/** WaitingOnYou lists the counters the brand has to answer; editors get a link to the campaign's roster. */
+/** WaitingOnYou lists the counters the brand has to answer; editors get a link to the counter itself on the campaign's roster. */
 function WaitingOnYou({ offers, canEdit }) {
   return (
     <section aria-labelledby="performance-waiting">
@@ -89,7 +89,7 @@ function WaitingOnYou({ offers, canEdit }) {
                 {o.updatedAt && <span className="text-secondary"> · {formatDateTime(o.updatedAt)}</span>}
               </span>
               {canEdit && (
-                <Link to={`/update-campaign/${o.campaignId}`} className="btn btn-sm btn-outline-primary" aria-label={`Answer ${o.creatorName}'s counter on ${o.campaignName}`}>
+                <Link to={`/update-campaign/${o.campaignId}#counter-${o.entryId}`} className="btn btn-sm btn-outline-primary" aria-label={`Answer ${o.creatorName}'s counter on ${o.campaignName}`}>
                   Answer
                 </Link>
               )}

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
@@ -10,7 +11,8 @@ import { BudgetEffect } from './budget-effect'
  * CounterAnswer shows a countered offer's ask (the amount and the creator's
  * message) and lets a brand editor accept it, send a new amount or withdraw
  * the offer, each confirmed; accepting and a new amount show the campaign's budget and the move's effect and,
- * over the budget, say so and confirm it explicitly.
+ * over the budget, say so and confirm it explicitly. Opened from "Waiting on you" (the page's #counter-<entry> anchor),
+ * it is scrolled to and focused.
  */
 export function CounterAnswer({ campaignId, entry, roster }) {
   const id = useId()
@@ -21,6 +23,14 @@ export function CounterAnswer({ campaignId, entry, roster }) {
   const [busy, setBusy] = useState(false)
   const offer = entry.offer ?? {}
   const name = entry.creator?.name ?? 'the creator'
+  const anchor = `counter-${entry._id}`
+  const { hash } = useLocation()
+  const box = useRef(null)
+  useEffect(() => {
+    if (hash !== `#${anchor}` || !box.current) return
+    box.current.focus({ preventScroll: true })
+    box.current.scrollIntoView?.({ block: 'center' })
+  }, [hash, anchor])
 
   const review = (e) => {
     e.preventDefault()
@@ -56,7 +66,7 @@ export function CounterAnswer({ campaignId, entry, roster }) {
   }[confirm ?? 'accepted']
   const ask = [...(offer.history ?? [])].reverse().find((h) => h.to === 'countered')
   return (
-    <div className="small" aria-label={`Counter from ${name}`} role="group">
+    <div className="small" aria-label={`Counter from ${name}`} role="group" id={anchor} ref={box} tabIndex={-1}>
       <div>
         Asks <strong>{formatMoney(offer.amount)}</strong>
       </div>

@@ -28,9 +28,12 @@ function SyncProgress({ job }) {
   if (job.status === 'succeeded') {
     const n = job.result?.newDays
     if (typeof n !== 'number') return null
+    // Posts captured for the first time, per campaign: "2 campaign posts captured for Holiday Glow".
+    const captured = (job.result?.captured ?? []).map((c) => `${c.posts} campaign post${c.posts === 1 ? '' : 's'} captured for ${c.campaignName}`)
     return (
       <div className="alert alert-success mb-0" role="status">
         {n > 0 ? `Synced: ${n} new day${n === 1 ? '' : 's'}` : 'Already up to date'}
+        {captured.length > 0 && `. ${captured.join('; ')}.`}
       </div>
     )
   }

@@ -24,7 +24,7 @@ describe('AdminCreatorList', () => {
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(11)
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Creator 0c0@example.com', 'TechnologyLisbon', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'Nov 20, 2026',
+      'Creator 0c0@example.com', 'TechnologyLisbon', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'Nov 20, 2026', 'Merge',
     ])
     expect(screen.getByText('10,000+ creators')).toBeInTheDocument()
     expect(screen.getByText('Showing 1–10 of 10,000+')).toBeInTheDocument()
@@ -39,6 +39,27 @@ describe('AdminCreatorList', () => {
     expect(await screen.findByText('No creators match "nobody"')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(await screen.findByText('Creator 0')).toBeInTheDocument()
+  })
+
+  it('merges two entries by hand: keep one, search the other, confirm', async () => {
+    let body
+    let merged = false
+    mockApi({
+      'GET admins/get-creators?page=1&limit=10': () => [200, { data: { creators: merged ? [creator(1, { name: 'Sara Romero' })] : [creator(1, { name: 'Sara Romero' }), creator(2, { name: 'Sara R.' })], total: 2, page: 1, limit: 10 } }],
+      'GET admins/get-creators?page=1&limit=10&search=sara': () => [200, { data: { creators: [creator(2, { name: 'Sara R.' })], total: 1, page: 1, limit: 10 } }],
+      'POST admins/creators/c1/merge': (b) => ((body = b), (merged = true), [200, { data: { creator: creator(1, { name: 'Sara Romero' }) } }]),
+    })
+    renderRoute(<AdminCreatorList />, { path: '/admin/creators' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge another entry into Sara Romero' }))
+    expect(screen.getByRole('status')).toHaveTextContent('Merging into Sara Romero')
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search creators' }), 'sara')
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge into Sara Romero: Sara R.' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Merge these entries?' })
+    expect(dialog).toHaveTextContent('the entry Sara R. is deleted')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Merge entries' }))
+    expect(await screen.findByText('Sara R. merged into Sara Romero')).toBeInTheDocument()
+    expect(body).toEqual({ sourceId: 'c2' })
+    expect(screen.queryByText(/Merging into/)).toBeNull()
   })
 
   it('shows a failed load with a retry', async () => {

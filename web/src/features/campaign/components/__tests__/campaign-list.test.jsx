@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { CampaignList } from '../campaign-list'
 import { mockApi, renderRoute } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
+import { resetAuthStore, setUser } from '../../../../lib/auth-store'
 
 const C1 = {
   _id: 'c1',
@@ -19,7 +20,10 @@ const C3 = { _id: 'c3', campaignName: 'Spring Recap', goals: ['Drive Sales'], bu
 const page = (campaigns, total = campaigns.length, p = 1) => [200, { data: { campaigns, total, page: p, limit: 10 } }]
 
 describe('CampaignList', () => {
-  beforeEach(() => resetToasts())
+  beforeEach(() => {
+    resetToasts()
+    resetAuthStore()
+  })
 
   it('renders campaigns with status badges, budget, dates and edit links', async () => {
     mockApi({ 'GET campaigns/all-campaigns?page=1&limit=10': () => page([C1, C2, C3]) })
@@ -36,6 +40,18 @@ describe('CampaignList', () => {
     expect(within(done).getByText('Completed')).toBeInTheDocument()
     expect(within(done).getByRole('link', { name: 'View Spring Recap' })).toBeInTheDocument()
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument()
+  })
+
+  it('shows a BRAND_VIEWER the campaigns and their results, read-only', async () => {
+    setUser({ _id: 'u', name: 'Vic', role: 'BRAND_VIEWER' })
+    mockApi({ 'GET campaigns/all-campaigns?page=1&limit=10': () => page([C1, C3]) })
+    renderRoute(<CampaignList />, { path: '/campaigns' })
+    const item = await screen.findByRole('article', { name: 'Summer Glow' })
+    expect(within(item).getByRole('link', { name: 'Results of Summer Glow' })).toHaveAttribute('href', '/campaigns/c1/results')
+    expect(within(item).queryByRole('link', { name: 'Edit Summer Glow' })).toBeNull()
+    expect(within(item).queryByRole('button', { name: 'Delete Summer Glow' })).toBeNull()
+    expect(within(screen.getByRole('article', { name: 'Spring Recap' })).queryByRole('link', { name: 'View Spring Recap' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '+ New Campaign' })).toBeNull()
   })
 
   it('invites creating the first campaign when there are none', async () => {

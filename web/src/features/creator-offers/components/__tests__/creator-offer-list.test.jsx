@@ -5,11 +5,12 @@ import { renderRoute, mockApi } from '../../../../test-utils'
 import { CreatorOfferList } from '../creator-offer-list'
 
 const campaign = { _id: 'k1', name: 'Spring Fitness Push', goals: ['Brand awareness'], customGoal: '', startDate: '2026-12-01', endDate: '2026-12-31',
-  deliverables: 'Two reels', contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }],
+  deliverables: [{ platform: 'instagram', posts: 2, dueDate: '2026-12-10' }], brief: 'Show the serum in your morning routine.', instructions: 'Two reels',
+  attachments: [{ name: 'moodboard.png', type: 'image/png' }], contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }],
   trackingTag: 'acmestudiospringfitnesspush' }
 const offer = (over) => ({ _id: 'o1', status: 'sent', amount: 850, note: '', platform: 'instagram', updatedAt: null, sentAt: '2026-11-20T10:00:00Z',
   deadline: '2026-11-27T10:00:00Z', counterRounds: 0, next: ['accepted', 'declined', 'countered'], brand: { _id: 'b1', name: 'Acme Studio' }, campaign,
-  history: [{ at: '2026-11-20T10:00:00Z', side: 'brand', from: 'draft', to: 'sent', amount: 850, note: '' }], ...over })
+  posts: [], history: [{ at: '2026-11-20T10:00:00Z', side: 'brand', from: 'draft', to: 'sent', amount: 850, note: '' }], ...over })
 const page = (offers) => [200, { data: { offers, total: offers.length, page: 1, limit: 10 } }]
 
 describe('CreatorOfferList', () => {
@@ -29,6 +30,11 @@ describe('CreatorOfferList', () => {
     expect(within(card).getByText('Waiting for you')).toBeInTheDocument()
     expect(within(card).getByText('Two reels')).toBeInTheDocument()
     expect(within(card).getByText('brand-book.pdf')).toBeInTheDocument()
+    expect(within(card).getByText('moodboard.png')).toBeInTheDocument()
+    expect(within(card).getByText('2 Instagram posts by Dec 10, 2026')).toBeInTheDocument()
+    expect(within(card).getByText('Show the serum in your morning routine.')).toBeInTheDocument()
+    expect(within(card).queryByText('—')).toBeNull()
+    expect(within(card).queryByText(/was detected/)).toBeNull()
     expect(within(card).getByText('#acmestudiospringfitnesspush').closest('p')).toHaveTextContent('Tag your posts with #acmestudiospringfitnesspush')
     expect(within(card).getByText(/Answer by/)).toBeInTheDocument()
     await userEvent.click(within(card).getByRole('button', { name: 'Counter' }))
@@ -61,5 +67,16 @@ describe('CreatorOfferList', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline offer' }))
     await screen.findByText('Offer declined')
     expect(body).toEqual({ reason: 'Booked that month' })
+  })
+
+  it('lists waiting offers as the server orders them and says a captured post was detected, with its link', async () => {
+    const done = offer({ _id: 'o3', status: 'accepted', next: [], campaign: { ...campaign, name: 'Holiday Glow' },
+      posts: [{ platform: 'instagram', url: 'https://www.instagram.com/p/abc/', publishedAt: '2026-12-05T09:00:00Z', capturedAt: '2026-12-05T10:00:00Z' }] })
+    mockApi({ 'GET offers?page=1&limit=10': () => page([offer(), done]) })
+    renderRoute(<CreatorOfferList />)
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Offer from Acme Studio for Spring Fitness Push', 'Offer from Acme Studio for Holiday Glow'])
+    expect(within(cards[1]).getByRole('status')).toHaveTextContent('Your post was detected')
+    expect(within(cards[1]).getByRole('link', { name: 'Instagram post of Dec 5, 2026' })).toHaveAttribute('href', 'https://www.instagram.com/p/abc/')
   })
 })

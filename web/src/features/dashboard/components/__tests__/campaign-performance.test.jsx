@@ -44,7 +44,7 @@ describe("Mission Control's performance", () => {
     expect(top).toHaveTextContent('20,000 views · 1,500 likes')
     const waiting = within(section).getByRole('region', { name: /Waiting on you/ })
     expect(waiting).toHaveTextContent('Dev Maker countered at $1,100 on Spring Fitness Push')
-    expect(within(waiting).getByRole('link', { name: "Answer Dev Maker's counter on Spring Fitness Push" })).toHaveAttribute('href', '/update-campaign/c2')
+    expect(within(waiting).getByRole('link', { name: "Answer Dev Maker's counter on Spring Fitness Push" })).toHaveAttribute('href', '/update-campaign/c2#counter-e9')
     await expectNoAxeViolations(container)
   })
 

@@ -81,6 +81,14 @@ describe('RosterPanel counters', () => {
     expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'accepted' }] })
   })
 
+  it('scrolls to and focuses the counter the page was opened for (Waiting on you → Answer)', async () => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
+    renderRoute(<RosterPanel campaignId="k1" canGenerate />, { hash: '#counter-e1' })
+    const group = await screen.findByRole('group', { name: 'Counter from Ann Fit' })
+    expect(group).toHaveAttribute('id', 'counter-e1')
+    expect(group).toHaveFocus()
+  })
+
   it('shows a counter read-only to a viewer', async () => {
     mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
     renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)

@@ -78,6 +78,19 @@ describe('figures on the creator dashboard', () => {
     await userEvent.click(within(yt).getByRole('button', { name: 'Sync now' }))
     expect(await screen.findByText(text)).toHaveAttribute('role', 'status')
   })
+
+  it('says which campaign posts a sync captured', async () => {
+    const captured = [{ campaignId: 'k1', campaignName: 'Holiday Glow', posts: 2 }, { campaignId: 'k2', campaignName: 'Winter Warmup', posts: 1 }]
+    api({
+      'POST accounts/a2/sync': () => [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }],
+      'GET jobs/j1': () => [200, { data: { job: { id: 'j1', kind: 'social_sync', status: 'succeeded', progress: 100, result: { accountId: 'a2', days: 3, newDays: 1, captured } } } }],
+    })
+    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    const yt = await screen.findByRole('region', { name: 'YouTube' })
+    await userEvent.click(within(yt).getByRole('button', { name: 'Sync now' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Synced: 1 new day. 2 campaign posts captured for Holiday Glow; 1 campaign post captured for Winter Warmup.')
+  })
 })
 
 describe('DemographicsCard', () => {
