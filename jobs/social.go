@@ -181,8 +181,11 @@ func (h *Handler) syncOne(ctx context.Context, p SocialSyncPayload, prog *store.
 	if err != nil {
 		return 0, 0, err
 	}
-	newDays, err = h.Store.SaveSocialSnapshot(ctx, snap)
-	return len(snap.Days), newDays, err
+	if newDays, err = h.Store.SaveSocialSnapshot(ctx, snap); err != nil {
+		return len(snap.Days), newDays, err
+	}
+	h.ReadAudienceQuality(ctx, []string{t.ID})
+	return len(snap.Days), newDays, nil
 }
 
 // syncBatch syncs a scheduled batch of accounts: one read, their calls
