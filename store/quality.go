@@ -66,7 +66,7 @@ func (s *DB) SaveAudienceQuality(ctx context.Context, accountID string, score in
 	if err != nil {
 		return fmt.Errorf("save audience quality: %w", err)
 	}
-	return nil
+	return refreshCreatorQuality(ctx, s.db, accountID)
 }
 
 // QualityGroup is an account's peer group: its platform and its creator's
