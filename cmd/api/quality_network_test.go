@@ -25,6 +25,9 @@ func TestQuality_NetworkFilterAndSort(t *testing.T) {
 	brand := e.brandAccount("owner@netq.io", store.RoleBrandViewer, "NetQ")
 	q := qualityOf(e.want(e.call("GET", "/api/creators/"+id+"/quality", brand, nil), http.StatusOK))
 	score := num(q, "score")
+	if days := q["accounts"].([]any)[0].(map[string]any)["days"].([]any); len(days) != 60 || days[59].(map[string]any)["activity"] == nil {
+		t.Fatalf("the follower series of the chart: %d days", len(days))
+	}
 
 	list := func(query string) []map[string]any {
 		t.Helper()
