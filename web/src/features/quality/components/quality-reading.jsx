@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { BasisLabel } from '../../../components/figure-basis'
+import { ScrollRegion } from '../../../components/scroll-region'
 import { formatCount, formatDate } from '../../../lib/format'
 import { SpikeChart, spikeDay, spikeWords } from './spike-chart'
 import './quality.css'
@@ -126,7 +127,7 @@ function SpikeTable({ account, notes, onAnnotate }) {
   const name = platformName(account.platform)
   if (spikes.length === 0) return <p className="small text-secondary mb-0">No follower spikes in the window: steady growth.</p>
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={`${name}: follower spikes table`}>
       <table className="table table-sm small align-middle mb-0">
         <caption className="caption-top">{name}: follower spikes</caption>
         <thead>
@@ -182,7 +183,7 @@ function SpikeTable({ account, notes, onAnnotate }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 
