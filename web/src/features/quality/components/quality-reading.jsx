@@ -154,7 +154,7 @@ function SpikeTable({ account, notes, onAnnotate }) {
                 </td>
                 <td>{formatCount(s.followers)}</td>
                 <td>{s.activity == null ? 'n/a' : formatCount(s.activity)}</td>
-                <td>
+                <td className="cc-spike-reading">
                   <span className={`cc-spike-dot cc-spike-${s.explained ? 'explained' : 'unexplained'} me-1`} aria-hidden="true" />
                   {spikeWords(s)}
                 </td>
