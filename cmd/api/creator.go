@@ -121,7 +121,9 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 				n := int(max(-1, min(*q, 101))) // out of range stays out of range for the store's check
 				f.MinQuality = &n
 			}
-			f.Verified = p.bool("verified") != nil && *p.bool("verified")
+			if v := p.bool("verified"); v != nil {
+				f.Verified = *v
+			}
 		}
 		if err := p.errs.Err(); err != nil {
 			s.writeError(w, r, err)
