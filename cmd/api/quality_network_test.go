@@ -51,7 +51,7 @@ func TestQuality_NetworkFilterAndSort(t *testing.T) {
 	if got := list("minQuality=" + strconv.Itoa(score+1)); len(got) != 0 {
 		t.Fatalf("minimum above the figure: %v", got)
 	}
-	for _, bad := range []string{"minQuality=101", "minQuality=-1", "minQuality=high", "verified=yes", "sort=fake"} {
+	for _, bad := range []string{"minQuality=101", "minQuality=-1", "minQuality=high", "verified=yes", "sort=best"} {
 		e.want(e.call("GET", "/api/creators?"+bad, brand, nil), http.StatusUnprocessableEntity)
 	}
 

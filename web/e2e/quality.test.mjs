@@ -7,7 +7,7 @@ import { launch, newPage, loginUi, shot, quietShot, expectToast, DESKTOP, PHONE 
 // only, a minimum, sorted by it), opens Sam Spike's profile and sees the
 // unexplained spike on the follower chart (the day's figures on keyboard
 // focus and in the table); Sam annotates the spike on "What brands see";
-// brand@ then sees the note beside the spike. Never "fake" or "fraud".
+// brand@ then sees the note beside the spike. The wording never judges intent.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
 
