@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"creatorcoach/jobs/quality"
+	"creatorcoach/store"
 )
 
 // ReadAudienceQuality computes and stores the audience-quality reading of
@@ -19,6 +20,10 @@ func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 	if err != nil {
 		h.Log.Warn("audience quality peer groups not read", "err", err)
 	}
+	audiences, err := h.Store.AudienceQualityAudiences(ctx, ids)
+	if err != nil {
+		h.Log.Warn("audience quality audiences not read", "err", err)
+	}
 	now := time.Now().UTC()
 	for _, id := range ids {
 		stored := series[id]
@@ -32,7 +37,7 @@ func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 				h.Log.Warn("audience quality benchmark not read", "account", id, "err", err)
 			}
 		}
-		r, ok := quality.Read(days, bench, nil, now)
+		r, ok := quality.Read(days, bench, statedMarket(audiences, id), now)
 		if !ok {
 			err = h.Store.SaveAudienceQuality(ctx, id, 0, nil, false, quality.ReasonTooShort)
 		} else {
@@ -42,4 +47,19 @@ func (h *Handler) ReadAudienceQuality(ctx context.Context, ids []string) {
 			h.Log.Warn("audience quality not saved", "account", id, "err", err)
 		}
 	}
+}
+
+// statedMarket is account id's audience split read against its creator's
+// stated country (nil without a split: the audience-fit component is then
+// left out; without a stated country it says so).
+func statedMarket(audiences map[string]store.QualityAudience, id string) *quality.Audience {
+	a, ok := audiences[id]
+	if !ok || len(a.Countries) == 0 {
+		return nil
+	}
+	aud := &quality.Audience{Countries: a.Countries, Ages: a.Ages}
+	if a.Country != "" {
+		aud.Market = []string{a.Country}
+	}
+	return aud
 }

@@ -27,13 +27,17 @@ type RosterGeneratePayload struct {
 	Niches     []string `json:"niches"`
 	// OnCreatorCoach: from creators on Creator Coach only.
 	OnCreatorCoach bool `json:"onCreatorCoach,omitempty"`
+	// MinQuality and QualityRequired: see store.RosterOptions.
+	MinQuality      *int `json:"minQuality,omitempty"`
+	QualityRequired bool `json:"qualityRequired,omitempty"`
 }
 
 // NewRosterGenerateTask returns the outbox task of roster job jobID; its key
 // (the asynq TaskID) is derived from the job id.
 func NewRosterGenerateTask(jobID string, r *store.RosterRequest) store.Task {
 	return newTask("roster:generate:"+jobID, rosterGenerate,
-		RosterGeneratePayload{JobID: jobID, CampaignID: r.CampaignID, Size: *r.Size, Niches: r.Niches, OnCreatorCoach: r.OnCreatorCoach})
+		RosterGeneratePayload{JobID: jobID, CampaignID: r.CampaignID, Size: *r.Size, Niches: r.Niches, OnCreatorCoach: r.OnCreatorCoach,
+			MinQuality: r.MinQuality, QualityRequired: r.QualityRequired})
 }
 
 // HandleRosterGenerate runs a roster job, reporting each step as progress.
@@ -51,7 +55,8 @@ func (h *Handler) HandleRosterGenerate(ctx context.Context, t *asynq.Task) error
 	step := func(n int) {
 		_ = h.Store.ReportJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps, Processed: n})
 	}
-	res, err := h.Store.GenerateRosterFrom(ctx, p.CampaignID, p.Size, p.Niches, p.OnCreatorCoach, p.JobID, step)
+	opts := store.RosterOptions{OnCreatorCoach: p.OnCreatorCoach, MinQuality: p.MinQuality, QualityRequired: p.QualityRequired}
+	res, err := h.Store.GenerateRosterWith(ctx, p.CampaignID, p.Size, p.Niches, opts, p.JobID, step)
 	done := store.JobProgress{Total: store.RosterSteps, Processed: store.RosterSteps}
 	switch code := store.ErrorCode(err); code {
 	case "":

@@ -183,8 +183,11 @@ func (h *Handler) syncOne(ctx context.Context, p SocialSyncPayload, prog *store.
 	if err != nil {
 		return 0, 0, nil, err
 	}
-	newDays, captured, err = h.Store.SaveSocialSnapshotCaptures(ctx, snap)
-	return len(snap.Days), newDays, captured, err
+	if newDays, captured, err = h.Store.SaveSocialSnapshotCaptures(ctx, snap); err != nil {
+		return len(snap.Days), newDays, captured, err
+	}
+	h.ReadAudienceQuality(ctx, []string{t.ID})
+	return len(snap.Days), newDays, captured, nil
 }
 
 // syncBatch syncs a scheduled batch of accounts: one read, their calls

@@ -38,6 +38,17 @@ type CoachAccount struct {
 	LastSyncedAt *time.Time      `json:"lastSyncedAt"`
 	Days         []CoachDay      `json:"days"`
 	Audience     []CoachAudience `json:"audience"`
+	// Quality is the account's stored audience-quality reading (nil
+	// before its first computation).
+	Quality *CoachQuality `json:"quality"`
+}
+
+// CoachQuality is an account's audience-quality reading as brands read it:
+// the figure and the reading (jobs/quality's JSON), or the reason there is none.
+type CoachQuality struct {
+	Score   *int            `json:"score"`
+	Reason  string          `json:"reason"`
+	Reading json.RawMessage `json:"reading"`
 }
 
 // CoachInput is everything the coach answers a question from: the entry,
@@ -72,7 +83,9 @@ var coachInputQuery = `SELECT e.id, coalesce(e.job_id::text, '') AS job_id, e.us
 				AND d.day > (SELECT max(day) FROM social_daily m WHERE m.account_id = a.id) - $2::int),
 			'audience', (SELECT coalesce(json_agg(json_build_array(s.dimension, s.bucket, s.share::float8)
 					ORDER BY s.dimension, s.share DESC, s.bucket), '[]')
-				FROM social_demographics s WHERE s.account_id = a.id))
+				FROM social_demographics s WHERE s.account_id = a.id),
+			'quality', (SELECT json_build_object('score', q.score, 'reason', q.reason, 'reading', q.reading)
+				FROM audience_quality q WHERE q.account_id = a.id))
 		ORDER BY array_position(ARRAY['instagram', 'youtube', 'tiktok', 'linkedin'], a.platform))
 		FROM social_accounts a WHERE a.user_id = e.user_id), '[]') AS accounts
 	FROM chat_entries e JOIN users u ON u.id = e.user_id LEFT JOIN niches n ON n.id = u.niche_id WHERE e.id = $1`

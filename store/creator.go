@@ -77,8 +77,10 @@ type Creator struct {
 	Contactable    bool                       `json:"contactable"`
 	Listed         bool                       `json:"listed"`
 	UploadJobID    *string                    `json:"uploadJobId"`
-	CreatedAt      time.Time                  `json:"createdAt"`
-	UpdatedAt      time.Time                  `json:"updatedAt"`
+	// Quality is the audience-quality figure (nil without a reading).
+	Quality   *int      `json:"quality"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // creatorJSON is a creators row c as Creator's JSON, as ADMIN reads it:
@@ -114,14 +116,14 @@ func creatorJSONOf(brand bool) string {
 		OR c.audience_ages IS NOT NULL)` + audienceIf + ` THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
 		c.audience_male::float8, 'female', c.audience_female::float8, 'other', c.audience_other::float8)),
 		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) END,
-	` + userID + `'uploadJobId', c.upload_job_id, ` + creatorReachJSON + `,
+	` + userID + `'uploadJobId', c.upload_job_id, 'quality', c.quality_score, ` + creatorReachJSON + `,
 	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
 }
 
 // creatorColumns are the columns creatorJSON and the list orders read.
 var creatorColumns = `id, name, email, niche, location, tier, followers, engagement_rate, ` +
 	strings.Join(platformColumns(func(col, _ string) string { return col }), ", ") +
-	`, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at, listed`
+	`, audience_male, audience_female, audience_other, audience_ages, user_id, upload_job_id, created_at, updated_at, listed, quality_score`
 
 // CreatorFilter selects creators. Search matches creators having every word
 // of the term as a word of their name, e-mail or a handle (words split at
@@ -131,7 +133,8 @@ var creatorColumns = `id, name, email, niche, location, tier, followers, engagem
 // there; follower bounds then apply to that platform), follower bounds
 // (inclusive), MinEngagement (percent), Location (substring), Gender (male,
 // female or other: that gender is at least half the audience). Sort is one of
-// followers (default, largest first), -followers, engagement, name, recent.
+// followers (default, largest first), -followers, engagement, name, recent,
+// quality (the audience-quality figure, highest first, creators without one last).
 type CreatorFilter struct {
 	Search, Niche, Tier, Platform, Location, Gender, Sort string
 	// Listed keeps only listed entries (what brands see); OnCreatorCoach,
@@ -140,7 +143,12 @@ type CreatorFilter struct {
 	OnCreatorCoach             *bool
 	MinFollowers, MaxFollowers *int64
 	MinEngagement              *float64
-	Page, Limit                int
+	// MinQuality keeps creators whose audience-quality figure is at least
+	// this (0–100); Verified keeps those with a figure at all (a reading
+	// measured from connected accounts).
+	MinQuality  *int
+	Verified    bool
+	Page, Limit int
 	// ForBrand answers entries as brand users read them (creatorBrandJSON):
 	// no e-mail or user id, and the audience (shown and filtered on) only
 	// where the creator shares it. A search word with an '@' after its
@@ -168,6 +176,7 @@ var creatorSorts = map[string]struct{ order, searchSort string }{
 	"engagement": {"engagement_rate DESC NULLS LAST, id", "(engagement_rate + 0) DESC NULLS LAST, id"},
 	"name":       {"name, id", "(name || '') , id"},
 	"recent":     {"created_at DESC, id", "(created_at + interval '0') DESC, id"},
+	"quality":    {"quality_score DESC NULLS LAST, id", "(quality_score + 0) DESC NULLS LAST, id"},
 }
 
 // Validate checks the filter and fills page defaults (page 1, limit 10).
@@ -180,13 +189,16 @@ func (f *CreatorFilter) Validate() error {
 		f.Search = strings.Join(slices.DeleteFunc(strings.Fields(f.Search), func(w string) bool { return strings.Index(w, "@") > 0 }), " ")
 	}
 	if _, ok := creatorSorts[f.Sort]; !ok {
-		fe.add("sort", "Must be one of followers, -followers, engagement, name, recent")
+		fe.add("sort", "Must be one of followers, -followers, engagement, name, recent, quality")
 	}
 	if f.Tier != "" && f.Tier != TierMicro && f.Tier != TierMid && f.Tier != TierMacro {
 		fe.add("tier", "Must be one of Micro, Mid, Macro")
 	}
 	if f.Platform != "" && platformIndex(f.Platform) < 0 {
 		fe.add("platform", MsgPlatformChoice)
+	}
+	if f.MinQuality != nil && (*f.MinQuality < 0 || *f.MinQuality > 100) {
+		fe.add("minQuality", MsgMinQuality)
 	}
 	if f.Gender != "" && f.Gender != "male" && f.Gender != "female" && f.Gender != "other" {
 		fe.add("gender", "Must be male, female or other")
@@ -260,6 +272,11 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 		if f.ForBrand {
 			conds = append(conds, strings.ReplaceAll(audienceShared, "c.", "creators."))
 		}
+	}
+	if f.MinQuality != nil {
+		conds = append(conds, "quality_score >= "+arg(*f.MinQuality))
+	} else if f.Verified {
+		conds = append(conds, "quality_score IS NOT NULL")
 	}
 	conds = append(conds, f.listingConds()...)
 	return conds, wconds, args

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lib/pq"
@@ -66,7 +67,7 @@ func (s *DB) SaveAudienceQuality(ctx context.Context, accountID string, score in
 	if err != nil {
 		return fmt.Errorf("save audience quality: %w", err)
 	}
-	return nil
+	return refreshCreatorQuality(ctx, s.db, accountID)
 }
 
 // QualityGroup is an account's peer group: its platform and its creator's
@@ -116,6 +117,48 @@ func (s *DB) AudienceQualityPeers(ctx context.Context, g QualityGroup) ([]Qualit
 		GROUP BY a.id HAVING count(*) >= 20 AND max(d.followers) > 0`, g.Platform, g.Niche, g.Tier, s.now())
 	if err != nil {
 		return nil, fmt.Errorf("audience quality peers: %w", err)
+	}
+	return out, nil
+}
+
+// QualityAudience is an account's audience split (shares 0–1 by country
+// code and by age band) and its creator's stated country (alpha-2, "" when
+// unknown), for the audience-fit component.
+type QualityAudience struct {
+	Countries map[string]float64
+	Ages      map[string]float64
+	Country   string
+}
+
+// AudienceQualityAudiences returns the audience split of each account that
+// has one, with the stated country of its creator's network entry.
+func (s *DB) AudienceQualityAudiences(ctx context.Context, ids []string) (map[string]QualityAudience, error) {
+	var rows []struct {
+		ID        string  `db:"account_id"`
+		Dimension string  `db:"dimension"`
+		Bucket    string  `db:"bucket"`
+		Share     float64 `db:"share"`
+		Country   string  `db:"country"`
+	}
+	err := s.db.SelectContext(ctx, &rows, `SELECT d.account_id, d.dimension, d.bucket, d.share::float8 AS share,
+		COALESCE((SELECT c.country FROM creators c WHERE c.user_id = a.user_id LIMIT 1), '') AS country
+		FROM social_demographics d JOIN social_accounts a ON a.id = d.account_id
+		WHERE d.account_id = ANY ($1::uuid[]) AND d.dimension IN ('country', 'age')`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("audience quality audiences: %w", err)
+	}
+	out := map[string]QualityAudience{}
+	for _, r := range rows {
+		a, ok := out[r.ID]
+		if !ok {
+			a = QualityAudience{Countries: map[string]float64{}, Ages: map[string]float64{}, Country: r.Country}
+		}
+		if r.Dimension == "country" {
+			a.Countries[strings.ToUpper(r.Bucket)] = r.Share
+		} else {
+			a.Ages[r.Bucket] = r.Share
+		}
+		out[r.ID] = a
 	}
 	return out, nil
 }

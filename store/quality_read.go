@@ -39,6 +39,17 @@ type QualityAccount struct {
 	Reading     json.RawMessage     `json:"reading"`
 	Annotations []QualityAnnotation `json:"annotations"`
 	ComputedAt  *time.Time          `json:"computedAt"`
+	// Days is the follower series the reading was read from (its last 90
+	// days): the chart its spikes are marked on.
+	Days []QualitySeriesDay `json:"days"`
+}
+
+// QualitySeriesDay is one day of the follower chart: followers and the
+// day's reach (views where reach is not reported; nil when neither is).
+type QualitySeriesDay struct {
+	Day       string `json:"day"`
+	Followers int64  `json:"followers"`
+	Activity  *int64 `json:"activity"`
 }
 
 // CreatorQuality is a creator's audience-quality reading: Score is the mean
@@ -116,12 +127,28 @@ func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, e
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.AccountID
+	}
+	series, err := s.AudienceQualityDays(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	var sum, weight float64
 	reason := ""
 	for _, r := range rows {
 		a := QualityAccount{Platform: r.Platform, Reason: r.Reason.String, Reading: json.RawMessage("null"), Annotations: notes[r.AccountID]}
 		if a.Annotations == nil {
 			a.Annotations = []QualityAnnotation{}
+		}
+		a.Days = make([]QualitySeriesDay, 0, len(series[r.AccountID]))
+		for _, d := range series[r.AccountID] {
+			act := d.Reach
+			if act == nil {
+				act = d.Views
+			}
+			a.Days = append(a.Days, QualitySeriesDay{Day: d.Day.UTC().Format(time.DateOnly), Followers: d.Followers, Activity: act})
 		}
 		if r.ComputedAt.Valid {
 			t := r.ComputedAt.Time.UTC()

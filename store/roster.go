@@ -36,6 +36,18 @@ type RosterRequest struct {
 	Niches     []string `json:"niches"`
 	// OnCreatorCoach generates from creators on Creator Coach only.
 	OnCreatorCoach bool `json:"onCreatorCoach"`
+	// MinQuality leaves out creators whose audience-quality reading is
+	// below it (0–100); creators without a reading stay unless
+	// QualityRequired.
+	MinQuality      *int `json:"minQuality"`
+	QualityRequired bool `json:"qualityRequired"`
+}
+
+// RosterOptions narrow the creators a roster is generated from.
+type RosterOptions struct {
+	OnCreatorCoach  bool
+	MinQuality      *int // nil: the reading does not count
+	QualityRequired bool // leave out creators without a reading
 }
 
 // GeneratedRoster is the result of a roster job.
@@ -124,6 +136,9 @@ func (s *DB) RequestRoster(ctx context.Context, actor *User, r *RosterRequest, t
 	if *r.Size < 1 || *r.Size > RosterSizeMax {
 		fe.add("size", MsgRosterSize)
 	}
+	if r.MinQuality != nil && (*r.MinQuality < 0 || *r.MinQuality > 100) {
+		fe.add("minQuality", MsgMinQuality)
+	}
 	if len(r.Niches) > 0 {
 		var known int
 		err := s.db.GetContext(ctx, &known, `SELECT count(*) FROM niches WHERE id::text = ANY($1)`, pq.Array(r.Niches))
@@ -176,6 +191,9 @@ type Prefilter struct {
 	Limit        int
 	// OnCreatorCoach keeps only creators on Creator Coach (linked to an account).
 	OnCreatorCoach bool
+	// MinQuality and QualityRequired: see RosterOptions.
+	MinQuality      *int
+	QualityRequired bool
 	// MinFollowers is the campaign's follower floor; below RosterMinFollowers
 	// the roster's own floor applies.
 	MinFollowers int
@@ -210,7 +228,7 @@ var candidateColumns = func() string {
 	return `id, name, niche, location, country, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
 		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
-		audience_other::float8 AS audience_other, audience_ages`
+		audience_other::float8 AS audience_other, audience_ages, quality_score`
 }()
 
 // prefilterCond is one requirement of the prefilter: the requirement it
@@ -229,6 +247,7 @@ const (
 	RequireGender    = "gender"
 	RequireFee       = "fee"
 	RequireFree      = "roster"
+	RequireQuality   = "quality"
 )
 
 // conditions are the prefilter's requirements with their arguments ($1 is
@@ -250,6 +269,14 @@ func (p Prefilter) conditions() ([]prefilterCond, []any) {
 	}
 	if p.Gender != "" {
 		conds = append(conds, prefilterCond{RequireGender, `(audience_` + p.Gender + ` IS NULL OR audience_` + p.Gender + ` >= ` + arg(rosterAudienceFloor) + `)`})
+	}
+	switch {
+	case p.MinQuality != nil && p.QualityRequired:
+		conds = append(conds, prefilterCond{RequireQuality, `quality_score >= ` + arg(*p.MinQuality)})
+	case p.MinQuality != nil:
+		conds = append(conds, prefilterCond{RequireQuality, `(quality_score IS NULL OR quality_score >= ` + arg(*p.MinQuality) + `)`})
+	case p.QualityRequired:
+		conds = append(conds, prefilterCond{RequireQuality, `quality_score IS NOT NULL`})
 	}
 	if p.MaxFollowers > 0 {
 		conds = append(conds, prefilterCond{RequireFee, `followers < ` + arg(p.MaxFollowers)})
@@ -273,6 +300,7 @@ type candidateRow struct {
 	Female    sql.NullFloat64 `db:"audience_female"`
 	Other     sql.NullFloat64 `db:"audience_other"`
 	Ages      []byte          `db:"audience_ages"`
+	Quality   sql.NullInt64   `db:"quality_score"`
 }
 
 func (r *candidateRow) candidate() Candidate {
@@ -287,6 +315,10 @@ func (r *candidateRow) candidate() Candidate {
 		if v.Valid {
 			c.Audience[k] = v.Float64
 		}
+	}
+	if r.Quality.Valid {
+		q := int(r.Quality.Int64)
+		c.Quality = &q
 	}
 	if len(r.Ages) > 0 {
 		_ = json.Unmarshal(r.Ages, &c.Ages) // a non-object (bad import) reads as unknown

@@ -55,6 +55,8 @@ func emptyRoster(ctx context.Context, tx *sqlx.Tx, p Prefilter, b RosterBrief, f
 			return c.requirement, fmt.Sprintf("No creator matches the gender: 0 of %s creators have at least %g%% %s audience; set the gender to any", of, rosterAudienceFloor, p.Gender), nil
 		case RequireFee:
 			return c.requirement, fmt.Sprintf("No creator fits the budget: 0 of %s creators cost at most %s a post; raise the budget or ask for fewer creators", of, dollars(feeCap(b.Budget, b.Size))), nil
+		case RequireQuality:
+			return c.requirement, fmt.Sprintf("No creator has the audience-quality reading asked for: 0 of %s creators; lower the minimum or include creators without a reading", of), nil
 		case RequireFree:
 			return c.requirement, fmt.Sprintf("No new creator matches: all %s matching creators already have an offer on this roster", of), nil
 		}

@@ -32,6 +32,12 @@ func (s *DB) GenerateRoster(ctx context.Context, campaignID string, size int, ni
 // GenerateRosterFrom is GenerateRoster, from creators on Creator Coach only
 // when onCreatorCoach.
 func (s *DB) GenerateRosterFrom(ctx context.Context, campaignID string, size int, nicheIDs []string, onCreatorCoach bool, jobID string, step func(int)) (*GeneratedRoster, error) {
+	return s.GenerateRosterWith(ctx, campaignID, size, nicheIDs, RosterOptions{OnCreatorCoach: onCreatorCoach}, jobID, step)
+}
+
+// GenerateRosterWith is GenerateRoster from the creators opts keep; with a
+// minimum audience-quality reading each pick's explanation states its reading.
+func (s *DB) GenerateRosterWith(ctx context.Context, campaignID string, size int, nicheIDs []string, opts RosterOptions, jobID string, step func(int)) (*GeneratedRoster, error) {
 	if step == nil {
 		step = func(int) {}
 	}
@@ -59,7 +65,7 @@ func (s *DB) GenerateRosterFrom(ctx context.Context, campaignID string, size int
 		brief := RosterBrief{Niches: niches, Gender: briefGender(b.Gender), AgeFrom: b.AgeFrom, AgeTo: b.AgeTo,
 			Location: b.Location, Budget: max(0, b.Budget-kept.Fees), Size: max(0, size-kept.Count)}
 		pf := NewPrefilter(campaignID, brief)
-		pf.OnCreatorCoach = onCreatorCoach
+		pf.OnCreatorCoach, pf.MinQuality, pf.QualityRequired = opts.OnCreatorCoach, opts.MinQuality, opts.QualityRequired
 		pf.MinFollowers = b.MinFollowers
 		cands, err := prefilter(ctx, tx, pf)
 		if err != nil {
@@ -67,6 +73,11 @@ func (s *DB) GenerateRosterFrom(ctx context.Context, campaignID string, size int
 		}
 		step(RosterStepPrefiltered)
 		picks := ScoreCandidates(brief, cands)
+		for i := range picks {
+			if r := qualityReason(picks[i].Candidate, opts); r != "" {
+				picks[i].Reasons = append(picks[i].Reasons, r)
+			}
+		}
 		step(RosterStepScored)
 		chosen := FitBudget(picks, brief.Budget, brief.Size)
 		step(RosterStepFitted)

@@ -21,6 +21,7 @@ type Candidate struct {
 	EngagementRate *float64 // percent
 	Audience       map[string]float64
 	Ages           map[string]float64 // AgeBands → percent; nil when unknown
+	Quality        *int               // the audience-quality reading; nil without one
 }
 
 // RosterBrief is what a campaign asks of its roster.
@@ -69,7 +70,21 @@ type Pick struct {
 	Fee       float64
 	Score     float64 // 0-100, one decimal
 	Parts     []ScorePart
-	Reasons   []string // up to three
+	Reasons   []string // up to three, and the reading when the brand asked for a minimum (qualityReason)
+}
+
+// qualityReason is what a pick's explanation says of its audience-quality
+// reading when the brand asked for a minimum or for a reading.
+func qualityReason(c *Candidate, o RosterOptions) string {
+	switch {
+	case o.MinQuality == nil && !o.QualityRequired:
+		return ""
+	case c.Quality == nil:
+		return "No audience-quality reading yet (kept: the minimum applies to creators with one)"
+	case o.MinQuality != nil:
+		return fmt.Sprintf("Audience quality %d (at least %d asked)", *c.Quality, *o.MinQuality)
+	}
+	return fmt.Sprintf("Audience quality %d (verified reading)", *c.Quality)
 }
 
 // tierStats are the engagement rates of a tier among the candidates, sorted.

@@ -211,7 +211,7 @@ func (s *DB) DisconnectSocialAccount(ctx context.Context, userID, accountID stri
 		} else if !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("delete social tokens: %w", err)
 		}
-		return nil
+		return refreshCreatorQuality(ctx, tx, accountID) // the account's reading no longer counts
 	})
 	return platform, tokens, err
 }

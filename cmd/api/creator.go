@@ -103,7 +103,8 @@ func (p *queryParams) float(name string) *float64 {
 
 // listCreators answers GET /api/admins/get-creators (page, limit, search)
 // and, with filters, GET /api/creators (also niche, tier, platform,
-// minFollowers, maxFollowers, minEngagement, location, gender, sort):
+// minFollowers, maxFollowers, minEngagement, location, gender, minQuality,
+// verified, sort):
 // {"creators": [...], "total", "page", "limit"}.
 func (s *server) listCreators(filters bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -116,6 +117,13 @@ func (s *server) listCreators(filters bool) http.HandlerFunc {
 			f.MinFollowers, f.MaxFollowers = p.int64("minFollowers"), p.int64("maxFollowers")
 			f.MinEngagement = p.float("minEngagement")
 			f.Listed, f.OnCreatorCoach = true, p.bool("onCreatorCoach")
+			if q := p.int64("minQuality"); q != nil {
+				n := int(max(-1, min(*q, 101))) // out of range stays out of range for the store's check
+				f.MinQuality = &n
+			}
+			if v := p.bool("verified"); v != nil {
+				f.Verified = *v
+			}
 		}
 		if err := p.errs.Err(); err != nil {
 			s.writeError(w, r, err)

@@ -58,6 +58,7 @@ var Questions = []string{
 	"Who is my audience and when should I post?",
 	"When will I reach my next follower milestone?",
 	"What should I do next?",
+	"Why is my audience-quality lower?",
 }
 
 // topic is a kind of question; its value indexes Questions.
@@ -71,6 +72,7 @@ const (
 	topicAudience
 	topicProjection
 	topicNext
+	topicQuality
 	topicUnknown
 )
 
@@ -79,6 +81,8 @@ var topicWords = []struct {
 	topic topic
 	words []string
 }{
+	{topicQuality, []string{"audience-quality", "audience quality", "quality reading", "quality score", "what brands see",
+		"unexplained", "my reading"}},
 	{topicProjection, []string{"goal", "reach", "project", "forecast", "when will i", "how long", "milestone", "hit "}},
 	{topicChange, []string{"why", "drop", "fell", "fall", "declin", "dip", "lost", "lose", "decreas", "rise", "rose",
 		"jump", "spike", "increas", "went up", "went down", "go up", "go down"}},
@@ -133,6 +137,8 @@ func Answer(ctx context.Context, in *store.CoachInput, peers Peers) (Reply, erro
 		c.projection()
 	case topicNext:
 		err = c.next()
+	case topicQuality:
+		c.quality()
 	default:
 		c.say("I'm not sure what you are asking, so here is an overview of your numbers.")
 		c.overview(false)

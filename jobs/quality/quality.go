@@ -216,8 +216,10 @@ func median(sorted []float64) float64 {
 // gain, a slow drip) stand far outside the account's own pattern over the
 // series, by a robust score; each is explained when reach (or views, or
 // accounts engaged) rose with it and unexplained when only followers moved.
-// A week is reported only where no day inside it was.
+// A week is reported only where no day inside it was. The days before the
+// follower count first moves are left out (see unreportedLead).
 func Spikes(days []Day) []Spike {
+	days = days[unreportedLead(days):]
 	n := len(days)
 	if n < 8 {
 		return nil
@@ -319,6 +321,22 @@ func Spikes(days []Day) []Spike {
 	}
 	slices.SortFunc(out, func(a, b Spike) int { return a.Day.Compare(b.Day) })
 	return out
+}
+
+// unreportedLead is the index of the last day of the run of days at the
+// start of the series whose follower count equals the first day's, when
+// the count moves after it (0 otherwise). A platform that keeps a shorter
+// follower history than the series (Instagram keeps 30 days of follower
+// gains) gives the days before it at the earliest known count: those days
+// are unreported gains, not a pattern of no growth, and read as one they
+// turn the first weeks of reported growth into a spike.
+func unreportedLead(days []Day) int {
+	for i := 1; i < len(days); i++ {
+		if days[i].Followers != days[0].Followers {
+			return i - 1
+		}
+	}
+	return 0
 }
 
 func spike(days []Day, i int, gain int64, z float64, span int, expl bool) Spike {

@@ -61,6 +61,21 @@ func TestSpikes(t *testing.T) {
 			}
 			return d
 		}, 1, true},
+		{"growth after days of unreported gains is no spike", func() []Day {
+			d := flat(90) // the first 60 days at the earliest known count, as a 30-day follower history leaves them
+			for i := 0; i < 59; i++ {
+				d[i].Followers = d[59].Followers
+			}
+			return d
+		}, 0, false},
+		{"a bought jump after days of unchanged followers is unexplained", func() []Day {
+			d := flat(90)
+			for i := range d {
+				d[i].Followers = 10000
+			}
+			bump(d, 60, 900)
+			return d
+		}, 1, true},
 		{"a purge is no spike", func() []Day {
 			d := flat(60)
 			bump(d, 40, -2000)

@@ -38,6 +38,16 @@ func TestSeedSocial(t *testing.T) {
 			t.Errorf("%s: %+v, want %d days, an audience and tokens", a.Platform, a, DemoSocialDays)
 		}
 	}
+	// Both accounts have a reading after their sync, and the Instagram history
+	// (30 days of reported follower gains in 180 days) reads as no unexplained growth.
+	var unexplained []bool
+	if err := db.SQL().Select(&unexplained, `SELECT q.unexplained FROM audience_quality q JOIN social_accounts a ON a.id = q.account_id
+		JOIN users u ON u.id = a.user_id WHERE u.email = 'creator@example.com' AND q.score IS NOT NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if len(unexplained) != 2 || unexplained[0] || unexplained[1] {
+		t.Errorf("creator@'s readings: unexplained %v, want two readings without", unexplained)
+	}
 	// The demo creator's network entry is linked to the account and carries the measured handles.
 	var entry struct {
 		Linked   bool   `db:"linked"`

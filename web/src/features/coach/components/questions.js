@@ -7,4 +7,5 @@ export const QUESTIONS = [
   'Who is my audience and when should I post?',
   'When will I reach my next follower milestone?',
   'What should I do next?',
+  'Why is my audience-quality lower?',
 ]

@@ -5,7 +5,7 @@ import { readListPage } from '../../../lib/list-page'
 export const CREATORS_PAGE_SIZE = 12
 
 // Query parameters of GET /api/creators besides page and limit, in the order they are sent.
-export const CREATOR_FILTERS = ['search', 'niche', 'tier', 'platform', 'minFollowers', 'maxFollowers', 'minEngagement', 'location', 'gender', 'sort']
+export const CREATOR_FILTERS = ['search', 'niche', 'tier', 'platform', 'minFollowers', 'maxFollowers', 'minEngagement', 'location', 'gender', 'verified', 'minQuality', 'sort']
 
 /** creatorsKey builds the GET /api/creators path; empty filters are left out. */
 export function creatorsKey({ page = 1, limit = CREATORS_PAGE_SIZE, ...filters } = {}) {

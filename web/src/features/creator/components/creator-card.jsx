@@ -28,6 +28,7 @@ export function CreatorCard({ creator: c, back }) {
             </h2>
             <p className="small text-secondary mb-0 text-truncate">{[c.niche, c.location].filter(Boolean).join(' · ') || '—'}</p>
             <NetworkStatusBadge creator={c} className="mt-1" />
+            <QualityBadge score={c.quality} />
           </div>
           <span className={`badge rounded-pill cc-tier ${TIER_CLASS[c.tier] || ''}`}>{c.tier}</span>
         </div>
@@ -53,6 +54,27 @@ export function CreatorCard({ creator: c, back }) {
         )}
       </div>
     </article>
+  )
+}
+
+/**
+ * QualityBadge is a creator's audience-quality reading on a network row: the 0–100 figure measured from
+ * their connected accounts, or "No reading" for an imported creator.
+ * @param {{score?: number | null}} props
+ */
+export function QualityBadge({ score }) {
+  if (score == null) {
+    return (
+      <span className="cc-quality-badge-row cc-quality-badge-none d-inline-block mt-1 ms-1" title="Connect accounts for a verified reading">
+        No quality reading
+      </span>
+    )
+  }
+  const band = score >= 70 ? 'high' : score >= 40 ? 'mid' : 'low'
+  return (
+    <span className={`cc-quality-badge-row cc-quality-badge-${band} d-inline-block mt-1 ms-1`} title="Audience-quality reading, measured from connected accounts">
+      Audience quality {score}/100
+    </span>
   )
 }
 

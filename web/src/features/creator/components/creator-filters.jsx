@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useNiches } from '../../../lib/niches'
-import { GENDERS, PLATFORMS, SORTS, TIERS, activeFilterCount } from './creator-options'
+import { GENDERS, PLATFORMS, READINGS, SORTS, TIERS, activeFilterCount } from './creator-options'
 import { FilterControl } from '../../../components/filter-control'
 
 /** CreatorFilters: search and sort always visible; the other filters fold away on phones. */
@@ -60,6 +60,8 @@ export function CreatorFilters({ filters, onChange, onClear }) {
           {text('maxFollowers', 'Max followers', { type: 'number', min: 0, step: 1000, inputMode: 'numeric', placeholder: 'Any' })}
           {text('minEngagement', 'Min engagement (%)', { type: 'number', min: 0, step: 0.1, inputMode: 'decimal', placeholder: '0' })}
           {text('location', 'Location', { placeholder: 'City or country' })}
+          {select('verified', 'Audience quality', 'Any creator', READINGS)}
+          {text('minQuality', 'Min audience quality (0–100)', { type: 'number', min: 0, max: 100, step: 1, inputMode: 'numeric', placeholder: 'Any' })}
         </div>
         {activeFilterCount(filters) > 0 && (
           <div className="d-flex justify-content-end mt-2">

@@ -22,7 +22,11 @@ export const SORTS = [
   { value: 'engagement', label: 'Highest engagement' },
   { value: 'name', label: 'Name (A–Z)' },
   { value: 'recent', label: 'Recently added' },
+  { value: 'quality', label: 'Audience quality' },
 ]
+
+// The audience-quality reading: any creator, or only those with a reading measured from connected accounts.
+export const READINGS = [{ value: 'true', label: 'Verified reading only' }]
 
 export const EMPTY_FILTERS = {
   search: '',
@@ -34,6 +38,8 @@ export const EMPTY_FILTERS = {
   minEngagement: '',
   location: '',
   gender: '',
+  verified: '',
+  minQuality: '',
   sort: 'followers',
 }
 

@@ -112,9 +112,11 @@ function CreatorNotFound({ back }) {
 /**
  * CreatorProfile: a creator of the network with every figure's basis
  * (Measured, Imported, Estimated), Verified badges for connected platforms,
- * the 90-day trends, and "Add to campaign" for brand editors.
+ * the 90-day trends, and "Add to campaign" for brand editors. `quality` is
+ * the audience-quality card the app mounts below the figures.
+ * @param {{id: string, quality?: import('react').ReactNode}} props
  */
-export function CreatorProfile({ id }) {
+export function CreatorProfile({ id, quality = null }) {
   const location = useLocation()
   const back = location.state?.back || '/creator-network'
   const { role } = useAuth()
@@ -178,6 +180,7 @@ export function CreatorProfile({ id }) {
           </CardSection>
         </div>
       </div>
+      {quality}
       {CAN_ADD.includes(role) && <AddToCampaign creator={c} fee={p.fee.value} />}
       <CardSection title={`${p.trendDays}-day trends`} titleId="creator-trends">
         <Trends profile={p} />

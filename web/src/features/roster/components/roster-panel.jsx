@@ -22,6 +22,8 @@ function Generator({ campaignId, disabled, startNiches = [] }) {
   const [size, setSize] = useState(/** @type {number | string} */ (20))
   const [niches, setNiches] = useState(startNiches)
   const [onlyOnCC, setOnlyOnCC] = useState(false)
+  const [minQuality, setMinQuality] = useState('')
+  const [qualityRequired, setQualityRequired] = useState(false)
   const [jobId, setJobId] = useState(null)
   const [starting, setStarting] = useState(false)
   const { data: all = [] } = useNiches()
@@ -35,10 +37,14 @@ function Generator({ campaignId, disabled, startNiches = [] }) {
     e.preventDefault()
     setStarting(true)
     try {
-      const j = await generateRoster({ campaignId, size: Number(size), niches, ...(onlyOnCC ? { onCreatorCoach: true } : {}) })
+      const quality = {
+        ...(String(minQuality).trim() !== '' ? { minQuality: Number(minQuality) } : {}),
+        ...(qualityRequired ? { qualityRequired: true } : {}),
+      }
+      const j = await generateRoster({ campaignId, size: Number(size), niches, ...(onlyOnCC ? { onCreatorCoach: true } : {}), ...quality })
       setJobId(j?.id ?? null)
     } catch (err) {
-      toast.error(err?.fields?.size || err?.message || 'Could not generate the roster. Please try again.')
+      toast.error(err?.fields?.size || err?.fields?.minQuality || err?.message || 'Could not generate the roster. Please try again.')
     } finally {
       setStarting(false)
     }
@@ -63,6 +69,35 @@ function Generator({ campaignId, disabled, startNiches = [] }) {
         <label htmlFor={`roster-oncc-${campaignId}`} className="form-check-label small">
           creators on Creator Coach only
         </label>
+      </div>
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+        <div>
+          <label htmlFor={`roster-quality-${campaignId}`} className="form-label small mb-1">
+            Min audience quality (0–100, optional)
+          </label>
+          <input
+            id={`roster-quality-${campaignId}`}
+            type="number"
+            min="0"
+            max="100"
+            inputMode="numeric"
+            placeholder="Any"
+            className="form-control form-control-sm"
+            style={{ width: '8rem' }}
+            value={minQuality}
+            onChange={(e) => setMinQuality(e.target.value)}
+            aria-describedby={`roster-quality-hint-${campaignId}`}
+          />
+        </div>
+        <div className="form-check mb-1">
+          <input id={`roster-quality-req-${campaignId}`} type="checkbox" className="form-check-input" checked={qualityRequired} onChange={(e) => setQualityRequired(e.target.checked)} />
+          <label htmlFor={`roster-quality-req-${campaignId}`} className="form-check-label small">
+            only creators with a reading
+          </label>
+        </div>
+        <p id={`roster-quality-hint-${campaignId}`} className="small text-secondary mb-1 w-100">
+          Creators without an audience-quality reading stay in unless you ask for creators with a reading.
+        </p>
       </div>
       <details className="mb-2">
         <summary className="small">Target niches {niches.length > 0 ? `(${niches.length})` : '(any)'}</summary>

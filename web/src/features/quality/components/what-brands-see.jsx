@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { CardSection } from '../../../components/card-section'
+import { Loading, LoadError } from '../../../components/status'
+import { toast } from '../../../lib/toast'
+import { requestReview, useAnnotateSpike, useMyQuality } from '../api/quality'
+import { QualityReading } from './quality-reading'
+
+/** ReviewRequest asks the ADMINs to review the reading, with an optional message (at most 1000 characters). */
+function ReviewRequest() {
+  const [open, setOpen] = useState(false)
+  const [message, setMessage] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-outline-primary btn-sm align-self-start" onClick={() => setOpen(true)}>
+        Request review
+      </button>
+    )
+  }
+  const submit = async (e) => {
+    e.preventDefault()
+    setBusy(true)
+    setError('')
+    try {
+      await requestReview(message)
+      toast.success('Review requested: an admin will look at your reading.')
+      setOpen(false)
+      setMessage('')
+    } catch (err) {
+      setError(err?.fields?.message || err?.message || 'The request was not sent.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="d-flex flex-column gap-1">
+      <label htmlFor="quality-review-message" className="form-label small mb-0">
+        What should the admin look at? (optional)
+      </label>
+      <textarea
+        id="quality-review-message"
+        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
+        rows={2}
+        maxLength={1000}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        aria-describedby={error ? 'quality-review-error' : undefined}
+      />
+      {error && (
+        <span id="quality-review-error" className="invalid-feedback d-block" role="alert">
+          {error}
+        </span>
+      )}
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+          Send request
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * WhatBrandsSee is the creator's own audience-quality reading exactly as brands read it, with a note on any
+ * spike (brands see it beside the spike) and "Request review", which mails the ADMINs.
+ */
+export function WhatBrandsSee() {
+  const { data, error, isLoading, mutate } = useMyQuality()
+  const annotate = useAnnotateSpike()
+  const onAnnotate = async (platform, day, note) => {
+    await annotate({ platform, day, note })
+    toast.success(note.trim() ? 'Note saved: brands see it beside the spike.' : 'Note removed.')
+  }
+  return (
+    <CardSection title="What brands see" titleId="what-brands-see">
+      <p className="small text-secondary">
+        Your audience-quality reading, as brands see it on your profile. It uses only the figures of the accounts you connected. If a spike
+        has a reason (a giveaway, a feature), add a note; if you think the reading is wrong, ask for a review.
+      </p>
+      {error && <LoadError error={error} onRetry={() => mutate()} />}
+      {isLoading && <Loading label="Loading your reading…" />}
+      {data && (
+        <div className="d-flex flex-column gap-3">
+          <QualityReading quality={data} onAnnotate={onAnnotate} />
+          <ReviewRequest />
+        </div>
+      )}
+    </CardSection>
+  )
+}
