@@ -86,6 +86,7 @@ describe('route table', () => {
       '/delete-account',
       '/share/:token',
       '/verify',
+      '/guardian/:token',
       '/login',
       '/signup',
       '/forgot-password',
