@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ListState } from '../../../components/list-state'
+import { ScrollRegion } from '../../../components/scroll-region'
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { getAgreementPDF } from '../api/sign-agreement'
@@ -54,9 +55,9 @@ export function Changes({ version }) {
 /** AgreementText is the whole text of a version, in a scrollable region a keyboard can scroll. */
 export function AgreementText({ version }) {
   return (
-    <section className="cc-agreement-text border rounded-3 p-3 mt-3" tabIndex={0} role="region" aria-label={`Agreement text, version ${version.number}`}>
+    <ScrollRegion label={`Agreement text, version ${version.number}`} className="cc-agreement-text border rounded-3 p-3 mt-3">
       <pre className="mb-0">{version.text}</pre>
-    </section>
+    </ScrollRegion>
   )
 }
 
