@@ -3,6 +3,7 @@ import { screen, within, fireEvent } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AgreementPanel } from '../agreement-panel'
 import { GuardianSign } from '../guardian-sign'
+import { CampaignAgreements } from '../campaign-agreements'
 import { MSG_CODE, MSG_CONSENT, MSG_GUARDIAN_EMAIL, MSG_GUARDIAN_NAME, MSG_NAME } from '../sign-form'
 import { expectNoAxeViolations, mockApi, renderRoute } from '../../../../test-utils'
 
@@ -248,5 +249,23 @@ describe('GuardianSign', () => {
     renderRoute(<GuardianSign token="old" />, { path: '/guardian/:token', entry: '/guardian/old' })
     expect(await screen.findByRole('alert')).toHaveTextContent('This signing link is invalid or has expired')
     expect(screen.queryByRole('button', { name: 'Sign as guardian' })).toBeNull()
+  })
+})
+
+describe('CampaignAgreements', () => {
+  it("lists a campaign's offers with whose signature is missing; a BRAND_VIEWER opens the agreement without a sign form", async () => {
+    localStorage.setItem('access_token', 'tok')
+    const entry = (id, status, name) => ({ _id: id, rank: 1, score: 80, platform: 'instagram', estimatedFee: 900, reasons: [], creator: { name, tier: 'Mid', followers: 1000 }, offer: { status, amount: 1100, next: [] } })
+    mockApi({
+      'GET campaigns/k1/roster': () => [200, { data: { roster: { campaignId: 'k1', status: 'completed', budget: 5000, estimatedTotal: 900, entries: [entry('o1', 'sent', 'Zoë Łukasiewicz'), entry('o2', 'draft', 'Dan Draft')] } } }],
+      'GET offers/o1/agreement': () => [200, { data: { agreement: agreement({ canSign: false }) } }],
+    })
+    const { container } = renderRoute(<CampaignAgreements campaignId="k1" />)
+    expect(await screen.findByText("Waiting for the creator's signature")).toBeInTheDocument()
+    expect(screen.queryByText('Dan Draft')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'View agreement with Zoë Łukasiewicz' }))
+    expect(await screen.findByText('Agreement · version 2')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: /Sign version/ })).toBeNull()
+    await expectNoAxeViolations(container)
   })
 })
