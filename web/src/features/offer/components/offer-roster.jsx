@@ -18,6 +18,14 @@ import { BulletList } from '../../../components/bullet-list'
  * signatures, the events (with IP addresses) and downloads the signed PDF.
  */
 
+/**
+ * signless leaves out the move to accepted: accepting is signing the agreement, which only the creator and the
+ * brand do, so an ADMIN never moves an offer there.
+ * @param {(OfferStatus | null)[]} moves
+ * @returns {OfferStatus[]}
+ */
+const signless = (moves) => /** @type {OfferStatus[]} */ (moves.filter((s) => s && s !== 'accepted'))
+
 /** The offer states that have an agreement. */
 const WITH_AGREEMENT = ['sent', 'countered', 'accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
@@ -70,7 +78,7 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove, agreement }) {
   const c = e.creator
   const offer = e.offer
   const badge = OFFER_LABELS[offer.status]?.badge ?? 'text-bg-light'
-  const moves = (offer.next || []).filter(Boolean)
+  const moves = signless(offer.next || [])
   const hasAgreement = Boolean(agreement) && WITH_AGREEMENT.includes(offer.status)
   return (
     <Fragment>
@@ -167,7 +175,7 @@ export function OfferRoster({ campaignId, agreement }) {
                   key={chosen.map((e) => e._id).join()}
                   idPrefix="bulk"
                   label="for the selected offers"
-                  moves={commonMoves(chosen)}
+                  moves={signless(commonMoves(chosen))}
                   from={chosen.every((e) => e.offer?.status === 'countered') ? 'countered' : ''}
                   busy={busy}
                   onApply={(status, amount) => apply(chosen.map((e) => ({ entryId: e._id, status, amount })))}
