@@ -71,7 +71,7 @@ type Handler struct {
 // constant, payload, constructor, TaskType and handler) and one entry here.
 var taskTypes = []TaskType{userSendOTP, userSendSignupNotice, userPurge, creatorImport, filePurge, rosterGenerate, teamSendInvite, coachReply, socialSync, socialTick, billingEvent, billingExpire, billingMail,
 	billingStopRenewal, billingEraseCustomer, offerSendMail, offerExpire, campaignExportPDF, outreachSendInvite,
-	agreementPDF, usageNotices, usageSendMail, qualityReviewMail, threadAutoApprove}
+	agreementPDF, agreementGuardianMail, usageNotices, usageSendMail, qualityReviewMail, threadAutoApprove}
 
 // TaskType is one kind of task: the queue it runs on, how often a failure is
 // retried, how long one run may take, what runs it and, for a periodic task,

@@ -126,9 +126,10 @@ func (h *Handler) HandleSendOTP(ctx context.Context, t *asynq.Task) error {
 }
 
 var otpSubjects = map[store.OTPPurpose]string{
-	store.OTPEmailVerification: "Verify your email",
-	store.OTPPasswordReset:     "Reset your password",
-	store.OTPAccountDeletion:   "Confirm your account deletion",
+	store.OTPEmailVerification:  "Verify your email",
+	store.OTPPasswordReset:      "Reset your password",
+	store.OTPAccountDeletion:    "Confirm your account deletion",
+	store.OTPAgreementSignature: "Your code to sign the agreement",
 }
 
 var otpText = template.Must(template.New("text").Parse(`Hi {{.Name}},
@@ -154,9 +155,10 @@ var otpHTML = template.Must(template.New("html").Parse(`<!doctype html>
 `))
 
 var otpIntros = map[store.OTPPurpose]string{
-	store.OTPEmailVerification: "Welcome! Use this code to verify your email address.",
-	store.OTPPasswordReset:     "Use this code to set a new password.",
-	store.OTPAccountDeletion:   "Use this code to confirm that you want to delete your account.",
+	store.OTPEmailVerification:  "Welcome! Use this code to verify your email address.",
+	store.OTPPasswordReset:      "Use this code to set a new password.",
+	store.OTPAccountDeletion:    "Use this code to confirm that you want to delete your account.",
+	store.OTPAgreementSignature: "Use this code to sign the offer's agreement electronically.",
 }
 
 func (h *Handler) otpMessage(m *store.OTPMail) (mail.Message, error) {

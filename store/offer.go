@@ -286,6 +286,10 @@ type offerMove struct {
 	scope              string
 	scopeArg           any
 	mail               OfferMailer
+	// signed marks the move to accepted that the last required signature
+	// makes (agreement_sign.go): accepting is signing, so it is the only
+	// way to accepted.
+	signed bool
 }
 
 // applyOffer locks the entry, checks the move against the state machine and
@@ -323,8 +327,15 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 	}
 	if c.Status != nil {
 		next = *c.Status
-		if err := CheckOfferMoveBy(m.side, cur.Status, next); err != nil {
-			return fail(ECONFLICT, "status", err.Error())
+		_, known := OfferMoveSides[OfferMove{cur.Status, next}]
+		switch {
+		case next == OfferAccepted && known && !m.signed:
+			return fail(ECONFLICT, "status", MsgAgreementSignToAccept)
+		case next == OfferAccepted && known: // every signature is in: whoever signed last completes it
+		default:
+			if err := CheckOfferMoveBy(m.side, cur.Status, next); err != nil {
+				return fail(ECONFLICT, "status", err.Error())
+			}
 		}
 		switch {
 		case next == OfferCountered && cur.Counters >= OfferCounterRounds:

@@ -79,6 +79,7 @@ func (s *server) routes() http.Handler {
 		s.eventStreamRoutes(r)
 		s.outreachRoutes(r, signedIn)
 		s.agreementPDFRoutes(r, signedIn)
+		s.agreementRoutes(r, signedIn)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, store.Errorf(store.ENOTFOUND, "Not found"))
 		})
