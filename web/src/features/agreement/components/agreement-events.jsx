@@ -1,7 +1,7 @@
 import { ListState } from '../../../components/list-state'
 import { formatDateTime } from '../../../lib/format'
 import { useAgreementEvents } from '../api/get-agreement'
-import { actionLabel } from './agreement-labels'
+import { actionLabel, roleLabel } from './agreement-labels'
 
 /**
  * AgreementEvents lists the audit events of an offer's agreement, oldest first: what happened, to which version,
@@ -18,7 +18,7 @@ export function AgreementEvents({ offerId }) {
             <li key={i}>
               {formatDateTime(e.at)}: {actionLabel(e.action)}
               {e.versionNumber ? ` (version ${e.versionNumber})` : ''}
-              {e.actorName || e.role ? ` · ${[e.actorName, e.role].filter(Boolean).join(', ')}` : ''}
+              {e.actorName || e.role ? ` · ${[e.actorName, e.role && roleLabel(e.role)].filter(Boolean).join(', ')}` : ''}
               {'ip' in e && e.ip ? ` · IP ${e.ip}` : ''}
             </li>
           ))}

@@ -43,3 +43,9 @@ export function waitingLine(missing) {
 
 /** MSG_CHANGED is the API's answer (409) to a signature on a version that is no longer the last. */
 export const MSG_CHANGED = 'This offer changed; review the new terms'
+
+/** ROLE names a signer's or actor's role for people. */
+export const ROLE = { USER: 'creator', BRAND_ADMIN: 'brand admin', BRAND_MANAGER: 'brand manager', BRAND_VIEWER: 'brand viewer', ADMIN: 'Creator Coach admin', GUARDIAN: 'guardian' }
+
+/** roleLabel names a role for people; unknown ones show as sent. */
+export const roleLabel = (r) => ROLE[r] ?? r

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast'
 import { getAgreementPDF } from '../api/sign-agreement'
 import { useAgreement } from '../api/get-agreement'
 import { AgreementEvents } from './agreement-events'
-import { EXCLUSIVITY, SIDE_LABEL, USAGE, waitingLine } from './agreement-labels'
+import { EXCLUSIVITY, SIDE_LABEL, USAGE, roleLabel, waitingLine } from './agreement-labels'
 import { SignForm } from './sign-form'
 import './agreement.css'
 
@@ -76,7 +76,7 @@ function Signatures({ agreement, current }) {
             <li key={`${s.side}-${s.signedAt}`}>
               <span className="badge text-bg-success me-1">{SIDE_LABEL[s.side] ?? s.side}</span>
               {s.name}
-              {s.role ? ` (${s.role})` : ''}, {formatDateTime(s.signedAt)}
+              {s.role ? ` (${roleLabel(s.role)})` : ''}, {formatDateTime(s.signedAt)}
             </li>
           ))}
         </ul>

@@ -95,7 +95,7 @@ describe('AgreementPanel', () => {
     const change = screen.getByText('Amount:').closest('li')
     expect(within(change).getByText('900.00').tagName).toBe('DEL')
     expect(within(change).getByText('1100.00').tagName).toBe('INS')
-    expect(screen.getByText(/Bea Brand \(BRAND_ADMIN\)/)).toBeInTheDocument()
+    expect(screen.getByText(/Bea Brand \(brand admin\)/)).toBeInTheDocument()
     expect(screen.getByTestId('agreement-waiting')).toHaveTextContent("Waiting for the creator's signature")
     expect(screen.queryByRole('button', { name: 'Download signed PDF' })).toBeNull()
     expect(screen.getByRole('form', { name: 'Sign version 2' })).toBeInTheDocument()
@@ -108,7 +108,7 @@ describe('AgreementPanel', () => {
     expect(screen.queryByRole('form', { name: /Sign version/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Email me a code' })).toBeNull()
     await userEvent.click(screen.getByText('Events'))
-    expect(await screen.findByText(/Signed \(version 2\) · Bea Brand, BRAND_ADMIN/)).toBeInTheDocument()
+    expect(await screen.findByText(/Signed \(version 2\) · Bea Brand, brand admin/)).toBeInTheDocument()
   })
 
   it('offers the signed PDF once it is ready, through its signed link', async () => {
