@@ -148,12 +148,16 @@ func agreementParty(ctx context.Context, q sqlx.QueryerContext, viewer *User, en
 	if !isUUID(entryID) {
 		return "", Errorf(ENOTFOUND, MsgOfferNotFound)
 	}
+	brandID := viewer.BrandID.String
+	if brandID == "" && viewer.Brand != nil {
+		brandID = viewer.Brand.ID
+	}
 	var ok bool
 	err := sqlx.GetContext(ctx, q, &ok, `SELECT EXISTS (SELECT 1 FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id
 		WHERE e.id = $1 AND k.status <> 'deleted' AND (
 			$2 = 'ADMIN'
 			OR ($2 = 'USER' AND e.offer_status <> 'draft' AND e.creator_id = (SELECT id FROM creators WHERE user_id = $3))
-			OR ($2 LIKE 'BRAND\_%' AND k.brand_id::text = $4)))`, entryID, viewer.Role, viewer.ID, viewer.BrandID.String)
+			OR ($2 LIKE 'BRAND\_%' AND k.brand_id::text = $4)))`, entryID, viewer.Role, viewer.ID, brandID)
 	if err != nil {
 		return "", fmt.Errorf("offer scope: %w", err)
 	}
@@ -200,9 +204,22 @@ type versionRow struct {
 func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, entryID string) (*AgreementView, error) {
 	v := &AgreementView{OfferID: entryID, Versions: []AgreementVersionView{}, Signatures: []AgreementSignature{},
 		Required: []string{}, Missing: []string{}}
-	if err := sqlx.GetContext(ctx, q, &v.OfferStatus, `SELECT offer_status FROM roster_entries WHERE id = $1`, entryID); err != nil {
+	// The offer's status with its last version's guardian and PDF, in one round trip.
+	var g struct {
+		Status    string         `db:"offer_status"`
+		Name      sql.NullString `db:"name"`
+		ExpiresAt sql.NullTime   `db:"expires_at"`
+		SignedAt  sql.NullTime   `db:"signed_at"`
+		PDF       bool           `db:"pdf"`
+	}
+	if err := sqlx.GetContext(ctx, q, &g, `SELECT e.offer_status, g.name, g.expires_at, g.signed_at,
+			EXISTS (SELECT 1 FROM agreement_pdfs p WHERE p.version_id = lv.id) AS pdf
+		FROM roster_entries e
+		LEFT JOIN LATERAL (SELECT id FROM agreement_versions WHERE entry_id = e.id ORDER BY version DESC LIMIT 1) lv ON true
+		LEFT JOIN agreement_guardians g ON g.version_id = lv.id WHERE e.id = $1`, entryID); err != nil {
 		return nil, translate(err, MsgOfferNotFound)
 	}
+	v.OfferStatus, v.PDFReady = g.Status, g.PDF
 	var rows []versionRow
 	err := sqlx.SelectContext(ctx, q, &rows, `SELECT v.id, v.entry_id, v.version, v.template_version, v.terms, v.canonical_text,
 		v.sha256, v.created_by, v.created_at, u.name AS author_name, u.role AS author_role
@@ -241,15 +258,8 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 	cur := v.Versions[len(v.Versions)-1].ID
 	v.CurrentVersionID = &cur
 	v.Required, v.Missing = signaturesNeeded(v.Signatures, cur)
-	var g struct {
-		Name      string       `db:"name"`
-		ExpiresAt sql.NullTime `db:"expires_at"`
-		SignedAt  sql.NullTime `db:"signed_at"`
-	}
-	err = sqlx.GetContext(ctx, q, &g, `SELECT name, expires_at, signed_at FROM agreement_guardians WHERE version_id = $1`, cur)
-	switch {
-	case err == nil:
-		v.Guardian = &AgreementGuardianView{Name: g.Name, Status: "pending"}
+	if g.Name.Valid {
+		v.Guardian = &AgreementGuardianView{Name: g.Name.String, Status: "pending"}
 		if g.SignedAt.Valid {
 			v.Guardian.Status = "signed"
 		}
@@ -257,11 +267,6 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 			t := g.ExpiresAt.Time.UTC()
 			v.Guardian.ExpiresAt = &t
 		}
-	case !errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("agreement guardian: %w", err)
-	}
-	if err := sqlx.GetContext(ctx, q, &v.PDFReady, `SELECT EXISTS (SELECT 1 FROM agreement_pdfs WHERE version_id = $1)`, cur); err != nil {
-		return nil, fmt.Errorf("agreement pdf: %w", err)
 	}
 	v.CanSign = (side == SignBrand || side == SignCreator) && slices.Contains(v.Missing, side) &&
 		(v.OfferStatus == OfferSent || v.OfferStatus == OfferCountered)
@@ -800,4 +805,78 @@ func (s *DB) AgreementEvents(ctx context.Context, viewer *User, entryID string) 
 		out = append(out, ev)
 	}
 	return out, nil
+}
+
+// RecordSignedAcceptance is for demo data and test set-ups, never a request:
+// it records brand's and the creator's signatures of offer entryID's current
+// version (fixing one first when the offer was written without the
+// product's moves), each under the name the version prints, and accepts the
+// offer the way the last signature does (history, payout, mail, the signed
+// PDF's task, audit events). An offer accepted already (written directly as
+// accepted) gets the signatures and its PDF's task, and keeps its state.
+func (s *DB) RecordSignedAcceptance(ctx context.Context, entryID string, brand *User, tasks AgreementTasks) error {
+	meta := RequestMeta{UserAgent: "api seed"}
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var o signableOffer
+		if err := tx.GetContext(ctx, &o, `SELECT e.offer_status, e.campaign_id, e.offer_sent_at, k.status AS campaign_status
+			FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = $1 FOR UPDATE OF e`, entryID); err != nil {
+			return translate(err, MsgOfferNotFound)
+		}
+		already := o.Status == OfferAccepted || o.Status == OfferCompleted
+		v, err := lastAgreementVersion(tx, entryID)
+		if err == nil && v == nil {
+			v, err = s.fixAgreement(tx, entryID, brand, meta)
+		}
+		if err != nil {
+			return err
+		}
+		var creatorUser sql.NullString
+		if err := tx.Get(&creatorUser, `SELECT c.user_id::text FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = $1`, entryID); err != nil {
+			return fmt.Errorf("offer's creator: %w", err)
+		}
+		now := s.now().UTC().Truncate(time.Microsecond)
+		signers := []struct {
+			side, role, name string
+			user             *string
+		}{{SignBrand, brand.Role, v.Terms.BrandSigner, &brand.ID}, {SignCreator, RoleUser, v.Terms.CreatorName, nil}}
+		if creatorUser.Valid {
+			signers[1].user = &creatorUser.String
+		}
+		if signers[0].name == "" {
+			signers[0].name = brand.Name
+		}
+		added := 0
+		for _, sg := range signers {
+			res, err := tx.Exec(`INSERT INTO agreement_signatures (entry_id, version_id, side, user_id, role, full_name, signed_at, user_agent, text_sha256)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (version_id, side) DO NOTHING`,
+				entryID, v.ID, sg.side, sg.user, sg.role, sg.name, now, meta.UserAgent, v.SHA256)
+			if err != nil {
+				return fmt.Errorf("save signature: %w", err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue
+			}
+			added++
+			actor := &User{Role: sg.role}
+			if sg.user != nil {
+				actor.ID = *sg.user
+			}
+			if err := s.appendAudit(tx, auditActor(actor, meta, "agreement.signed", entryID, map[string]any{"version": v.Version,
+				"side": sg.side, "name": sg.name, "sha256": hex.EncodeToString(v.SHA256)})); err != nil {
+				return err
+			}
+		}
+		if !already {
+			return s.acceptIfSigned(ctx, tx, brand.ID, SignBrand, entryID, &o, v, meta, tasks)
+		}
+		if added == 0 || tasks.PDF == nil {
+			return nil
+		}
+		var sigs []AgreementSignature // an offer accepted before it carried signatures: now its PDF
+		if err := tx.Select(&sigs, `SELECT version_id, side, full_name, role, signed_at, user_id, minor, text_sha256
+			FROM agreement_signatures WHERE version_id = $1 ORDER BY signed_at, id`, v.ID); err != nil {
+			return fmt.Errorf("read signatures: %w", err)
+		}
+		return insertTask(tx, tasks.PDF(entryID, v.ID, now, sigs))
+	})
 }

@@ -106,3 +106,18 @@ func (e *env) signBoth(entry, brand, creator string) {
 		e.t.Fatalf("after both signatures the offer is %s", st)
 	}
 }
+
+// mailWith waits up to 10 s for a mail to addr whose subject contains
+// subject (signing codes come between the other mails of a flow).
+func (e *env) mailWith(addr, subject string) mailtest.Message {
+	e.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for _, m := range e.mail.Messages() {
+			if slices.Contains(m.To, addr) && strings.Contains(m.Subject, subject) {
+				return m
+			}
+		}
+	}
+	e.t.Fatalf("no mail to %s about %q", addr, subject)
+	return mailtest.Message{}
+}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lib/pq"
+
 	"creatorcoach/store"
 )
 
@@ -88,7 +90,7 @@ func TestCreatorOffers_Loop(t *testing.T) {
 		method := map[bool]string{true: "GET", false: "POST"}[path == offer]
 		e.want(e.call(method, path, other, nil), http.StatusNotFound)
 	}
-	if r := e.want(e.brandMove(f, "accepted", nil), http.StatusConflict); r.str("message") != "A brand cannot move an offer from sent to accepted" {
+	if r := e.want(e.brandMove(f, "accepted", nil), http.StatusConflict); r.str("message") != store.MsgAgreementSignToAccept {
 		t.Errorf("brand accept: %v", r.Body)
 	}
 	e.want(e.call("POST", offer+"/decline", f.creator, map[string]any{"reason": ""}), http.StatusUnprocessableEntity)
@@ -108,9 +110,10 @@ func TestCreatorOffers_Loop(t *testing.T) {
 	if next := e.want(e.call("GET", offer, f.creator, nil), http.StatusOK).data()["offer"].(map[string]any)["next"]; fmt.Sprint(next) != "[accepted declined]" {
 		t.Errorf("moves after the cap: %v", next)
 	}
-	// The administrator's PATCH answers the same offers (on the creator's behalf here).
-	e.want(e.call("POST", offer+"/accept", f.creator, nil), http.StatusOK)
-	e.mail.Wait(t, "owner@loop.io", 4)
+	// Accepting is signing: a plain accept is refused; both sides sign the last version.
+	e.want(e.call("POST", offer+"/accept", f.creator, nil), http.StatusConflict)
+	e.acceptBySigning(f)
+	e.mail.Wait(t, "owner@loop.io", 5) // three counters, the brand's signing code, the acceptance
 	e.want(e.call("POST", offer+"/decline", f.creator, map[string]any{"reason": "Changed my mind"}), http.StatusConflict)
 	r := e.want(e.call("GET", offer, f.creator, nil), http.StatusOK)
 	var sides []string
@@ -139,13 +142,16 @@ func TestCreatorOffers_BrandAnswersCounter(t *testing.T) {
 	viewer := e.brandAccount("viewer@answer.io", store.RoleBrandViewer, "Brand answer.io")
 	e.want(e.call("PATCH", "/api/campaigns/"+f.campaign+"/offers", viewer, map[string]any{
 		"entries": []any{map[string]any{"entryId": f.entry, "status": "accepted"}}}), http.StatusForbidden)
-	r := e.want(e.brandMove(f, "accepted", nil), http.StatusOK)
-	es := r.data()["entries"].([]any)
-	if o := es[0].(map[string]any)["offer"].(map[string]any); o["status"] != "accepted" || o["amount"].(float64) != 650 {
+	e.want(e.brandMove(f, "accepted", nil), http.StatusConflict) // accepting is signing
+	// The creator signs its counter, the brand countersigns: that accepts it.
+	e.want(e.sign(f.entry, f.creator, nil), http.StatusOK)
+	e.want(e.sign(f.entry, f.brand, nil), http.StatusOK)
+	o := e.want(e.call("GET", "/api/offers/"+f.entry, f.creator, nil), http.StatusOK).data()["offer"].(map[string]any)
+	if o["status"] != "accepted" || o["amount"].(float64) != 650 {
 		t.Errorf("accepted counter: %v", o)
 	}
-	// The offer's mail and this one run as separate tasks: either may arrive first.
-	e.mail.Wait(t, f.creatorEmail, 2)
+	// The offer's mail, the signing code and this one run as separate tasks: any may arrive first.
+	e.mail.Wait(t, f.creatorEmail, 3)
 	var subjects []string
 	for _, m := range e.mail.Messages() {
 		if slices.ContainsFunc(m.To, func(to string) bool { return strings.Contains(strings.ToLower(to), strings.ToLower(f.creatorEmail)) }) {
@@ -206,21 +212,23 @@ func TestCreatorOffers_Expire(t *testing.T) {
 func TestCreatorOffers_Race(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	f := e.linkedOffer("race.io")
-	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+	var ids []string
 	for round := range 3 {
+		// The creator's signature (the last one: accepting) races the brand's withdrawal, then the creator's decline.
+		f := e.linkedOffer(fmt.Sprintf("race%d.io", round))
+		ids = append(ids, f.entry)
+		e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+		e.want(e.sign(f.entry, f.brand, nil), http.StatusOK)
+		sign := map[string]any{"versionId": e.currentVersion(f.entry), "fullName": "Ann Creator", "consent": true, "code": e.signingCode(f.entry, f.creator)}
 		var wg sync.WaitGroup
 		codes := make([]int, 2)
 		calls := []func() resp{
-			func() resp { return e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil) },
+			func() resp { return e.call("POST", "/api/offers/"+f.entry+"/agreement/sign", f.creator, sign) },
 			func() resp { return e.brandMove(f, "withdrawn", nil) },
 		}
 		if round > 0 {
 			calls[1] = func() resp {
 				return e.call("POST", "/api/offers/"+f.entry+"/decline", f.creator, map[string]any{"reason": "No"})
-			}
-			if _, err := e.db.SQL().Exec(`UPDATE roster_entries SET offer_status = 'sent' WHERE id = $1`, f.entry); err != nil {
-				t.Fatal(err)
 			}
 		}
 		for i, call := range calls {
@@ -233,7 +241,7 @@ func TestCreatorOffers_Race(t *testing.T) {
 		}
 	}
 	var answers int
-	if err := e.db.SQL().Get(&answers, `SELECT count(*) FROM offer_history WHERE entry_id = $1 AND from_status = 'sent' AND to_status <> 'sent'`, f.entry); err != nil || answers != 3 {
+	if err := e.db.SQL().Get(&answers, `SELECT count(*) FROM offer_history WHERE entry_id = ANY($1) AND from_status = 'sent' AND to_status <> 'sent'`, pq.Array(ids)); err != nil || answers != 3 {
 		t.Errorf("answers in history: %d %v", answers, err)
 	}
 }

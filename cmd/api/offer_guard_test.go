@@ -46,7 +46,7 @@ func TestOfferGuards_CompletedCampaign(t *testing.T) {
 	if r := e.want(e.brandMove(f, "sent", 500), http.StatusConflict); r.str("message") != store.MsgOfferCampaignDone {
 		t.Fatalf("send: %v", r.Body)
 	}
-	if r := e.want(e.call("POST", "/api/offers/"+g.entry+"/accept", g.creator, nil), http.StatusConflict); r.str("message") != store.MsgOfferCampaignDone {
+	if r := e.want(e.call("POST", "/api/offers/"+g.entry+"/agreement/code", g.creator, nil), http.StatusConflict); r.str("message") != store.MsgOfferCampaignDone {
 		t.Fatalf("accept: %v", r.Body)
 	}
 }
@@ -60,7 +60,7 @@ func TestOfferGuards_PastDeadline(t *testing.T) {
 	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
 	e.clock.Advance(store.DefaultOfferTTL + time.Minute)
 	tok := e.login(f.creatorEmail)
-	if r := e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", tok, nil), http.StatusConflict); r.str("message") != store.MsgOfferPastDeadline {
+	if r := e.want(e.call("POST", "/api/offers/"+f.entry+"/agreement/code", tok, nil), http.StatusConflict); r.str("message") != store.MsgOfferPastDeadline {
 		t.Fatalf("accept: %v", r.Body)
 	}
 	if r := e.want(e.call("POST", "/api/offers/"+f.entry+"/counter", tok, map[string]any{"amount": 900}), http.StatusConflict); r.str("message") != store.MsgOfferPastDeadline {

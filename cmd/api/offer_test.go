@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+
+	"creatorcoach/store"
 )
 
 // seedNetwork inserts 40 creators: even ones in Fitness & Health, odd ones
@@ -144,8 +146,17 @@ func TestOffers_Pipeline(t *testing.T) {
 	if got := r.data()["entries"].([]any); len(got) != 3 || got[0].(map[string]any)["offer"].(map[string]any)["amount"] != fee0 {
 		t.Fatalf("updated %v", got)
 	}
-	e.want(e.updateOffers(admin, id, map[string]any{"entryId": eid(1), "status": "countered", "amount": 900},
-		map[string]any{"entryId": eid(0), "status": "accepted"}), http.StatusOK)
+	// Accepting is signing: the ADMIN's plain accept is refused, and the whole bulk change with it.
+	r = e.want(e.updateOffers(admin, id, map[string]any{"entryId": eid(1), "status": "countered", "amount": 900},
+		map[string]any{"entryId": eid(0), "status": "accepted"}), http.StatusConflict)
+	if r.str("message") != store.MsgAgreementSignToAccept {
+		t.Fatalf("plain accept: %v", r.Body)
+	}
+	e.want(e.updateOffers(admin, id, map[string]any{"entryId": eid(1), "status": "countered", "amount": 900}), http.StatusOK)
+	// These network creators have no account to sign with: entry 0 stands for an offer both sides signed.
+	if _, err := e.db.SQL().Exec(`UPDATE roster_entries SET offer_status = 'accepted' WHERE id = $1`, eid(0)); err != nil {
+		t.Fatal(err)
+	}
 
 	// One refused move: nothing of the bulk change is saved.
 	r = e.want(e.updateOffers(admin, id, map[string]any{"entryId": eid(1), "status": "sent", "amount": 850},

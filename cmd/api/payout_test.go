@@ -96,7 +96,7 @@ func TestPayouts_EndToEnd(t *testing.T) {
 
 	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
 	before = e.provider.len()
-	e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(f)
 	e.settle()
 	if calls := e.provider.since(before); countCalls(calls, "POST /v1/payment_intents") != 1 {
 		t.Fatalf("funding calls: %v", calls)
@@ -142,10 +142,10 @@ func TestPayouts_EndToEnd(t *testing.T) {
 	if st := e.offerStatus(f.entry); st != store.OfferCompleted {
 		t.Fatalf("offer %s", st)
 	}
-	if m := e.mail.Wait(t, f.creatorEmail, 2); !strings.Contains(m.Subject, "Payment sent") || !strings.Contains(m.Text(), "$500.00") {
+	if m := e.mailWith(f.creatorEmail, "Payment sent"); !strings.Contains(m.Subject, "Payment sent") || !strings.Contains(m.Text(), "$500.00") {
 		t.Errorf("creator's mail: %q %s", m.Subject, m.Text())
 	}
-	if m := e.mail.Wait(t, "owner@pay.io", 2); !strings.Contains(m.Subject, "Payment sent") {
+	if m := e.mailWith("owner@pay.io", "Payment sent"); !strings.Contains(m.Subject, "Payment sent") {
 		t.Errorf("brand's mail: %q", m.Subject)
 	}
 	problems, err := e.db.CheckLedger(context.Background())
@@ -267,7 +267,7 @@ func TestPayouts_ObjectionAndAccount(t *testing.T) {
 
 	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
 	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
-	e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(f)
 	e.settle()
 	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", manager, map[string]any{"reason": "x"}), http.StatusUnprocessableEntity)
 	if p := e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", manager, map[string]any{"reason": "not as agreed"}), http.StatusOK).
@@ -290,7 +290,7 @@ func TestPayouts_ObjectionAndAccount(t *testing.T) {
 	if b := p["books"].(map[string]any); p["state"] != "refunded" || b["refunded"].(float64) != 55000 || b["held"].(float64) != 0 {
 		t.Fatalf("after the refund: %v", p)
 	}
-	if m := e.mail.Wait(t, "owner@held.io", 2); !strings.Contains(m.Subject, "Payment refunded") || !strings.Contains(m.Text(), "$550.00") {
+	if m := e.mailWith("owner@held.io", "Payment refunded"); !strings.Contains(m.Subject, "Payment refunded") || !strings.Contains(m.Text(), "$550.00") {
 		t.Errorf("brand's mail: %q %s", m.Subject, m.Text())
 	}
 }

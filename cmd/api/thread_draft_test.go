@@ -17,7 +17,7 @@ import (
 func (e *env) acceptedThread(domain string) (threadFixture, string) {
 	e.t.Helper()
 	f := e.sentThread(domain)
-	e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(f.offerFixture)
 	var tag string
 	if err := e.db.SQL().Get(&tag, `SELECT tracking_tag FROM campaigns WHERE id = $1`, f.campaign); err != nil || tag == "" {
 		e.t.Fatalf("tag %q: %v", tag, err)
@@ -51,7 +51,7 @@ func TestThreadDraft_Loop(t *testing.T) {
 	if r := e.want(e.draft(f, f.creator, "Hello #ad"), http.StatusConflict); r.str("message") != store.MsgDraftNotOpen {
 		t.Fatalf("before acceptance: %v", r.Body)
 	}
-	e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(f.offerFixture)
 	var tag string
 	if err := e.db.SQL().Get(&tag, `SELECT tracking_tag FROM campaigns WHERE id = $1`, f.campaign); err != nil {
 		t.Fatal(err)

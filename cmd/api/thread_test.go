@@ -295,7 +295,7 @@ func TestEvents_Stream(t *testing.T) {
 	closeBrand()
 	// Missed while away: a message and the offer's move.
 	e.want(e.post(f, f.creator, "while away"), http.StatusCreated)
-	e.want(e.call("POST", "/api/offers/"+f.entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(f.offerFixture)
 	again, closeAgain := open(ticket(f.brand), id1)
 	defer closeAgain()
 	_, d2 := next(again, "thread")

@@ -230,10 +230,15 @@ func payoutReadyToRelease(ctx context.Context, db *store.DB) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("payout: setting up: %w", err)
 	}
-	actor := &store.User{ID: admin, Role: store.RoleAdmin}
-	accepted := store.OfferAccepted
-	if _, err := db.UpdateOffers(ctx, actor, store.OfferUpdate{CampaignID: campaign,
-		Entries: []store.OfferChange{{EntryID: entry, Status: &accepted}}}, nil); err != nil {
+	// Accepting is signing: the brand's and the creator's signatures accept it (payoutOnMove opens the payment).
+	var signer store.User
+	err = q.GetContext(ctx, &signer, `INSERT INTO users (email, name, password_hash, role, brand_id) VALUES ('faults-brand@example.org', 'Faults Brand', 'x', 'BRAND_ADMIN', $1)
+		ON CONFLICT (email) DO UPDATE SET brand_id = EXCLUDED.brand_id RETURNING id, name, role`, brand)
+	if err != nil {
+		return "", fmt.Errorf("payout: the brand's signer: %w", err)
+	}
+	signer.Brand = &store.Brand{ID: brand}
+	if err := db.RecordSignedAcceptance(ctx, entry, &signer, store.AgreementTasks{}); err != nil {
 		return "", fmt.Errorf("payout: accepting: %w", err)
 	}
 	if err := db.RecordFunding(ctx, entry, store.FundingResult{Status: store.FundingSucceeded, PaymentIntentID: "pi_faults"}); err != nil {

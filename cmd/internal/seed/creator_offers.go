@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"creatorcoach/store"
 )
@@ -14,7 +15,8 @@ var demoCreatorOffers = []struct {
 	amount   float64
 	moves    []string
 }{
-	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent}},
+	// Two agreement versions, unsigned: the creator countered at $935 and the brand sent that amount.
+	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent, store.OfferCountered, store.OfferSent}},
 	{campaign: "Autumn Lookbook", amount: 600, moves: []string{store.OfferSent, store.OfferAccepted}},
 }
 
@@ -63,7 +65,8 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 }
 
 // seedCreatorMoves makes each move of entry id by its side: the brand sends
-// (at amount), the creator answers.
+// (at amount, or again at the creator's counter), the creator answers (a
+// counter asks 10 % more); an acceptance is both sides' signatures.
 func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string) error {
 	var campaignID, status string
 	if err := db.SQL().QueryRowxContext(ctx, `SELECT e.campaign_id, c.status FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
@@ -79,10 +82,16 @@ func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.U
 	}
 	for _, st := range moves {
 		var err error
-		if st == store.OfferSent {
+		switch st {
+		case store.OfferSent:
 			_, err = db.UpdateBrandOffers(ctx, brand, store.OfferUpdate{CampaignID: campaignID,
 				Entries: []store.OfferChange{{EntryID: id, Status: ptr(st), Amount: ptr(store.Number(amount))}}}, nil)
-		} else {
+		case store.OfferCountered:
+			amount = math.Round(amount * 1.1)
+			_, err = db.AnswerOffer(ctx, creator, id, st, ptr(store.Number(amount)), ptr("Two stories as well?"), nil)
+		case store.OfferAccepted:
+			err = demoAccept(ctx, db, id, brand)
+		default:
 			_, err = db.AnswerOffer(ctx, creator, id, st, nil, nil, nil)
 		}
 		if err != nil {

@@ -165,7 +165,7 @@ func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, n
 		if _, err := db.GenerateRoster(ctx, c.ID, 12, ids, "", nil); err != nil {
 			return err
 		}
-		if err := seedOfferMoves(ctx, db, admin, c.ID, dc.offers); err != nil {
+		if err := seedOfferMoves(ctx, db, admin, brand, c.ID, dc.offers); err != nil {
 			return err
 		}
 	}
@@ -184,8 +184,10 @@ func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, n
 	return err
 }
 
-// seedOfferMoves walks the first roster entries' offers through moves.
-func seedOfferMoves(ctx context.Context, db *store.DB, admin *store.User, campaignID string, moves [][]string) error {
+// seedOfferMoves walks the first roster entries' offers through moves; an
+// acceptance is both sides' signatures (brand@ and the creator, see
+// demoAccept).
+func seedOfferMoves(ctx context.Context, db *store.DB, admin, brand *store.User, campaignID string, moves [][]string) error {
 	raw, err := db.GetRoster(ctx, admin, campaignID)
 	if err != nil {
 		return err
@@ -201,6 +203,12 @@ func seedOfferMoves(ctx context.Context, db *store.DB, admin *store.User, campai
 	}
 	for i, seq := range moves[:min(len(moves), len(ro.Entries))] {
 		for _, st := range seq {
+			if st == store.OfferAccepted {
+				if err := demoAccept(ctx, db, ro.Entries[i].ID, brand); err != nil {
+					return err
+				}
+				continue
+			}
 			ch := store.OfferChange{EntryID: ro.Entries[i].ID, Status: ptr(st)}
 			if st == store.OfferCountered {
 				ch.Amount = ptr(store.Number(ro.Entries[i].Fee * 1.3))

@@ -42,7 +42,7 @@ func TestSeedOffers(t *testing.T) {
 		JOIN users u ON u.id = c.user_id WHERE u.email = 'creator@example.com' ORDER BY e.offer_status DESC`); err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 2 || states[0] != "sent:brand>sent" || states[1] != "accepted:brand>sent,creator>accepted" {
+	if len(states) != 2 || states[0] != "sent:brand>sent,creator>countered,brand>sent" || states[1] != "accepted:brand>sent,brand>accepted" {
 		t.Errorf("creator's offers: %v", states)
 	}
 	var counters int

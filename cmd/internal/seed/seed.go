@@ -49,6 +49,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := campaignPosts(ctx, db); err != nil { // after the offers and creator@'s accounts
 		return err
 	}
+	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts writes
+		return err
+	}
 	if err := thread(ctx, db); err != nil { // after creator@'s offers
 		return err
 	}
