@@ -247,7 +247,7 @@ describe('GuardianSign', () => {
   it('says so when the link is used, expired or unknown', async () => {
     mockApi({ 'GET guardian/old': () => [404, { message: 'This signing link is invalid or has expired' }] })
     renderRoute(<GuardianSign token="old" />, { path: '/guardian/:token', entry: '/guardian/old' })
-    expect(await screen.findByRole('alert')).toHaveTextContent('This signing link is invalid or has expired')
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This signing link is invalid or has expired')
     expect(screen.queryByRole('button', { name: 'Sign as guardian' })).toBeNull()
   })
 })
