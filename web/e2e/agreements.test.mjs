@@ -1,6 +1,8 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, BASE_URL, DESKTOP, PHONE } from './helpers.mjs'
 
@@ -67,7 +69,9 @@ async function downloadPDF(page, scope, reopen) {
     await reopen()
   }
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()])
-  const path = await file.path()
+  // Kept outside the browser's artifacts, which go with its context.
+  const path = join(mkdtempSync(join(tmpdir(), 'agreement-')), 'agreement.pdf')
+  await file.saveAs(path)
   assert.equal(readFileSync(path).subarray(0, 5).toString(), '%PDF-')
   return path
 }
