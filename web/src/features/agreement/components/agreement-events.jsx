@@ -13,7 +13,7 @@ export function AgreementEvents({ offerId }) {
   return (
     <ListState swr={swr} loadingLabel="Loading events…" isEmpty={(d) => d.length === 0} empty={<p className="small text-secondary mb-0 mt-1">No events yet.</p>}>
       {(events) => (
-        <ol className="small ps-3 mb-0 mt-1 cc-agreement-events">
+        <ol className="small ps-4 mb-0 mt-1 cc-agreement-events">
           {events.map((e, i) => (
             <li key={i}>
               {formatDateTime(e.at)}: {actionLabel(e.action)}

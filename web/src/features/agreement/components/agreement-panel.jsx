@@ -27,7 +27,7 @@ export function Terms({ terms }) {
       {rows.map(([k, v]) => (
         <div key={k} className="col-12 col-lg-6 d-flex gap-2 mb-1">
           <dt className="text-secondary fw-normal text-nowrap">{k}</dt>
-          <dd className="mb-0">{v || '—'}</dd>
+          <dd className="mb-0 text-break">{v || '—'}</dd>
         </div>
       ))}
     </dl>
