@@ -2,11 +2,11 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, BASE_URL, PHONE } from './helpers.mjs'
 
 // The whole campaign loop in the browser: brand@ adds the demo creator (Cleo Creator, creator@, Instagram
-// connected to the sandbox as cleo_fit) to a new campaign from her profile and sends the offer from the roster →
-// creator@ counters on Offers → brand@ accepts the counter → the sandbox publishes a post carrying the campaign's
+// connected to the sandbox as cleo_fit) to a new campaign from her profile, sends the offer from the roster and signs
+// it → creator@ counters on Offers → brand@ accepts the counter by signing it → creator@ signs → the sandbox publishes a post carrying the campaign's
 // tag inside its dates (POST /sandbox/instagram/posts) → creator@ syncs → the results tab shows the post → CSV and
 // PDF download → the share link opens logged out. Screens are photographed and pass axe-core (WCAG 2.1 AA).
 
@@ -81,6 +81,7 @@ test('brand adds a creator and sends the offer, the creator counters, the brand 
   await quietShot(brand, 'loop-send-offer')
   await send.getByRole('button', { name: 'Send offer' }).click()
   await expectToast(brand, `sent to ${CREATOR}`)
+  await signAgreement(brand, roster.getByRole('group', { name: `Agreement with ${CREATOR}` }), 'brand@example.com', 'Bea Brand')
 
   // 2. The creator counters on Offers.
   const creator = await newPage(browser, PHONE)
@@ -96,14 +97,15 @@ test('brand adds a creator and sends the offer, the creator counters, the brand 
   await expectToast(creator, 'Counter sent')
   await card.getByText('Countered', { exact: true }).waitFor()
 
-  // 3. The brand accepts the counter.
+  // 3. The brand accepts the counter by signing it; the creator signs too.
   const roster2 = await openRoster(brand)
   const ask = roster2.getByRole('group', { name: `Counter from ${CREATOR}` })
   await ask.getByText('$1,234').waitFor()
   await ask.getByRole('button', { name: 'Accept counter' }).click()
-  await brand.getByRole('dialog', { name: 'Accept the counter?' }).getByRole('button', { name: 'Accept counter' }).click()
-  await expectToast(brand, `Counter accepted: ${CREATOR} is in at $1,234`)
+  await signAgreement(brand, roster2.getByRole('group', { name: `Agreement with ${CREATOR}` }), 'brand@example.com', 'Bea Brand')
   await creator.reload()
+  await card.getByRole('button', { name: 'View agreement' }).click()
+  await signAgreement(creator, card, 'creator@example.com', 'Cleo Creator')
   await card.getByText('Accepted', { exact: true }).waitFor()
 
   // 4. The sandbox publishes a post carrying the campaign's tag inside its dates; the creator syncs.

@@ -1,10 +1,10 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, quietShot, expectToast, loginUi, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, signAgreement, PHONE } from './helpers.mjs'
 
 // In the browser: the demo creator sees the seeded waiting offer on "Offers" and counters it;
-// the demo brand sees the counter on the campaign's roster and accepts it; the creator's offer is then accepted
-// with no controls left. Every screen passes axe-core (WCAG 2.1 AA) at 1440 and 390 px.
+// the demo brand sees the counter on the campaign's roster and accepts it by signing the agreement with the mailed
+// code; the creator signs too, and the offer is then accepted with only its agreement left to read. Every screen passes axe-core (WCAG 2.1 AA) at 1440 and 390 px.
 
 const WIDE = { width: 1440, height: 900 }
 
@@ -40,10 +40,10 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   const card = offerCard(creator)
   await card.getByText('Waiting for you', { exact: true }).waitFor()
   await card.getByText(/Answer by/).waitFor()
-  // The accepted one is terminal: no controls.
+  // The accepted one is terminal: no answers, only its agreement to read.
   const done = creator.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
   await done.getByText('Accepted', { exact: true }).waitFor()
-  assert.equal(await done.getByRole('button').count(), 0)
+  assert.deepEqual(await done.getByRole('button').allInnerTexts(), ['View agreement'])
 
   await card.getByRole('button', { name: 'Counter' }).click()
   await card.getByLabel('Your amount (USD)').fill('1100')
@@ -56,7 +56,7 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   await dialog.getByRole('button', { name: 'Send counter' }).click()
   await expectToast(creator, 'Counter sent')
   await card.getByText('Countered', { exact: true }).waitFor()
-  assert.equal(await card.getByRole('button', { name: 'Accept' }).count(), 0)
+  assert.equal(await card.getByRole('button', { name: 'Review and sign' }).count(), 0)
 
   for (const viewport of [PHONE, WIDE]) {
     const brand = await newPage(browser, viewport)
@@ -71,20 +71,22 @@ test('the creator counters the waiting offer and the brand accepts the counter',
       await brand.close()
       continue
     }
+    // Accepting the counter is signing its agreement.
     await counter.getByRole('button', { name: 'Accept counter' }).click()
-    const confirm = brand.getByRole('dialog', { name: 'Accept the counter?' })
-    await confirm.waitFor()
-    await quietShot(brand, 'roster-counter-confirm')
-    await confirm.getByRole('button', { name: 'Accept counter' }).click()
-    await expectToast(brand, 'Counter accepted: Cleo Creator is in at $1,100')
-    await brand.getByRole('group', { name: 'Counter from Cleo Creator' }).waitFor({ state: 'detached' }) // the roster reloaded
+    const agreement = brand.getByRole('group', { name: 'Agreement with Cleo Creator' })
+    await agreement.getByText('Signing accepts Cleo Creator').waitFor()
+    await quietShot(brand, 'roster-counter-sign')
+    await signAgreement(brand, agreement, 'brand@example.com', 'Bea Brand')
+    await brand.getByText("Waiting for the creator's signature").first().waitFor()
     await brand.close()
   }
 
   await creator.reload()
+  await card.getByRole('button', { name: 'View agreement' }).click()
+  await signAgreement(creator, card, 'creator@example.com', 'Cleo Creator')
   await card.getByText('Accepted', { exact: true }).waitFor()
   await card.getByText('$1,100').first().waitFor()
-  assert.equal(await card.getByRole('button').count(), 0)
+  assert.deepEqual(await card.getByRole('button').allInnerTexts(), ['View agreement'])
   await quietShot(creator, 'creator-offers-accepted')
   await creator.close()
 })

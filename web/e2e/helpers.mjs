@@ -199,3 +199,31 @@ export async function typeCode(page, code) {
   await page.getByRole('textbox', { name: 'Digit 1' }).click()
   await page.keyboard.type(code, { delay: 30 })
 }
+
+/** lastCode remembers when each signer last asked for a signing code. */
+const lastCode = new Map()
+
+/**
+ * signAgreement signs the agreement shown in `scope` (the panel's sign form) as `email`: ticks the consent, types
+ * the full name, asks for the code, reads it from the mail folder and submits. Returns the version number signed.
+ */
+export async function signAgreement(page, scope, email, fullName) {
+  const form = scope.getByRole('form', { name: /^Sign version \d+$/ })
+  await form.waitFor()
+  const version = Number((await form.getAttribute('aria-label')).replace(/\D+/g, ''))
+  await form.getByLabel(/I agree to sign this agreement electronically/).check()
+  await form.getByLabel(/Your full name/).fill(fullName)
+  // Within 60 s of the last signing code nothing new is mailed (and that code was used): wait the cooldown out.
+  const wait = (lastCode.get(email) ?? 0) + 61000 - Date.now()
+  if (wait > 0) await sleep(wait)
+  const since = Date.now()
+  lastCode.set(email, since)
+  await form.getByRole('button', { name: 'Email me a code' }).click()
+  await form.getByText(/We sent a 6-digit code to/).waitFor()
+  const code = await readCode(email, 'agreement_signature', since)
+  await form.getByRole('textbox', { name: 'Digit 1' }).click()
+  await page.keyboard.type(code, { delay: 30 })
+  await form.getByRole('button', { name: `Sign version ${version}` }).click()
+  await form.waitFor({ state: 'detached' })
+  return version
+}

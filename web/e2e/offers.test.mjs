@@ -117,7 +117,8 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   await expectToast(admin, '3 offers updated')
   // The roster is read again after the toast: wait for its totals.
   await admin.waitForFunction(() => document.querySelector('[data-testid="offered-total"]')?.textContent !== '$0')
-  // The first is countered at $777, the second accepted.
+  // The first is countered at $777, the second declined. Accepting is signing the agreement (the creator and the
+  // brand), so the ADMIN is never offered it.
   // Rows by their whole name: "… 1" is also the start of "… 10" and "… 11".
   const row = (name) => roster.locator('tbody tr').filter({ has: admin.getByRole('checkbox', { name: `Select ${name}`, exact: true }) })
   const first = row(creator[0])
@@ -128,17 +129,22 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   const second = row(creator[1])
   assert.deepEqual(
     await second.getByRole('combobox', { name: `New status for ${creator[1]}`, exact: true }).locator('option').allInnerTexts(),
-    ['Move to…', 'Accepted', 'Declined', 'Countered', 'Expired', 'Withdrawn'],
+    ['Move to…', 'Declined', 'Countered', 'Expired', 'Withdrawn'],
   )
-  await second.getByRole('combobox', { name: `New status for ${creator[1]}`, exact: true }).selectOption('accepted')
+  await second.getByRole('combobox', { name: `New status for ${creator[1]}`, exact: true }).selectOption('declined')
   await second.getByRole('button', { name: 'Apply' }).click()
   await expectToast(admin, 'Offer updated')
-  await admin.waitForFunction(() => document.querySelector('[data-testid="accepted-total"]')?.textContent !== '$0')
   const check = await api('GET', `admins/get-roster/${campaignId}`, null, (await apiLogin('admin@example.com')).accessToken)
   const r = check.json.data.roster
-  const accepted = r.entries.filter((e) => e.offer.status === 'accepted').reduce((s, e) => s + e.offer.amount, 0)
-  assert.equal(await roster.getByTestId('accepted-total').innerText(), `$${accepted.toLocaleString('en-US')}`)
+  assert.equal(r.entries.filter((e) => e.offer.status === 'declined').length, 1)
   assert.equal(r.entries.filter((e) => e.offer.status === 'countered')[0].offer.amount, 777)
+  // The ADMIN opens a sent offer's agreement: its version, whose signature is missing, the events.
+  await row(creator[2]).getByRole('button', { name: `Agreement of ${creator[2]}` }).click()
+  const agreement = roster.getByRole('region', { name: 'Agreement', exact: true })
+  await agreement.getByText('Agreement · version 1').waitFor()
+  await agreement.getByText(/Waiting for the brand's and the creator's signatures/).waitFor()
+  await agreement.getByText('Events').click()
+  await agreement.getByText(/New version \(version 1\)/).waitFor()
   await quietShot(admin, 'offers-pipeline')
   // The import (running meanwhile) has added the uploaded creators to the network.
   const adminToken = (await apiLogin('admin@example.com')).accessToken

@@ -108,6 +108,7 @@ export const PUBLIC_ROUTES = [
   { path: '/share/:token', page: lazy(() => import('../app/routes/shared-results')) },
   { path: '/kit/:slug', page: lazy(() => import('../app/routes/public-kit')) },
   { path: '/verify', page: lazy(() => import('../app/routes/verify')) },
+  { path: '/guardian/:token', page: lazy(() => import('../app/routes/guardian')) },
   { path: '/login', page: lazy(() => import('../app/routes/login')), layout: 'auth', guestOnly: true },
   { path: '/signup', page: lazy(() => import('../app/routes/signup')), layout: 'auth' },
   { path: '/forgot-password', page: lazy(() => import('../app/routes/forgot-password')), layout: 'auth' },

@@ -1,5 +1,6 @@
 import { CreatorOfferList } from '../../features/creator-offers/components/creator-offer-list'
+import { AGREEMENT_SLOTS } from '../../features/agreement/components/agreement-slots'
 
 export default function MyOffersRoute() {
-  return <CreatorOfferList />
+  return <CreatorOfferList agreement={AGREEMENT_SLOTS} />
 }

@@ -4,6 +4,7 @@ import { FindCreators } from '../../features/campaign/components/find-creators'
 import { useCampaign } from '../../features/campaign/api/get-campaign'
 import { DraftApprovalSettings } from '../../features/thread/components/thread-settings'
 import { RosterPanel } from '../../features/roster/components/roster-panel'
+import { AGREEMENT_SLOTS } from '../../features/agreement/components/agreement-slots'
 
 /** UpdateCampaignRoute is the campaign form and, once the campaign has loaded, its roster; a missing campaign is one "not found" view. */
 export default function UpdateCampaignRoute() {
@@ -20,7 +21,7 @@ export default function UpdateCampaignRoute() {
       )}
       <CampaignEditor campaignId={id} />
       {campaign && <DraftApprovalSettings campaignId={id} />}
-      {campaign && <RosterPanel key={campaign._id} campaignId={id} canGenerate startNiches={campaign.creatorCriteria?.niches} />}
+      {campaign && <RosterPanel key={campaign._id} campaignId={id} canGenerate startNiches={campaign.creatorCriteria?.niches} agreement={AGREEMENT_SLOTS} />}
     </div>
   )
 }

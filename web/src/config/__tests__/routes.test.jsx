@@ -91,6 +91,7 @@ describe('route table', () => {
       '/share/:token',
       '/kit/:slug',
       '/verify',
+      '/guardian/:token',
       '/login',
       '/signup',
       '/forgot-password',

@@ -6,8 +6,12 @@ import { OfferCard } from './offer-card'
 
 const LIMIT = 10
 
-/** CreatorOfferList is the creator's "Offers" page: their offers newest first, each with its brief and answers. */
-export function CreatorOfferList() {
+/**
+ * CreatorOfferList is the creator's "Offers" page: their offers newest first, each with its brief and answers;
+ * `agreement` ({Panel}, given by the page) shows each offer's agreement, which the creator signs to accept.
+ * @param {{agreement?: import('react').ComponentProps<typeof OfferCard>['agreement']}} props
+ */
+export function CreatorOfferList({ agreement = undefined }) {
   const [page, setPage] = useState(1)
   const swr = useCreatorOffers({ page, limit: LIMIT })
   return (
@@ -20,7 +24,7 @@ export function CreatorOfferList() {
       {(d) => (
         <div className="d-flex flex-column gap-3">
           {d.offers.map((o) => (
-            <OfferCard key={o._id} offer={o} />
+            <OfferCard key={o._id} offer={o} agreement={agreement} />
           ))}
           <ListPagination page={d.page} total={d.total} limit={d.limit} onPage={setPage} label="Offers pages" />
         </div>

@@ -2,25 +2,24 @@ import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
-import { useAcceptOffer } from '../api/accept-offer'
 import { useCounterOffer } from '../api/counter-offer'
 import { useDeclineOffer } from '../api/decline-offer'
 
 /**
- * OfferAnswer is the creator's controls on a waiting offer: Accept, Counter
- * (amount and message) and Decline (reason), each confirmed in a dialog. The
- * moves shown are the offer's `next` from the server.
+ * OfferAnswer is the creator's controls on a waiting offer: "Review and sign" (accepting is signing the
+ * agreement: `onReview` opens it), Counter (amount and message) and Decline (reason), each confirmed in a dialog.
+ * The moves shown are the offer's `next` from the server.
+ * @param {{offer: any, onReview?: () => unknown, reviewing?: boolean}} props
  */
-export function OfferAnswer({ offer }) {
+export function OfferAnswer({ offer, onReview = undefined, reviewing = false }) {
   const id = useId()
   const [mode, setMode] = useState(null) // null | 'counter' | 'decline'
-  const [confirm, setConfirm] = useState(null) // 'accept' | 'counter' | 'decline'
+  const [confirm, setConfirm] = useState(/** @type {'counter' | 'decline' | null} */ (null))
   const [busy, setBusy] = useState(false)
   const [amount, setAmount] = useState('')
   const [message, setMessage] = useState('')
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}))
-  const accept = useAcceptOffer()
   const counter = useCounterOffer()
   const decline = useDeclineOffer()
   const next = offer.next ?? []
@@ -43,8 +42,7 @@ export function OfferAnswer({ offer }) {
   const run = async () => {
     setBusy(true)
     try {
-      const done =
-        confirm === 'accept' ? await accept(offer._id) : confirm === 'counter' ? await counter(offer._id, { amount, message: message.trim() }) : await decline(offer._id, reason.trim())
+      const done = confirm === 'counter' ? await counter(offer._id, { amount, message: message.trim() }) : await decline(offer._id, reason.trim())
       toast.success(done?.message || 'Offer updated')
       setConfirm(null)
       setMode(null)
@@ -58,17 +56,16 @@ export function OfferAnswer({ offer }) {
   }
 
   const dialog = {
-    accept: { title: 'Accept this offer?', body: `You agree to ${formatMoney(offer.amount)} from ${brand} for ${offer.campaign?.name}.`, label: 'Accept offer' },
     counter: { title: 'Send this counter?', body: `${brand} will be asked for ${formatMoney(Number(amount))} instead of ${formatMoney(offer.amount)}.`, label: 'Send counter' },
     decline: { title: 'Decline this offer?', body: `${brand} will be told you decline. This cannot be undone.`, label: 'Decline offer' },
-  }[confirm ?? 'accept']
+  }[confirm ?? 'counter']
 
   return (
     <div className="mt-3">
       <div className="d-flex flex-wrap gap-2">
-        {next.includes('accepted') && (
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirm('accept')}>
-            Accept
+        {next.includes('accepted') && onReview && (
+          <button type="button" className="btn btn-primary btn-sm" aria-expanded={reviewing} onClick={onReview}>
+            Review and sign
           </button>
         )}
         {next.includes('countered') && (
@@ -83,7 +80,7 @@ export function OfferAnswer({ offer }) {
         )}
       </div>
       {!next.includes('countered') && next.includes('accepted') && offer.counterRounds >= 3 && (
-        <p className="small text-secondary mt-2 mb-0">You countered 3 times already: accept or decline this offer.</p>
+        <p className="small text-secondary mt-2 mb-0">You countered 3 times already: sign or decline this offer.</p>
       )}
       {mode === 'counter' && (
         <form className="mt-3" onSubmit={check} noValidate aria-label="Counter offer">

@@ -1,4 +1,5 @@
 import { PLATFORM_NAMES } from '../../../config/platforms'
+import { useState } from 'react'
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
@@ -59,9 +60,17 @@ function Brief({ campaign }) {
   )
 }
 
-/** OfferCard is one offer for its creator: brand, campaign, amount, status, deadline, brief, history and the answers. */
-export function OfferCard({ offer }) {
+/**
+ * OfferCard is one offer for its creator: brand, campaign, amount, status, deadline, brief, history and the answers.
+ * `agreement` (the page gives the agreement feature's {Panel}) shows the offer's agreement under the card: "Review
+ * and sign" on a waiting offer, "View agreement" once there is one.
+ * @param {{offer: any, agreement?: {Panel: import('react').ComponentType<{offerId: string, side?: 'brand' | 'creator' | null, onSigned?: (a: any) => unknown}>}}} props
+ */
+export function OfferCard({ offer, agreement = undefined }) {
+  const [open, setOpen] = useState(false)
   const st = statusOf(offer.status)
+  const answering = !TERMINAL.includes(offer.status) && (offer.next ?? []).length > 0
+  const canReview = answering && (offer.next ?? []).includes('accepted')
   const waiting = offer.status === 'sent'
   const last = (offer.history ?? []).at(-1)
   return (
@@ -110,7 +119,17 @@ export function OfferCard({ offer }) {
             </ol>
           </details>
         )}
-        {!TERMINAL.includes(offer.status) && (offer.next ?? []).length > 0 && <OfferAnswer offer={offer} />}
+        {answering && <OfferAnswer offer={offer} onReview={agreement ? () => setOpen(!open) : undefined} reviewing={open} />}
+        {agreement && !canReview && offer.status !== 'draft' && (
+          <button type="button" className="btn btn-outline-secondary btn-sm mt-3" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide agreement' : 'View agreement'}
+          </button>
+        )}
+        {agreement && open && (
+          <div className="mt-3 pt-3 border-top">
+            <agreement.Panel offerId={offer._id} side="creator" onSigned={() => setOpen(false)} />
+          </div>
+        )}
       </div>
     </article>
   )

@@ -67,9 +67,10 @@ function Filters({ value, onChange }) {
 /**
  * OfferList is the ADMIN's /offers page: every brand's campaigns with dates,
  * budget and offer totals, filtered on the server; opening one shows its
- * roster with the offer pipeline.
+ * roster with the offer pipeline and, with `agreement` (given by the page), each offer's agreement.
+ * @param {{agreement?: import('react').ComponentProps<typeof OfferRoster>['agreement']}} props
  */
-export function OfferList() {
+export function OfferList({ agreement = undefined }) {
   const [form, setForm] = useState({ search: '', status: '', budgetMin: '', budgetMax: '', startFrom: '', startTo: '' })
   const [page, setPage] = useState(1)
   const [open, setOpen] = useState(/** @type {string | null} */ (null))
@@ -122,7 +123,7 @@ export function OfferList() {
           {data && data.total > 0 && <ListPagination page={page} total={data.total} limit={data.limit || OFFER_CAMPAIGNS_PAGE_SIZE} onPage={setPage} label="Campaign pages" />}
         </div>
       </section>
-      {open && <OfferRoster key={open} campaignId={open} />}
+      {open && <OfferRoster key={open} campaignId={open} agreement={agreement} />}
     </div>
   )
 }

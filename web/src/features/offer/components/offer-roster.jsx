@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { useAdminRoster } from '../api/get-admin-roster'
 import { useUpdateOffers } from '../api/update-offers'
 import { ListState } from '../../../components/list-state'
@@ -13,6 +13,22 @@ import { ThreadLink } from '../../../components/thread-link'
 /** @typedef {import('../../../lib/api-schema').components['schemas']['RosterEntry']} RosterEntry */
 /** @typedef {import('../../../lib/api-schema').components['schemas']['RosterOfferStatus']} OfferStatus */
 /** @typedef {(status: OfferStatus, amount?: number) => void} OnApply */
+/**
+ * @typedef {{Panel: import('react').ComponentType<{offerId: string, side?: 'brand' | 'creator' | null, headingLevel?: 2 | 3}>}} AgreementSlot
+ * The agreement panel, given by the page (features do not import each other): the ADMIN reads the versions, the
+ * signatures, the events (with IP addresses) and downloads the signed PDF.
+ */
+
+/**
+ * signless leaves out the move to accepted: accepting is signing the agreement, which only the creator and the
+ * brand do, so an ADMIN never moves an offer there.
+ * @param {(OfferStatus | null)[]} moves
+ * @returns {OfferStatus[]}
+ */
+const signless = (moves) => /** @type {OfferStatus[]} */ (moves.filter((s) => s && s !== 'accepted'))
+
+/** The offer states that have an agreement. */
+const WITH_AGREEMENT = ['sent', 'countered', 'accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
 /**
  * MoveControls picks one of the allowed moves and, when it needs one, an amount.
@@ -57,13 +73,16 @@ function MoveControls({ idPrefix, moves, from, busy, onApply, label }) {
   )
 }
 
-/** @param {{entry: RosterEntry, checked: boolean, onCheck: () => void, busy: boolean, onMove: OnApply}} props */
-function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
+/** @param {{entry: RosterEntry, checked: boolean, onCheck: () => void, busy: boolean, onMove: OnApply, agreement?: AgreementSlot}} props */
+function EntryRow({ entry: e, checked, onCheck, busy, onMove, agreement }) {
+  const [open, setOpen] = useState(false)
   const c = e.creator
   const offer = e.offer
   const badge = OFFER_LABELS[offer.status]?.badge ?? 'text-bg-light'
-  const moves = (offer.next || []).filter(Boolean)
+  const moves = signless(offer.next || [])
+  const hasAgreement = Boolean(agreement) && WITH_AGREEMENT.includes(offer.status)
   return (
+    <Fragment>
     <tr>
       <td>
         {moves.length > 0 && <input type="checkbox" className="form-check-input" aria-label={`Select ${c.name}`} checked={checked} onChange={onCheck} />}
@@ -83,11 +102,24 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
       <td data-label="Status">
         <span className={`badge rounded-pill ${badge}`}>{offerLabel(offer.status)}</span>
         <ThreadLink offerId={e._id} status={offer.status} className="small d-block" />
+        {hasAgreement && (
+          <button type="button" className="btn btn-link btn-sm p-0 ms-2 align-baseline" aria-expanded={open} aria-label={`${open ? 'Hide agreement' : 'Agreement'} of ${c.name}`} onClick={() => setOpen(!open)}>
+            {open ? 'Hide agreement' : 'Agreement'}
+          </button>
+        )}
       </td>
       <td data-label="Next">
         <MoveControls idPrefix={e._id} label={`for ${c.name}`} moves={moves} from={offer.status} busy={busy} onApply={onMove} />
       </td>
     </tr>
+    {agreement && hasAgreement && open && (
+      <tr>
+        <td colSpan={7} className="bg-body-tertiary">
+          <agreement.Panel offerId={e._id} side={null} />
+        </td>
+      </tr>
+    )}
+    </Fragment>
   )
 }
 
@@ -95,9 +127,11 @@ function EntryRow({ entry: e, checked, onCheck, busy, onMove }) {
  * OfferRoster is the ADMIN's view of a campaign's roster: creators with
  * score, reasons, fee and offer; each row offers only its allowed moves, and
  * a bulk bar applies one move to every selected row at once (all or nothing).
- * @param {{campaignId: string}} props
+ * `agreement` (the page gives the agreement panel) opens each offer's agreement: versions, signatures, events and
+ * the signed PDF.
+ * @param {{campaignId: string, agreement?: AgreementSlot}} props
  */
-export function OfferRoster({ campaignId }) {
+export function OfferRoster({ campaignId, agreement }) {
   const { data: ro, error, isLoading, mutate } = useAdminRoster(campaignId)
   const update = useUpdateOffers()
   const [selected, setSelected] = useState(() => new Set(/** @type {string[]} */ ([])))
@@ -143,7 +177,7 @@ export function OfferRoster({ campaignId }) {
                   key={chosen.map((e) => e._id).join()}
                   idPrefix="bulk"
                   label="for the selected offers"
-                  moves={commonMoves(chosen)}
+                  moves={signless(commonMoves(chosen))}
                   from={chosen.every((e) => e.offer?.status === 'countered') ? 'countered' : ''}
                   busy={busy}
                   onApply={(status, amount) => apply(chosen.map((e) => ({ entryId: e._id, status, amount })))}
@@ -162,6 +196,7 @@ export function OfferRoster({ campaignId }) {
                       onCheck={() => toggle(e._id)}
                       busy={busy}
                       onMove={(status, amount) => apply([{ entryId: e._id, status, amount }])}
+                      agreement={agreement}
                     />
                   ))}
                 </tbody>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 import { rosterKey } from '../../../lib/campaign-roster'
@@ -13,7 +14,12 @@ export async function updateBrandOffers(campaignId, entries, confirmOverBudget =
   return json?.data ?? {}
 }
 
-/** useUpdateBrandOffers returns updateBrandOffers(campaignId, entries, confirmOverBudget?) that then revalidates that campaign's roster. */
+/**
+ * useUpdateBrandOffers returns updateBrandOffers(campaignId, entries, confirmOverBudget?) that then revalidates that
+ * campaign's roster and the offers' agreements (a send or a new amount makes a new version to sign).
+ */
 export function useUpdateBrandOffers(campaignId) {
-  return useMutation(updateBrandOffers, rosterKey(campaignId))
+  const roster = rosterKey(campaignId)
+  const affects = useCallback((key) => key === roster || (typeof key === 'string' && key.startsWith('offers/')), [roster])
+  return useMutation(updateBrandOffers, affects)
 }

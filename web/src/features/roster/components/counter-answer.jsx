@@ -10,14 +10,17 @@ import { BudgetEffect } from './budget-effect'
 /**
  * CounterAnswer shows a countered offer's ask (the amount and the creator's
  * message) and lets a brand editor accept it, send a new amount or withdraw
- * the offer, each confirmed; accepting and a new amount show the campaign's budget and the move's effect and,
- * over the budget, say so and confirm it explicitly. Opened from "Waiting on you" (the page's #counter-<entry> anchor),
- * it is scrolled to and focused.
+ * the offer. Accepting is signing: "Accept counter" calls `onAccept`, which opens the agreement's sign form (with
+ * the budget's effect). A new amount and a withdrawal are confirmed; a new amount shows the campaign's budget and
+ * the move's effect and, over the budget, says so and confirms it explicitly.
+ * After a new amount, `onSent` opens the new version's agreement for the brand's signature.
+ * Opened from "Waiting on you" (the page's #counter-<entry> anchor), it is scrolled to and focused.
+ * @param {{campaignId: string, entry: any, roster: any, onAccept?: () => unknown, onSent?: () => unknown}} props
  */
-export function CounterAnswer({ campaignId, entry, roster }) {
+export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined, onSent = undefined }) {
   const id = useId()
   const update = useUpdateBrandOffers(campaignId)
-  const [confirm, setConfirm] = useState(null) // 'accepted' | 'sent' | 'withdrawn'
+  const [confirm, setConfirm] = useState(/** @type {'sent' | 'withdrawn' | null} */ (null))
   const [amount, setAmount] = useState('')
   const [amountError, setAmountError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -48,7 +51,8 @@ export function CounterAnswer({ campaignId, entry, roster }) {
     if (confirm === 'sent') change.amount = Number(amount)
     try {
       await update(campaignId, [change], over)
-      toast.success({ accepted: `Counter accepted: ${name} is in at ${formatMoney(offer.amount)}`, sent: `New offer of ${formatMoney(Number(amount))} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
+      toast.success({ sent: `New offer of ${formatMoney(Number(amount))} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
+      if (confirm === 'sent') onSent?.()
     } catch (err) {
       toast.error(err?.message || 'Could not answer the counter. Please try again.')
     } finally {
@@ -56,14 +60,13 @@ export function CounterAnswer({ campaignId, entry, roster }) {
       setConfirm(null)
     }
   }
-  const moneyMove = confirm === 'accepted' ? Number(offer.amount ?? 0) : confirm === 'sent' ? Number(amount) : 0
+  const moneyMove = confirm === 'sent' ? Number(amount) : 0
   const over = roster && moneyMove > 0 ? moveEffect(roster, entry._id, moneyMove).overBy > 0 : false
   const effect = moneyMove > 0 ? <BudgetEffect roster={roster} entryId={entry._id} amount={moneyMove} /> : null
   const dialog = {
-    accepted: { title: 'Accept the counter?', body: <>{name} joins the campaign at {formatMoney(offer.amount)}.{effect}</>, label: over ? 'Accept over budget' : 'Accept counter' },
     sent: { title: 'Send a new amount?', body: <>{name} is offered {formatMoney(Number(amount))} and may answer again.{effect}</>, label: over ? 'Send over budget' : 'Send offer' },
     withdrawn: { title: 'Withdraw the offer?', body: `${name} is told the offer is withdrawn. This cannot be undone.`, label: 'Withdraw offer' },
-  }[confirm ?? 'accepted']
+  }[confirm ?? 'sent']
   const ask = [...(offer.history ?? [])].reverse().find((h) => h.to === 'countered')
   return (
     <div className="small" aria-label={`Counter from ${name}`} role="group" id={anchor} ref={box} tabIndex={-1}>
@@ -72,9 +75,11 @@ export function CounterAnswer({ campaignId, entry, roster }) {
       </div>
       {ask?.note && <div className="fst-italic text-secondary">“{ask.note}”</div>}
       <div className="d-flex flex-wrap gap-1 mt-1">
-        <button type="button" className="btn btn-success btn-sm" onClick={() => setConfirm('accepted')}>
-          Accept counter
-        </button>
+        {onAccept && (
+          <button type="button" className="btn btn-success btn-sm" onClick={onAccept}>
+            Accept counter
+          </button>
+        )}
         <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setConfirm('withdrawn')}>
           Withdraw
         </button>

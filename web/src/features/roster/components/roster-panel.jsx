@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { generateRoster } from '../api/generate-roster'
 import { useRoster } from '../../../lib/campaign-roster'
 import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
@@ -10,7 +10,8 @@ import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
 import { CounterAnswer } from './counter-answer'
 import { SendOffer } from './send-offer'
-import { rosterBudget } from '../lib/budget'
+import { moveEffect, rosterBudget } from '../lib/budget'
+import { BudgetEffect } from './budget-effect'
 import { NetworkStatusBadge } from '../../../components/network-status-badge'
 import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
@@ -141,15 +142,27 @@ function amountLabel(e) {
   return `Est. ${formatMoney(e.offer?.amount ?? e.estimatedFee)}`
 }
 
-function RosterTable({ roster, campaignId, canAnswer }) {
+/** SIGNABLE are the offer states with an agreement to read or sign. */
+const SIGNABLE = ['sent', 'countered', 'accepted', 'completed']
+
+/**
+ * @typedef {{Status: import('react').ComponentType<{offerId: string, open: boolean, onToggle: () => unknown, name?: string}>,
+ *   Panel: import('react').ComponentType<{offerId: string, side?: 'brand' | 'creator' | null, confirmOverBudget?: boolean, onSigned?: (a: any) => unknown}>}} AgreementSlots
+ * The agreement's row status and panel, given by the page (features do not import each other).
+ */
+
+function RosterTable({ roster, campaignId, canAnswer, agreement }) {
   const { data: reach } = useReach(campaignId)
+  const [open, setOpen] = useState(/** @type {string | null} */ (null))
+  const toggle = (id) => setOpen((o) => (o === id ? null : id))
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0 cc-stack-table">
         <TableHead columns={['#', 'Creator', 'Score', 'Why', 'Amount', 'Offer']} />
         <tbody>
           {roster.entries.map((e) => (
-            <tr key={e._id}>
+            <Fragment key={e._id}>
+            <tr>
               <td>{e.rank}</td>
               <td>
                 <div className="fw-semibold">{e.creator?.name}</div>
@@ -165,20 +178,53 @@ function RosterTable({ roster, campaignId, canAnswer }) {
               <td data-label="Amount">{amountLabel(e)}</td>
               <td className="small" data-label="Offer">
                 {canAnswer && e.offer?.status === 'countered' ? (
-                  <CounterAnswer campaignId={campaignId} entry={e} roster={roster} />
+                  <CounterAnswer campaignId={campaignId} entry={e} roster={roster} onAccept={agreement ? () => setOpen(e._id) : undefined} onSent={agreement ? () => setOpen(e._id) : undefined} />
                 ) : canAnswer && e.offer?.status === 'draft' ? (
-                  <SendOffer campaignId={campaignId} entry={e} roster={roster} />
+                  <SendOffer campaignId={campaignId} entry={e} roster={roster} onSent={agreement ? () => setOpen(e._id) : undefined} />
                 ) : (
                   <span className="text-capitalize">{e.offer?.status}</span>
+                )}
+                {agreement && SIGNABLE.includes(e.offer?.status) && (
+                  <agreement.Status offerId={e._id} open={open === e._id} onToggle={() => toggle(e._id)} name={e.creator?.name} />
                 )}
                 <OfferReach reach={reach?.[e._id]} />
                 <ThreadLink offerId={e.offer?.status ? e._id : null} status={e.offer?.status} className="small d-block" />
                 <Slot name="offerPayment" entryId={e._id} status={e.offer?.status} side="brand" />
               </td>
             </tr>
+            {agreement && open === e._id && SIGNABLE.includes(e.offer?.status) && (
+              <tr>
+                <td colSpan={6} className="bg-body-tertiary">
+                  <AgreementRow entry={e} roster={roster} canAnswer={canAnswer} Panel={agreement.Panel} onSigned={() => setOpen(null)} />
+                </td>
+              </tr>
+            )}
+            </Fragment>
           ))}
         </tbody>
       </table>
+    </div>
+  )
+}
+
+/**
+ * AgreementRow is an offer's agreement under its row: for a counter, what accepting it does to the budget (signing
+ * accepts it, over the budget only confirmed); then the panel, with the brand's sign form for an editor.
+ * @param {{entry: any, roster: any, canAnswer: boolean, Panel: AgreementSlots['Panel'], onSigned: () => unknown}} props
+ */
+function AgreementRow({ entry, roster, canAnswer, Panel, onSigned }) {
+  const countered = entry.offer?.status === 'countered'
+  const amount = Number(entry.offer?.amount ?? 0)
+  const over = canAnswer && countered && amount > 0 ? moveEffect(roster, entry._id, amount).overBy > 0 : false
+  return (
+    <div className="p-1 p-md-2" aria-label={`Agreement with ${entry.creator?.name ?? 'the creator'}`} role="group">
+      {canAnswer && countered && (
+        <p className="small mb-2">
+          Signing accepts {entry.creator?.name ?? 'the creator'}'s counter of {formatMoney(amount)}.
+          <BudgetEffect roster={roster} entryId={entry._id} amount={amount} />
+        </p>
+      )}
+      <Panel offerId={entry._id} side={canAnswer ? 'brand' : null} confirmOverBudget={over} onSigned={onSigned} />
     </div>
   )
 }
@@ -197,9 +243,12 @@ function BudgetSummary({ roster }) {
  * RosterPanel is a campaign's ranked roster for its brand: "Generate roster"
  * (for editors) with the job's progress, then the creators with their score,
  * reasons and estimated fee, read-only. startNiches are the niche ids the
- * generator starts with (the campaign's criteria).
+ * generator starts with (the campaign's criteria). `agreement` (the page gives the agreement feature's
+ * {Status, Panel}) adds each offer's signature state and its agreement under the row: a sent offer is signed by
+ * the brand there, and accepting a counter is signing it.
+ * @param {{campaignId: string, canGenerate?: boolean, startNiches?: string[], agreement?: AgreementSlots}} props
  */
-export function RosterPanel({ campaignId, canGenerate, startNiches = undefined }) {
+export function RosterPanel({ campaignId, canGenerate, startNiches = undefined, agreement = undefined }) {
   const { data: roster, error, isLoading, mutate } = useRoster(campaignId)
   return (
     <section className="card border-0 shadow-sm" aria-label="Roster">
@@ -217,7 +266,7 @@ export function RosterPanel({ campaignId, canGenerate, startNiches = undefined }
           isEmpty={(r) => r.entries.length === 0}
           empty={<p className="text-secondary mb-0">No roster yet.</p>}
         >
-          {(r) => <RosterTable roster={r} campaignId={campaignId} canAnswer={canGenerate} />}
+          {(r) => <RosterTable roster={r} campaignId={campaignId} canAnswer={canGenerate} agreement={agreement} />}
         </ListState>
       </div>
     </section>
@@ -225,7 +274,7 @@ export function RosterPanel({ campaignId, canGenerate, startNiches = undefined }
 }
 
 /** RosterToggle is a campaign list row's "Roster" button that opens the campaign's RosterPanel below it. */
-export function RosterToggle({ campaignId, name, canGenerate }) {
+export function RosterToggle({ campaignId, name, canGenerate, agreement = undefined }) {
   const [open, setOpen] = useState(false)
   return (
     <div className="px-3 pb-3">
@@ -234,7 +283,7 @@ export function RosterToggle({ campaignId, name, canGenerate }) {
       </button>
       {open && (
         <div className="mt-3">
-          <RosterPanel campaignId={campaignId} canGenerate={canGenerate} />
+          <RosterPanel campaignId={campaignId} canGenerate={canGenerate} agreement={agreement} />
         </div>
       )}
     </div>

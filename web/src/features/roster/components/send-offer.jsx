@@ -10,9 +10,9 @@ import { BudgetEffect } from './budget-effect'
  * SendOffer is a draft offer's "Send offer" for a brand editor: the brand may change the amount and add a message,
  * sees the campaign's budget and this offer's effect, and confirms (explicitly over the budget, which the API
  * enforces with confirmOverBudget); it moves the offer to sent, so the creator (when linked to an account) sees it
- * on their Offers page and is mailed.
+ * on their Offers page and is mailed. Then `onSent` opens the agreement, which the brand signs ("Sign the agreement").
  */
-export function SendOffer({ campaignId, entry, roster }) {
+export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
   const id = useId()
   const update = useUpdateBrandOffers(campaignId)
   const [confirming, setConfirming] = useState(false)
@@ -38,6 +38,7 @@ export function SendOffer({ campaignId, entry, roster }) {
       await update(campaignId, [change], over)
       toast.success(`Offer of ${formatMoney(value)} sent to ${name}`)
       setConfirming(false)
+      onSent?.()
     } catch (err) {
       toast.error(err?.message || 'Could not send the offer. Please try again.')
     } finally {

@@ -79,4 +79,23 @@ describe('CreatorOfferList', () => {
     expect(within(cards[1]).getByRole('status')).toHaveTextContent('Your post was detected')
     expect(within(cards[1]).getByRole('link', { name: 'Instagram post of Dec 5, 2026' })).toHaveAttribute('href', 'https://www.instagram.com/p/abc/')
   })
+
+  it('accepting is signing: "Review and sign" opens the agreement with the creator\'s sign form; a terminal offer shows "View agreement"', async () => {
+    mockApi({
+      'GET offers?page=1&limit=10': () => page([offer(), offer({ _id: 'o2', status: 'accepted', next: [], campaign: { ...campaign, name: 'Autumn Lookbook' } })]),
+    })
+    const Panel = ({ offerId, side }) => <div data-testid={`panel-${offerId}`}>{side}</div>
+    renderRoute(<CreatorOfferList agreement={{ Panel }} />)
+    const card = await screen.findByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+    expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull()
+    const review = within(card).getByRole('button', { name: 'Review and sign' })
+    expect(review).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(review)
+    expect(within(card).getByTestId('panel-o1')).toHaveTextContent('creator')
+    expect(review).toHaveAttribute('aria-expanded', 'true')
+    const done = screen.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
+    await userEvent.click(within(done).getByRole('button', { name: 'View agreement' }))
+    expect(within(done).getByTestId('panel-o2')).toBeInTheDocument()
+    expect(within(done).getByRole('button', { name: 'Hide agreement' })).toBeInTheDocument()
+  })
 })

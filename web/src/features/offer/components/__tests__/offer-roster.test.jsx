@@ -51,6 +51,10 @@ describe('OfferRoster', () => {
     expect(await screen.findByText('2 offers updated')).toBeInTheDocument()
     expect(sent).toEqual([{ campaignId: 'k1', entries: [{ entryId: 'e1', status: 'sent' }, { entryId: 'e2', status: 'sent' }] }])
     expect(await screen.findByTestId('offered-total')).toHaveTextContent('$2,400')
+    // Accepting is signing the agreement: never a move of the ADMIN's.
+    const sentRow = screen.getByText('Ann').closest('tr')
+    const after = within(within(sentRow).getByRole('combobox', { name: 'New status for Ann' })).getAllByRole('option').map((o) => o.textContent)
+    expect(after).toEqual(['Move to…', 'Declined', 'Countered', 'Expired', 'Withdrawn'])
   })
 
   it('shows the server refusal and keeps the roster', async () => {

@@ -61,24 +61,16 @@ describe('RosterPanel', () => {
 describe('RosterPanel counters', () => {
   const countered = { ...entry, offer: { status: 'countered', amount: 650, next: [], history: [{ to: 'countered', note: 'Two reels', amount: 650 }] } }
 
-  it('lets an editor accept a counter through PATCH campaigns/{id}/offers', async () => {
-    let body
-    let current = countered
-    mockApi({
-      'GET campaigns/k1/roster': () => [200, roster([current])],
-      'PATCH campaigns/k1/offers': (b) => {
-        body = b
-        current = { ...entry, offer: { status: 'accepted', amount: 650, next: [] } }
-        return [200, { data: { entries: [current], message: 'Offers updated' } }]
-      },
-    })
-    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+  it('accepting a counter opens its agreement to sign (accepting is signing), with the budget effect', async () => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
+    const Panel = ({ offerId, side, confirmOverBudget }) => <div data-testid="agreement-panel">{`${offerId} ${side} ${confirmOverBudget}`}</div>
+    renderRoute(<RosterPanel campaignId="k1" canGenerate agreement={{ Status: () => null, Panel }} />)
     expect(await screen.findByText('“Two reels”')).toBeInTheDocument()
+    expect(screen.queryByTestId('agreement-panel')).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Accept counter' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Accept the counter?' })
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept counter' }))
-    expect(await screen.findByText('accepted')).toBeInTheDocument()
-    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'accepted' }] })
+    expect(screen.getByTestId('agreement-panel')).toHaveTextContent('e1 brand false')
+    expect(screen.getByRole('group', { name: 'Agreement with Ann Fit' })).toHaveTextContent('Signing accepts')
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('scrolls to and focuses the counter the page was opened for (Waiting on you → Answer)', async () => {

@@ -1,0 +1,17 @@
+// The SWR keys of an offer's agreement. They start with 'offers/' like the creator's offer keys, so a creator's
+// answer (counter, decline) revalidates the agreement too.
+
+/** agreementKey is the SWR key (and path) of GET /api/offers/{id}/agreement. */
+export const agreementKey = (offerId) => `offers/${encodeURIComponent(offerId)}/agreement`
+
+/** agreementEventsKey is the SWR key (and path) of GET /api/offers/{id}/agreement/events. */
+export const agreementEventsKey = (offerId) => `${agreementKey(offerId)}/events`
+
+/**
+ * touchesOffers matches every cached key a signature may change: the agreement and its events, the creator's
+ * offers, a campaign's roster (the brand's row shows the signature state) and the admin's rosters.
+ */
+export function touchesOffers(key) {
+  const k = Array.isArray(key) ? key[0] : key
+  return typeof k === 'string' && (k.startsWith('offers') || k.startsWith('campaigns/') || k.startsWith('admins/'))
+}

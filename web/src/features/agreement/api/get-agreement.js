@@ -1,0 +1,27 @@
+import useSWR from 'swr'
+import { request } from '../../../lib/request'
+import { agreementKey, agreementEventsKey } from './agreement-keys'
+
+/** getAgreement loads GET /api/offers/{id}/agreement: the versions, their changes, the signatures and whose is missing. */
+export async function getAgreement(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/agreement', 'get'>} */
+  const json = await request(key)
+  return json.data.agreement
+}
+
+/** useAgreement loads an offer's agreement; offerId null = nothing to load. */
+export function useAgreement(offerId) {
+  return useSWR(offerId ? agreementKey(offerId) : null, getAgreement, { revalidateOnFocus: false })
+}
+
+/** getAgreementEvents loads GET /api/offers/{id}/agreement/events: the audit events of the offer's agreement. */
+export async function getAgreementEvents(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/agreement/events', 'get'>} */
+  const json = await request(key)
+  return json.data.events
+}
+
+/** useAgreementEvents loads an offer's agreement events; offerId null = nothing to load. */
+export function useAgreementEvents(offerId) {
+  return useSWR(offerId ? agreementEventsKey(offerId) : null, getAgreementEvents, { revalidateOnFocus: false })
+}
