@@ -54,8 +54,8 @@ func TestSeed_Idempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The demo log-ins, pro@, the creator with a spike and the network's creators on Creator Coach.
-	if n, want := e.countUsers(), len(seed.DemoAccounts)+2+seed.DemoOnCreatorCoach; n != want {
+	// The demo log-ins, pro@, the creator with a spike, Lumen Skincare's admin and the network's creators on Creator Coach.
+	if n, want := e.countUsers(), len(seed.DemoAccounts)+3+seed.DemoOnCreatorCoach; n != want {
 		t.Fatalf("%d users after seeding twice, want %d", n, want)
 	}
 	emails := []string{"pro@example.com", "sam.spike@example.com"}

@@ -189,7 +189,8 @@ func TestMetrics_SameEverywhere(t *testing.T) {
 			switch row[col["row"]] {
 			case "creator":
 				for _, c := range res.Creators {
-					if c.Name == row[col["creator"]] && c.Fee != nil {
+					// Two creators may share a name: the handle tells them apart.
+					if c.Name == row[col["creator"]] && strings.TrimLeft(row[col["handle"]], "'@") == strings.TrimLeft(c.Handle, "@") && c.Fee != nil {
 						spend += *c.Fee
 						if got := row[col["engagement per view"]]; got != c.EngagementPerView.Text(store.KindPercent) {
 							t.Errorf("CSV %s engagement per view %q, the results' %q", c.Name, got, c.EngagementPerView.Text(store.KindPercent))
@@ -229,9 +230,9 @@ func TestMetrics_SameEverywhere(t *testing.T) {
 		}
 		text := string(out)
 		lines := strings.Split(text, "\n")
-		line := func(prefix string) string {
+		line := func(prefix string, also ...string) string {
 			for _, l := range lines {
-				if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+				if strings.HasPrefix(strings.TrimSpace(l), prefix) && (len(also) == 0 || strings.Contains(l, also[0])) {
 					return l
 				}
 			}
@@ -246,7 +247,7 @@ func TestMetrics_SameEverywhere(t *testing.T) {
 			t.Error("the PDF names a per-view figure engagement rate")
 		}
 		for _, c := range res.Creators {
-			if l := line(c.Name); !strings.Contains(l, c.EngagementPerView.Text(store.KindPercent)) {
+			if l := line(c.Name, c.Handle); !strings.Contains(l, c.EngagementPerView.Text(store.KindPercent)) {
 				t.Errorf("PDF row of %s: %q lacks %q", c.Name, l, c.EngagementPerView.Text(store.KindPercent))
 			}
 			for _, p := range c.Posts {

@@ -43,7 +43,7 @@ func TestCreatorOffers_TermsAndOrder(t *testing.T) {
 	g := f
 	g.campaign, g.entry = later, entry
 	e.want(e.brandMove(g, "sent", 300), http.StatusOK)
-	e.want(e.call("POST", "/api/offers/"+entry+"/accept", f.creator, nil), http.StatusOK)
+	e.acceptBySigning(g)
 	list := e.want(e.call("GET", "/api/offers", f.creator, nil), http.StatusOK).data()["offers"].([]any)
 	var order []string
 	for _, x := range list {

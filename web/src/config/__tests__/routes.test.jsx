@@ -33,6 +33,14 @@ const ROLE_TABLE = [
   ['/media-kit', '/media-kit', 'Media kit', ['USER']],
   // a campaign's measured results, for its brand's staff and the administrator.
   ['/campaigns/:id/results', '/campaigns/abc123/results', 'Campaign results', ['ADMIN', 'BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
+  // the creator's payout account, and what they earned.
+  ['/account-settings/payouts', '/account-settings/payouts', 'Payouts', ['USER']],
+  ['/earnings', '/earnings', 'Earnings', ['USER']],
+  // the brand's cards, limit and spend (a BRAND_VIEWER reads them), and the administrator's payments board.
+  ['/payments', '/payments', 'Payments', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
+  ['/admin/payments', '/admin/payments', 'Payments', ['ADMIN']],
+  // one conversation per offer, for both sides and the administrator.
+  ['/threads/:id', '/threads/abc123', 'Conversation', ROLES],
 ]
 
 const CASES = ROLE_TABLE.flatMap(([, visit, title, allowed]) => ROLES.map((role) => [visit, role, allowed.includes(role), title]))
@@ -70,6 +78,7 @@ describe('route table', () => {
       ['Dashboard', '/dashboard'],
       ['Campaigns', '/campaigns'],
       ['Creators', '/creator-network'],
+      ['Payments', '/payments'],
       ['Settings', '/account-settings'],
     ])
     expect(navItems('USER').map((i) => [i.label, i.to])).toEqual([
@@ -77,6 +86,7 @@ describe('route table', () => {
       ['Offers', '/my-offers'],
       ['Ask Your Creator Coach', '/coach'],
       ['Media kit', '/media-kit'],
+      ['Earnings', '/earnings'],
       ['Settings', '/account-settings'],
     ])
     expect(navItems(null)).toEqual([])
