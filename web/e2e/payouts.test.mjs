@@ -1,13 +1,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, readCode, BASE_URL, DESKTOP, PHONE } from './helpers.mjs'
 
 // Money in the browser: creator@ sets up payouts (the sandbox onboarding returns at once) → brand@'s card (seeded)
 // and fee on its Payments page → an accepted offer shows "Payment reserved" to the creator and, with the fee, to the
 // brand → the brand objects → admin@ decides on the payments board (the new objection refunded in part, the seeded
 // Autumn Lookbook objection released, so its transfer leaves to the now ready account). The offer is accepted through
-// the API (a counter the brand accepts), not by clicking. Every screen at desktop and phone width passes axe.
+// the API (both sides sign the counter's agreement), not by clicking. Every screen at desktop and phone width passes axe.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
 const CAMPAIGN = `Paid ${RUN}`
@@ -49,7 +49,20 @@ async function waitForPayment(entryId, token, ok, what) {
   assert.fail(`${what}: the payment stayed ${JSON.stringify(p)}`)
 }
 
-/** acceptedOffer makes brand@ a campaign with Cleo on its roster, sends her an offer she counters at $750, and accepts the counter. */
+/** signByApi signs the offer's current agreement version as the holder of `token` with the code mailed to `email`. */
+async function signByApi(entryId, token, email, fullName) {
+  const { agreement } = (await api('GET', `/api/offers/${entryId}/agreement`, token)).data
+  const since = Date.now()
+  await api('POST', `/api/offers/${entryId}/agreement/code`, token, {})
+  const code = await readCode(email, 'agreement_signature', since)
+  await api('POST', `/api/offers/${entryId}/agreement/sign`, token, { versionId: agreement.currentVersionId, fullName, code, consent: true })
+}
+
+/**
+ * acceptedOffer makes brand@ a campaign with Cleo on its roster, sends her an offer she counters at $750, and
+ * accepts the counter the only way an offer is accepted: both sides sign the counter's agreement (the browser's
+ * signing is the agreements test's subject).
+ */
 async function acceptedOffer(brandToken, creatorToken) {
   const campaign = {
     campaignName: CAMPAIGN, goals: ['Brand awareness'], budget: 5000,
@@ -63,7 +76,8 @@ async function acceptedOffer(brandToken, creatorToken) {
   const entryId = (await api('POST', `/api/campaigns/${campaignId}/roster`, brandToken, { creatorId: cleo._id })).data.entry._id
   await api('PATCH', `/api/campaigns/${campaignId}/offers`, brandToken, { entries: [{ entryId, status: 'sent', amount: 700 }] })
   await api('POST', `/api/offers/${entryId}/counter`, creatorToken, { amount: 750 })
-  await api('PATCH', `/api/campaigns/${campaignId}/offers`, brandToken, { entries: [{ entryId, status: 'accepted' }] })
+  await signByApi(entryId, brandToken, 'brand@example.com', 'Bea Brand')
+  await signByApi(entryId, creatorToken, 'creator@example.com', CREATOR)
   return entryId
 }
 
