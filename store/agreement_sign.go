@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -409,7 +410,19 @@ func (s *DB) RequestAgreementCode(ctx context.Context, actor *User, entryID stri
 			}
 			return err
 		}
-		if err := s.requestOTP(tx, actor.ID, OTPAgreementSignature, task); err != nil {
+		// The resend cooldown holds per version: a code asked for this version within it is not mailed again, but
+		// a new version (a counter, a new amount) or another offer gets its code at once.
+		var recent bool
+		if err := tx.Get(&recent, `SELECT EXISTS (SELECT 1 FROM audit_events WHERE subject = $1 AND action = 'agreement.code_sent'
+			AND actor_id = $2 AND after->>'version' = $3 AND at > $4)`, "offer:"+entryID, actor.ID, strconv.Itoa(v.Version),
+			s.now().Add(-OTPResendCooldown)); err != nil {
+			return fmt.Errorf("find recent signing code: %w", err)
+		}
+		cooldown := time.Duration(0)
+		if recent {
+			cooldown = OTPResendCooldown
+		}
+		if err := s.requestOTPAfter(tx, actor.ID, OTPAgreementSignature, task, cooldown); err != nil {
 			return err
 		}
 		var current string

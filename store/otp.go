@@ -48,13 +48,18 @@ func (s *DB) otpHash(userID string, purpose OTPPurpose, code string) []byte {
 // cooldown of the last request it does nothing: the caller answers as for an
 // unknown address, which gets no mail either.
 func (s *DB) requestOTP(tx *sqlx.Tx, userID string, purpose OTPPurpose, task Task) error {
+	return s.requestOTPAfter(tx, userID, purpose, task, OTPResendCooldown)
+}
+
+// requestOTPAfter is requestOTP with its own cooldown (0: always a new code).
+func (s *DB) requestOTPAfter(tx *sqlx.Tx, userID string, purpose OTPPurpose, task Task, cooldown time.Duration) error {
 	now := s.now()
 	var last sql.NullTime
 	err := tx.Get(&last, `SELECT requested_at FROM one_time_codes WHERE user_id = $1 AND purpose = $2 FOR UPDATE`, userID, purpose)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("find code request: %w", err)
 	}
-	if last.Valid && now.Sub(last.Time) < OTPResendCooldown {
+	if cooldown > 0 && last.Valid && now.Sub(last.Time) < cooldown {
 		return nil
 	}
 	_, err = tx.Exec(`INSERT INTO one_time_codes (user_id, purpose, request_id, requested_at) VALUES ($1, $2, $3, $4)

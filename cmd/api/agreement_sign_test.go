@@ -278,3 +278,30 @@ func TestAgreementSign_Guardian(t *testing.T) {
 	e.want(e.call("GET", "/api/guardian/"+token[1], "", nil), http.StatusNotFound)
 	e.want(e.call("POST", "/api/guardian/"+token[1]+"/sign", "", map[string]any{"fullName": "Pat Parent", "consent": true}), http.StatusNotFound)
 }
+
+// TestAgreementCode_CooldownPerVersion: within the resend cooldown a second
+// code for the same version is not mailed, but a new version (a counter)
+// gets its code at once, without waiting the cooldown out.
+func TestAgreementCode_CooldownPerVersion(t *testing.T) {
+	t.Parallel()
+	e := setupNoWorker(t)
+	f := e.linkedOffer("code-cooldown.io")
+	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+	codeTasks := func() int {
+		var n int
+		if err := e.db.SQL().Get(&n, `SELECT count(*) FROM audit_events WHERE subject = $1 AND action = 'agreement.code_sent'`, "offer:"+f.entry); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	e.want(e.call("POST", "/api/offers/"+f.entry+"/agreement/code", f.brand, nil), http.StatusAccepted)
+	e.want(e.call("POST", "/api/offers/"+f.entry+"/agreement/code", f.brand, nil), http.StatusAccepted)
+	if n := codeTasks(); n != 1 {
+		t.Fatalf("two requests for one version within the cooldown sent %d codes, want 1", n)
+	}
+	e.want(e.call("POST", "/api/offers/"+f.entry+"/counter", f.creator, map[string]any{"amount": 650}), http.StatusOK)
+	e.want(e.call("POST", "/api/offers/"+f.entry+"/agreement/code", f.brand, nil), http.StatusAccepted)
+	if n := codeTasks(); n != 2 {
+		t.Fatalf("the counter's new version got %d codes in all, want 2 (one at once for the new version)", n)
+	}
+}
