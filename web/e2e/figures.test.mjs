@@ -103,7 +103,7 @@ test('"Sync now" ends saying what it did', async () => {
   console.log(`sync message: ${await done.innerText()}`)
   await expectNoA11yViolations(page, 'social-sync-done')
   // The charts' axes are titled.
-  await page.getByRole('img', { name: /Instagram: followers from/ }).waitFor()
+  await page.getByRole('img', { name: /Instagram: followers from .* views over \d+ days/ }).waitFor()
   const yt = page.getByRole('region', { name: 'YouTube' })
   const label = yt.getByText('Organic impressions (30 days)')
   assert.match(await label.locator('xpath=following-sibling::p').innerText(), /^n\/a/)
