@@ -205,7 +205,8 @@ test('a BRAND_ADMIN invites a manager who edits campaigns and a viewer who canno
   await used.getByRole('alert').filter({ hasText: 'This invitation has already been used. Log in instead.' }).waitFor()
 
   const vw = await join(viewer, 'Vic Viewing')
-  await vw.goto('/campaigns')
+  // A viewer reads the campaigns but never creates one.
+  await vw.goto('/create-campaign')
   await vw.getByText('Page Not Found').waitFor()
   const { accessToken } = await apiLogin(viewer, 'Join#Team2026')
   const denied = await api('POST', 'campaigns/add-campaign', { campaignName: 'Nope' }, accessToken)
