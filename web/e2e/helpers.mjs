@@ -169,6 +169,26 @@ async function call(method, path, body, token) {
   return json
 }
 
+/**
+ * sendWaitingOffer makes brand@ a campaign named `name` (dates from tomorrow for 30 days) with the network creator
+ * `creator` on its roster and sends her an offer of `amount`, so that she has an offer waiting for her answer
+ * whatever earlier tests did with the demo offers. Returns the roster entry's id.
+ */
+export async function sendWaitingOffer(name, creator, amount = 600) {
+  const { accessToken: token } = await apiLogin('brand@example.com')
+  const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10)
+  const campaign = (await call('POST', 'campaigns/add-campaign', {
+    campaignName: name, goals: ['Brand awareness'], budget: 5000, duration: { startDate: day(1), endDate: day(31) }, location: '',
+    demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' }, contentVibes: ['Authentic'],
+    terms: { exclusivity: 'no_exclusivity', contentUsage: 'organic_only' }, status: 'active',
+  }, token)).data.campaign
+  const found = (await call('GET', `creators?search=${encodeURIComponent(creator)}`, undefined, token)).data.creators.find((c) => c.name === creator)
+  if (!found) throw new Error(`${creator} is not in the network`)
+  const entryId = (await call('POST', `campaigns/${campaign._id}/roster`, { creatorId: found._id }, token)).data.entry._id
+  await call('PATCH', `campaigns/${campaign._id}/offers`, { entries: [{ entryId, status: 'sent', amount }] }, token)
+  return entryId
+}
+
 /** createVerifiedCreator registers a creator through the API and verifies the e-mail from the mail folder. */
 export async function createVerifiedCreator(tag, password = 'E2e#Pass2026') {
   const email = uniqueEmail(tag)

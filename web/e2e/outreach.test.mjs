@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, sendWaitingOffer, DESKTOP, PHONE } from './helpers.mjs'
 
 // Every offer reaches a person, on the demo data, at desktop and phone widths, every state photographed and checked
 // with axe (WCAG 2.1 AA): the creator's Offers list what waits for them first with the offer's terms; "Waiting on
@@ -10,6 +10,8 @@ import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE } from
 let browser
 before(async () => {
   browser = await launch()
+  // Earlier tests answer creator@'s demo offers: one of her own waits for her whatever they did.
+  await sendWaitingOffer(`Waiting first ${Date.now()}`, 'Cleo Creator')
 })
 after(async () => {
   await browser?.close()

@@ -175,7 +175,7 @@ test("Mission Control shows the brand's performance and the counters waiting on 
     await quietShot(page, 'mission-control-performance')
     if (viewport === WIDE) {
       await answer.click()
-      await page.waitForURL(/\/update-campaign\/[0-9a-f-]{36}$/)
+      await page.waitForURL(/\/update-campaign\/[0-9a-f-]{36}(#counter-[0-9a-f-]{36})?$/)
       await page.getByRole('region', { name: 'Roster' }).getByRole('group', { name: /^Counter from / }).first().waitFor()
     }
     await page.context().close()
