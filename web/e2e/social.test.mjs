@@ -79,7 +79,7 @@ test('demo creator starts with Instagram and YouTube connected', async () => {
   for (const name of ['Instagram', 'YouTube']) {
     await page.getByRole('region', { name }).getByText('@cleo_fit').waitFor()
   }
-  await page.getByRole('img', { name: /YouTube: subscribers from/ }).waitFor()
+  await page.getByRole('img', { name: /YouTube: subscribers from .* views over \d+ days/ }).waitFor()
   await page.getByRole('button', { name: '90 days' }).click()
   await page.getByRole('img', { name: /YouTube: subscribers from .* over 90 days/ }).waitFor()
   await shot(page, 'social-dashboard-demo')
