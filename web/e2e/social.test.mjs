@@ -81,6 +81,6 @@ test('demo creator starts with Instagram and YouTube connected', async () => {
   }
   await page.getByRole('img', { name: /YouTube: subscribers from .* views over \d+ days/ }).waitFor()
   await page.getByRole('button', { name: '90 days' }).click()
-  await page.getByRole('img', { name: /YouTube: subscribers from .* over 90 days/ }).waitFor()
+  await page.getByRole('img', { name: /YouTube: subscribers from .* views over 90 days/ }).waitFor()
   await shot(page, 'social-dashboard-demo')
 })
