@@ -192,7 +192,7 @@ func (c *cluster) flows(ctx context.Context, run int, roster []byte) error {
 
 	// A roster through api1, imported by whichever worker takes it; its
 	// row errors as CSV through api2.
-	if _, err := c.db.ExecContext(ctx, `TRUNCATE creators CASCADE`); err != nil {
+	if err := truncateCreators(ctx, c.db); err != nil {
 		return err
 	}
 	up := c.upload("/api/upload-creators", c.admin, "api1", "roster.csv", roster)
@@ -364,7 +364,7 @@ func (l *readLoad) add(r reply) {
 // failed for the client and that the import ended exact.
 func (c *cluster) killDuringImport(ctx context.Context, run int, roster []byte) (bool, error) {
 	n := *clusterRows
-	if _, err := c.db.ExecContext(ctx, `TRUNCATE creators CASCADE`); err != nil {
+	if err := truncateCreators(ctx, c.db); err != nil {
 		return false, err
 	}
 	creator, err := c.signUp(ctx, fmt.Sprintf("reader%d@cluster.example.org", run), "")

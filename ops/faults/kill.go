@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/lib/pq"
 
 	"creatorcoach/jobs"
 	"creatorcoach/jobs/rosterfile"
@@ -56,7 +59,25 @@ func (s *suite) pickedUp(id string) bool {
 
 // emptyNetwork removes every creator, so an import's counts start from zero.
 func (s *suite) emptyNetwork(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `TRUNCATE creators CASCADE`)
+	return truncateCreators(ctx, s.db)
+}
+
+// truncateCreators empties the network (TRUNCATE creators CASCADE). Its
+// exclusive locks, taken table by table, may meet a periodic task's
+// statement holding one of those tables and waiting for another: Postgres
+// then ends one of the two as a deadlock, and the truncate is tried again.
+func truncateCreators(ctx context.Context, db *sql.DB) error {
+	var err error
+	for try := 0; try < 5; try++ {
+		if _, err = db.ExecContext(ctx, `TRUNCATE creators CASCADE`); err == nil {
+			return nil
+		}
+		var pqErr *pq.Error
+		if !errors.As(err, &pqErr) || pqErr.Code != "40P01" { // deadlock_detected
+			return err
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	return err
 }
 
