@@ -31,7 +31,7 @@ import (
 func TestMetrics_SameEverywhere(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext (poppler-utils) is not installed")
+		t.Fatal("pdftotext (poppler-utils) is not installed: ops/services.sh installs it, the PDF path is part of this test")
 	}
 	e := setupSeeded(t)
 	ctx := context.Background()
