@@ -92,20 +92,60 @@ step "browser end-to-end"
 E2E_PORT="${E2E_PORT:-18080}"
 E2E_DIR="$RUN_DIR/e2e"
 rm -rf "$E2E_DIR" && mkdir -p "$E2E_DIR/bin"
-create_db creatorcoach_e2e fresh
-redis-cli -h 127.0.0.1 -p "$REDIS_PORT" -n 15 flushdb >/dev/null
 go build -o "$E2E_DIR/bin/" ./cmd/api ./cmd/worker
-export DATABASE_URL="$DATABASE_URL_BASE/creatorcoach_e2e?sslmode=disable" REDIS_URL="${REDIS_URL%/*}/15" \
-  DATA_DIR="$E2E_DIR/data" HTTP_ADDR="127.0.0.1:$E2E_PORT" PUBLIC_URL="http://127.0.0.1:$E2E_PORT" WEB_DIR="$PWD/web/dist" \
-  MAIL_URL="" WORKER_POLL_INTERVAL=100ms
-"$E2E_DIR/bin/api" migrate >/dev/null && "$E2E_DIR/bin/api" seed >/dev/null
-"$E2E_DIR/bin/api" >"$E2E_DIR/api.log" 2>&1 & api_pid=$!
-"$E2E_DIR/bin/worker" >"$E2E_DIR/worker.log" 2>&1 & worker_pid=$!
-trap 'kill $api_pid $worker_pid 2>/dev/null; wait $api_pid $worker_pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
-curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null || { cat "$E2E_DIR/api.log"; exit 1; }
-(cd web && E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" E2E_MAIL_DIR="$E2E_DIR/data/mail" npm run e2e -- ${E2E_FILES:-e2e/}) || {
-  status=1; echo "--- api log (tail)"; tail -30 "$E2E_DIR/api.log"; echo "--- worker log (tail)"; tail -30 "$E2E_DIR/worker.log"; }
+# The files run in E2E_SHARDS shards at once (default 2; scripts/e2e-shards.mjs balances them by measured run time),
+# each against a stack of its own: database creatorcoach_e2e[_<n>], Redis database 15-<n>, api on E2E_PORT+<n>, a
+# worker, a mail folder. Within a shard the files run one after another, as they always did.
+mapfile -t shards < <(cd web && node scripts/e2e-shards.mjs "${E2E_SHARDS:-2}" ${E2E_FILES:-e2e/})
+stack_pids=()
+trap 'kill ${stack_pids[*]} 2>/dev/null; wait ${stack_pids[*]} 2>/dev/null || true' EXIT
+stack_env() { # stack_env N: sets STACK_DB and STACK_ENV to shard N's database and settings
+  local n=$1
+  STACK_DB="creatorcoach_e2e"
+  [ "$n" -eq 0 ] || STACK_DB="creatorcoach_e2e_$n"
+  STACK_ENV=(DATABASE_URL="$DATABASE_URL_BASE/$STACK_DB?sslmode=disable" REDIS_URL="${REDIS_URL%/*}/$((15 - n))"
+    DATA_DIR="$E2E_DIR/s$n/data" HTTP_ADDR="127.0.0.1:$((E2E_PORT + n))" PUBLIC_URL="http://127.0.0.1:$((E2E_PORT + n))"
+    WEB_DIR="$PWD/web/dist" MAIL_URL="" WORKER_POLL_INTERVAL=100ms)
+}
+seed_stack() { # seed_stack N: a fresh, migrated and seeded database and an empty Redis database for shard N
+  stack_env "$1"
+  mkdir -p "$E2E_DIR/s$1"
+  create_db "$STACK_DB" fresh
+  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" -n $((15 - $1)) flushdb >/dev/null
+  env "${STACK_ENV[@]}" "$E2E_DIR/bin/api" migrate >/dev/null && env "${STACK_ENV[@]}" "$E2E_DIR/bin/api" seed >/dev/null
+}
+run_shard() { # run_shard N FILES...: runs the files against shard N's stack, output to its log
+  local n=$1; shift
+  (cd web && E2E_BASE_URL="http://127.0.0.1:$((E2E_PORT + n))" E2E_MAIL_DIR="$E2E_DIR/s$n/data/mail" npm run e2e -- "$@") \
+    >"$E2E_DIR/shard$n.log" 2>&1
+}
+seed_pids=()
+for n in "${!shards[@]}"; do seed_stack "$n" & seed_pids+=($!); done
+for p in "${seed_pids[@]}"; do wait "$p" || { echo "seeding an e2e database failed"; exit 1; }; done
+for n in "${!shards[@]}"; do
+  stack_env "$n"
+  env "${STACK_ENV[@]}" "$E2E_DIR/bin/api" >"$E2E_DIR/s$n/api.log" 2>&1 & stack_pids+=($!)
+  env "${STACK_ENV[@]}" "$E2E_DIR/bin/worker" >"$E2E_DIR/s$n/worker.log" 2>&1 & stack_pids+=($!)
+done
+for n in "${!shards[@]}"; do
+  url="http://127.0.0.1:$((E2E_PORT + n))/readyz"
+  for _ in $(seq 1 100); do curl -fs "$url" >/dev/null 2>&1 && break; sleep 0.2; done
+  curl -fs "$url" >/dev/null || { cat "$E2E_DIR/s$n/api.log"; exit 1; }
+done
+shard_pids=()
+for n in "${!shards[@]}"; do
+  # shellcheck disable=SC2086 # a shard's line is its list of files
+  run_shard "$n" ${shards[$n]} & shard_pids+=($!)
+done
+for n in "${!shards[@]}"; do
+  shard_ok=0; wait "${shard_pids[$n]}" || shard_ok=1
+  echo "--- shard $n: ${shards[$n]}"
+  cat "$E2E_DIR/shard$n.log"
+  if [ $shard_ok -ne 0 ]; then
+    status=1; echo "--- shard $n: api log (tail)"; tail -30 "$E2E_DIR/s$n/api.log"
+    echo "--- shard $n: worker log (tail)"; tail -30 "$E2E_DIR/s$n/worker.log"
+  fi
+done
 fi
 
 if want image; then

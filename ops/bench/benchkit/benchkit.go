@@ -108,11 +108,8 @@ func RedisDB(n string) Redis {
 	}
 }
 
-// ScratchRedis is database 15 of REDIS_URL's server, flushed.
-var ScratchRedis = RedisDB("15")
-
 // LeasedRedis is a Redis database leased as the Go tests lease theirs
-// (storetest.LeaseRedis): never the browser tests' 15 nor a running test's.
+// (storetest.LeaseRedis): never the browser tests' 14 and 15 nor a running test's.
 func LeasedRedis(ctx context.Context) (string, func(), error) {
 	return storetest.LeaseRedis(ctx, Env("REDIS_URL", "redis://127.0.0.1:6379/0"), 2*time.Minute)
 }

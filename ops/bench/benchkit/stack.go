@@ -21,7 +21,7 @@ import (
 type Setup struct {
 	DB    string   // the scratch database's name
 	Keep  bool     // keep the database of an earlier run (KeptDB) instead of making it anew (ScratchDB)
-	Redis Redis    // the Redis database; nil: ScratchRedis (database 15)
+	Redis Redis    // the Redis database; nil: LeasedRedis (one no test, browser test or other benchmark holds)
 	Build []string // the commands to build ("api", "worker")
 	Env   []string // variables every process of the stack gets besides its own (VAR=value)
 }
@@ -60,7 +60,7 @@ func NewStack(ctx context.Context, setup Setup) (_ *Stack, err error) {
 	}
 	s.closers = append(s.closers, func() { s.DB.Close() })
 	if setup.Redis == nil {
-		setup.Redis = ScratchRedis
+		setup.Redis = LeasedRedis
 	}
 	var release func()
 	if s.RedisURL, release, err = setup.Redis(ctx); err != nil {
