@@ -196,6 +196,22 @@ func renderMail(m mail.Message, text, html *template.Template, data any) (mail.M
 	return m, nil
 }
 
+// mailEach renders m's text and HTML from the templates once and sends the mail to each address in turn. The first
+// failure ends it and the task's retry sends to every address again, as the per-address loops it replaces did.
+func (h *Handler) mailEach(ctx context.Context, to []string, m mail.Message, text, html *template.Template, data any) error {
+	m, err := renderMail(m, text, html, data)
+	if err != nil {
+		return err
+	}
+	for _, addr := range to {
+		m.To = addr
+		if err := h.Mail.Send(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // runSystemJob records one run of work as a job of kind without an owner:
 // queued, running, then finished with work's count (as total and processed),
 // its result and its error, which it also returns.

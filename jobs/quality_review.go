@@ -63,15 +63,6 @@ func (h *Handler) HandleQualityReviewMail(ctx context.Context, t *asynq.Task) er
 		link += "/" + m.CreatorID
 	}
 	data := map[string]string{"Name": m.CreatorName, "Message": m.Message, "Link": link, "Product": h.ProductName}
-	for _, to := range m.Admins {
-		msg, err := renderMail(mail.Message{To: to, Subject: h.ProductName + ": review of an audience-quality reading requested",
-			Tag: "quality-review"}, qualityReviewText, qualityReviewHTML, data)
-		if err != nil {
-			return err
-		}
-		if err := h.Mail.Send(ctx, msg); err != nil {
-			return err
-		}
-	}
-	return nil
+	return h.mailEach(ctx, m.Admins, mail.Message{Subject: h.ProductName + ": review of an audience-quality reading requested",
+		Tag: "quality-review"}, qualityReviewText, qualityReviewHTML, data)
 }

@@ -84,14 +84,6 @@ func (h *Handler) HandleUsageSendMail(ctx context.Context, t *asynq.Task) error 
 	}
 	data := map[string]string{"Product": h.ProductName, "Creator": m.CreatorName, "Campaign": m.CampaignName, "EndsOn": p.EndsOn,
 		"Post": m.URL, "Link": strings.TrimRight(h.PublicURL, "/") + "/campaigns/" + m.CampaignID + "/results"}
-	for _, to := range m.BrandEmails {
-		msg, err := renderMail(mail.Message{To: to, Subject: h.ProductName + ": paid usage ends on " + p.EndsOn, Tag: "usage"}, usageText, usageHTML, data)
-		if err != nil {
-			return err
-		}
-		if err := h.Mail.Send(ctx, msg); err != nil {
-			return err
-		}
-	}
-	return nil
+	return h.mailEach(ctx, m.BrandEmails, mail.Message{Subject: h.ProductName + ": paid usage ends on " + p.EndsOn, Tag: "usage"},
+		usageText, usageHTML, data)
 }
