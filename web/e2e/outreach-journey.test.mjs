@@ -224,7 +224,14 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await card.getByRole('button', { name: 'View agreement' }).click()
     await signAgreement(creator, card, creatorEmail, NAME)
     await card.getByText('Accepted', { exact: true }).waitFor()
-    await card.getByText("Waiting for the brand's payment").first().waitFor()
+    // The worker opens the payment after the last signature; this brand has no card yet, so the creator waits for it.
+    const payment = card.getByRole('group', { name: 'Payment' })
+    for (let i = 0; i < 30 && !(await payment.count()); i++) {
+      await sleep(1000)
+      await creator.reload()
+      await card.getByText('Accepted', { exact: true }).waitFor()
+    }
+    assert.match(await payment.innerText(), /Waiting for the brand's payment|Payment being reserved/)
     await brandClock.wait(quietShot(creator, `journey-accepted-${label}`))
     await creator.context().close()
 
