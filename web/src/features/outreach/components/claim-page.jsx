@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../../lib/auth-store'
+import { useViewerRole } from '../../../lib/viewer-role'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { checkClaim, claimProfile } from '../api/claims'
 
@@ -10,7 +11,9 @@ import { checkClaim, claimProfile } from '../api/claims'
  * "Claim my profile" links the network entry and opens the offers.
  */
 export function ClaimPage({ token }) {
-  const { isAuthenticated, role } = useAuth()
+  const { isAuthenticated } = useAuth()
+  // Back from sign-up and verification the session is new here (no app shell loaded the profile): load the role.
+  const role = useViewerRole()
   const navigate = useNavigate()
   const [claim, setClaim] = useState(/** @type {any} */ (null))
   const [error, setError] = useState('')

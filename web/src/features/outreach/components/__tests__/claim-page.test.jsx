@@ -59,6 +59,15 @@ describe('ClaimPage', () => {
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('outreach/claims'))
     expect(call[1].headers.Authorization).toBe('Bearer a')
   })
+  it('loads the role of a session opened on this page (back from sign-up) and offers the claim', async () => {
+    setTokens({ accessToken: 'fresh', refreshToken: 'r' })
+    mockApi({
+      'POST outreach/claims/check': () => [200, { data: { claim: claim({ hasAccount: true }) } }],
+      'GET users/me': () => [200, { data: { user: { _id: 'u', name: 'Sara', email: 'sara@example.com', role: 'USER' } } }],
+    })
+    renderRoute(<ClaimPage token="tok" />, { path: '/claim/:token', entry: '/claim/tok' })
+    expect(await screen.findByRole('button', { name: 'Claim my profile and open the offer' })).toBeEnabled()
+  })
 })
 
 describe('UnsubscribePage', () => {

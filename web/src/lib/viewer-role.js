@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import useSWR from 'swr'
-import { request } from '../../../lib/request'
-import { setUser, useAuth } from '../../../lib/auth-store'
+import { request } from './request'
+import { setUser, useAuth } from './auth-store'
 
 /** getViewer loads GET /api/users/me (the signed-in visitor of a public page) and returns data.user. */
 export async function getViewer() {
-  /** @type {import('../../../lib/api-types').Answer<'/api/users/me', 'get'>} */
+  /** @type {import('./api-types').Answer<'/api/users/me', 'get'>} */
   const json = await request('users/me')
   return json?.data?.user ?? null
 }
