@@ -22,6 +22,7 @@ const SECONDS = {
   'flows.test.mjs': 30,
   'kit.test.mjs': 42,
   'offers.test.mjs': 40,
+  'outreach-journey.test.mjs': 150,
   'outreach.test.mjs': 52,
   'payouts.test.mjs': 42,
   'quality.test.mjs': 36,
