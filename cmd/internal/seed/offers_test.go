@@ -8,7 +8,7 @@ import (
 )
 
 // TestSeedOffers: seeding twice leaves one demo network (and the demo
-// creator's own entry, see demoCreatorEntry), brand@'s three campaigns, Lumen Skincare's two
+// creator's own entry, see demoCreatorEntry), three campaigns
 // and the active one's offers in several states.
 func TestSeedOffers(t *testing.T) {
 	t.Parallel()
@@ -31,7 +31,7 @@ func TestSeedOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Creators != DemoCreators+2 || // the network, creator@ and sam.spike@
-		got.Campaigns != 5 || // brand@'s three and Lumen Skincare's two (creator@'s media kit, the paid usage ending soon)
+		got.Campaigns != 4 || // brand@'s three and Lumen Skincare's (creator@'s media kit)
 		got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}

@@ -55,10 +55,7 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := mediaKit(ctx, db); err != nil { // after creator@'s offers and posts; its completed offer is signed below
 		return err
 	}
-	if err := usageEnding(ctx, db); err != nil { // after mediaKit's Lumen Skincare; its offer is signed below
-		return err
-	}
-	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts, mediaKit and usageEnding write
+	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts and mediaKit write
 		return err
 	}
 	if err := thread(ctx, db); err != nil { // after creator@'s offers
