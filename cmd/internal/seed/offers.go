@@ -92,6 +92,7 @@ type demoCampaign struct {
 	budget       float64
 	niches       []string
 	offers       [][]string // per roster entry, the moves its offer makes
+	usage        string     // the campaign's content usage; "" is organic_only
 }
 
 var demoCampaigns = []demoCampaign{
@@ -100,9 +101,11 @@ var demoCampaigns = []demoCampaign{
 		offers: [][]string{{"sent", "accepted"}, {"sent", "accepted", "completed"}, {"sent", "countered"}, {"sent"}, {"sent"}, {"sent", "declined"}}},
 	{name: "Autumn Lookbook", status: store.CampaignCompleted, start: -75, end: -45, budget: 8000, niches: []string{"Fashion & Style"},
 		offers: [][]string{{"sent", "accepted", "completed"}, {"sent", "accepted", "completed"}, {"sent", "expired"}}},
+	{name: demoUsageCampaign, status: store.CampaignCompleted, start: -35, end: -15, budget: 3000, niches: []string{"Beauty & Makeup"},
+		offers: [][]string{{"sent", "accepted", "completed"}}, usage: "30_days"},
 }
 
-// offers adds the demo network, the demo brand's three campaigns and the
+// offers adds the demo network, the demo brand's four campaigns and the
 // active one's roster with offers in several states. It only adds what is
 // missing, so it may run again.
 func offers(ctx context.Context, db *store.DB) error {
@@ -140,11 +143,15 @@ func seedCampaign(ctx context.Context, db *store.DB, brand, admin *store.User, n
 		return err
 	}
 	start := time.Now().UTC().AddDate(0, 0, 7)
+	usage := dc.usage
+	if usage == "" {
+		usage = "organic_only"
+	}
 	raw := fmt.Sprintf(`{"campaignName": %q, "goals": ["Brand Awareness", "Community Growth"], "budget": %v,
 		"duration": {"startDate": %q, "endDate": %q}, "location": "", "demographics": {"ageRange": {"start": 18, "end": 34},
 		"gender": "Female"}, "contentVibes": ["Authentic", "Fun"], "terms": {"exclusivity": "no_exclusivity",
-		"contentUsage": "organic_only"}, "status": "draft"}`, dc.name, dc.budget, start.Format(time.DateOnly),
-		start.AddDate(0, 1, 0).Format(time.DateOnly))
+		"contentUsage": %q}, "status": "draft"}`, dc.name, dc.budget, start.Format(time.DateOnly),
+		start.AddDate(0, 1, 0).Format(time.DateOnly), usage)
 	var in store.Campaign
 	if err := json.Unmarshal([]byte(raw), &in); err != nil {
 		return err

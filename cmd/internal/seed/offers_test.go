@@ -31,7 +31,7 @@ func TestSeedOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Creators != DemoCreators+2 || // the network, creator@ and sam.spike@
-		got.Campaigns != 4 || // brand@'s three and Lumen Skincare's (creator@'s media kit)
+		got.Campaigns != 5 || // brand@'s four and Lumen Skincare's (creator@'s media kit)
 		got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}

@@ -58,6 +58,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := demoSignatures(ctx, db); err != nil { // after the results offers campaignPosts and mediaKit write
 		return err
 	}
+	if err := usageEnding(ctx, db); err != nil { // after the campaigns
+		return err
+	}
 	if err := thread(ctx, db); err != nil { // after creator@'s offers
 		return err
 	}
