@@ -43,7 +43,7 @@ func TestSeedCampaignDates(t *testing.T) {
 			}
 		}
 	}
-	if len(rows) != 4 { // brand@'s three, and Lumen Skincare's on creator@'s media kit
+	if len(rows) != 5 { // brand@'s four, and Lumen Skincare's on creator@'s media kit
 		t.Fatalf("%d campaigns", len(rows))
 	}
 }
