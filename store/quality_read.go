@@ -73,6 +73,18 @@ type creatorQualityRow struct {
 	Followers  int64          `db:"followers"`
 }
 
+// The statements of a creator's reading (GetCreatorQuality), shared with the
+// benchmark's bare handler: the network entry ($1 its id), its connected
+// accounts with their readings ($1 the user id), then the notes and
+// AudienceQualityDaysSQL of those accounts.
+const (
+	QualityCreatorSQL  = `SELECT user_id, listed FROM creators WHERE id = $1`
+	QualityAccountsSQL = `SELECT a.id AS account_id, a.platform, q.score, q.reading, q.reason, q.computed_at,
+		COALESCE((SELECT d.followers FROM social_daily d WHERE d.account_id = a.id ORDER BY d.day DESC LIMIT 1), 0) AS followers
+		FROM social_accounts a LEFT JOIN audience_quality q ON q.account_id = a.id
+		WHERE a.user_id = $1 AND a.status <> 'disconnected' ORDER BY a.platform`
+)
+
 // GetCreatorQuality returns the reading of network creator id. Brand roles
 // read listed creators only (ENOTFOUND otherwise), ADMIN every creator;
 // EFORBIDDEN for a creator (USER), who reads their own with MyQuality.
@@ -88,7 +100,7 @@ func (s *DB) GetCreatorQuality(ctx context.Context, viewer *User, id string) (*C
 		UserID sql.NullString `db:"user_id"`
 		Listed bool           `db:"listed"`
 	}
-	if err := s.db.GetContext(ctx, &c, `SELECT user_id, listed FROM creators WHERE id = $1`, id); err != nil {
+	if err := s.db.GetContext(ctx, &c, QualityCreatorSQL, id); err != nil {
 		return nil, translate(err, "Creator")
 	}
 	if viewer.IsBrand() && !c.Listed {
@@ -111,10 +123,7 @@ func (s *DB) MyQuality(ctx context.Context, actor *User) (*CreatorQuality, error
 // userQuality reads the readings of userID's connected accounts and their notes.
 func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, error) {
 	var rows []creatorQualityRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT a.id AS account_id, a.platform, q.score, q.reading, q.reason, q.computed_at,
-		COALESCE((SELECT d.followers FROM social_daily d WHERE d.account_id = a.id ORDER BY d.day DESC LIMIT 1), 0) AS followers
-		FROM social_accounts a LEFT JOIN audience_quality q ON q.account_id = a.id
-		WHERE a.user_id = $1 AND a.status <> 'disconnected' ORDER BY a.platform`, userID)
+	err := s.db.SelectContext(ctx, &rows, QualityAccountsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("creator quality: %w", err)
 	}
