@@ -736,6 +736,36 @@ func (s *DB) GetKitBrandConsent(ctx context.Context, actor *User) (*KitBrandCons
 	return &c, nil
 }
 
+// KitNaming is a published media kit that shows past campaigns of a brand:
+// the kit that names the brand with its consent, or by its industry without.
+type KitNaming struct {
+	Slug      string         `json:"slug" db:"slug"`
+	Name      string         `json:"name" db:"name"`
+	Campaigns pq.StringArray `json:"campaigns" db:"campaigns"`
+}
+
+// KitsNamingBrand lists the published kits that show campaigns of actor's
+// brand (brand roles), by creator name, each with those campaigns' names.
+func (s *DB) KitsNamingBrand(ctx context.Context, actor *User) ([]KitNaming, error) {
+	if !actor.IsBrand() || actor.Brand == nil {
+		return nil, Errorf(EFORBIDDEN, "You don't have permission to do this")
+	}
+	out := []KitNaming{}
+	err := s.db.SelectContext(ctx, &out, `SELECT k.slug, coalesce(c.name, u.name) AS name,
+			array_agg(cp.name ORDER BY cp.name) AS campaigns
+		FROM media_kits k
+		JOIN users u ON u.id = k.user_id AND u.deleted_at IS NULL
+		LEFT JOIN LATERAL (SELECT name FROM creators c WHERE c.user_id = u.id LIMIT 1) c ON true
+		JOIN campaigns cp ON cp.id = ANY (k.campaign_ids) AND cp.brand_id = $1 AND cp.status <> 'deleted'
+		WHERE k.published
+		GROUP BY k.slug, c.name, u.name
+		ORDER BY name, k.slug`, actor.Brand.ID)
+	if err != nil {
+		return nil, fmt.Errorf("kits naming brand: %w", err)
+	}
+	return out, nil
+}
+
 // SetKitBrandConsent stores the setting of actor's brand: BRAND_ADMIN only;
 // an industry of at most 40 letters, spaces or '&'.
 func (s *DB) SetKitBrandConsent(ctx context.Context, actor *User, in KitBrandConsent) (*KitBrandConsent, error) {
@@ -748,9 +778,22 @@ func (s *DB) SetKitBrandConsent(ctx context.Context, actor *User, in KitBrandCon
 	}) >= 0 {
 		return nil, FieldErrors{"industry": "Use up to 40 letters, spaces, '-' or '&'"}.Err()
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE brands SET named_in_kits = $2, industry = $3 WHERE id = $1`,
-		actor.Brand.ID, in.NamedInKits, in.Industry); err != nil {
-		return nil, fmt.Errorf("brand kit setting: %w", err)
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var before KitBrandConsent
+		if err := tx.GetContext(ctx, &before, `SELECT named_in_kits, industry FROM brands WHERE id = $1 FOR UPDATE`, actor.Brand.ID); err != nil {
+			return translate(err, "Brand")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE brands SET named_in_kits = $2, industry = $3 WHERE id = $1`,
+			actor.Brand.ID, in.NamedInKits, in.Industry); err != nil {
+			return fmt.Errorf("brand kit setting: %w", err)
+		}
+		b, _ := json.Marshal(before)
+		a, _ := json.Marshal(in)
+		return s.appendAudit(tx, &AuditEvent{ActorID: &actor.ID, ActorRole: actor.Role, Action: "brand.kit_consent",
+			Subject: "brand:" + actor.Brand.ID, Before: b, After: a})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return &in, nil
 }

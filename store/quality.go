@@ -19,12 +19,15 @@ type QualityDay struct {
 	Views, Reach, Engage *int64
 }
 
-// AudienceQualityDays loads the last 90 days of each account, oldest first.
-func (s *DB) AudienceQualityDays(ctx context.Context, ids []string) (map[string][]QualityDay, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.reach, d.accounts_engaged
+// AudienceQualityDaysSQL reads the last 90 stored days of accounts $1 (uuid[]).
+const AudienceQualityDaysSQL = `SELECT d.account_id, d.day, d.followers, d.likes, d.views, d.reach, d.accounts_engaged
 		FROM social_daily d WHERE d.account_id = ANY ($1::uuid[])
 		AND d.day > (SELECT max(m.day) FROM social_daily m WHERE m.account_id = d.account_id) - 90
-		ORDER BY d.account_id, d.day`, pq.Array(ids))
+		ORDER BY d.account_id, d.day`
+
+// AudienceQualityDays loads the last 90 days of each account, oldest first.
+func (s *DB) AudienceQualityDays(ctx context.Context, ids []string) (map[string][]QualityDay, error) {
+	rows, err := s.db.QueryContext(ctx, AudienceQualityDaysSQL, pq.Array(ids))
 	if err != nil {
 		return nil, fmt.Errorf("audience quality days: %w", err)
 	}

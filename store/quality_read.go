@@ -71,7 +71,27 @@ type creatorQualityRow struct {
 	Reason     sql.NullString `db:"reason"`
 	ComputedAt sql.NullTime   `db:"computed_at"`
 	Followers  int64          `db:"followers"`
+	Notes      []byte         `db:"notes"` // JSON: [{day, note}]
+	Days       []byte         `db:"days"`  // JSON: [{day, followers, activity}]
 }
+
+// The statements of a creator's reading (GetCreatorQuality), shared with the
+// benchmark's bare handler: the network entry ($1 its id), then its
+// connected accounts ($1 the user id), each with its reading, its notes and
+// its last 90 stored days (the follower series: followers and reach, or
+// views where reach is not reported), in one round trip.
+const (
+	QualityCreatorSQL  = `SELECT user_id, listed FROM creators WHERE id = $1`
+	QualityAccountsSQL = `SELECT a.id AS account_id, a.platform, q.score, q.reading, q.reason, q.computed_at,
+		COALESCE((SELECT d.followers FROM social_daily d WHERE d.account_id = a.id ORDER BY d.day DESC LIMIT 1), 0) AS followers,
+		COALESCE((SELECT json_agg(json_build_object('day', n.day, 'note', n.note) ORDER BY n.day)
+			FROM quality_annotations n WHERE n.account_id = a.id), '[]') AS notes,
+		COALESCE((SELECT json_agg(json_build_object('day', d.day, 'followers', d.followers, 'activity', coalesce(d.reach, d.views)) ORDER BY d.day)
+			FROM social_daily d WHERE d.account_id = a.id
+			AND d.day > (SELECT max(m.day) FROM social_daily m WHERE m.account_id = a.id) - 90), '[]') AS days
+		FROM social_accounts a LEFT JOIN audience_quality q ON q.account_id = a.id
+		WHERE a.user_id = $1 AND a.status <> 'disconnected' ORDER BY a.platform`
+)
 
 // GetCreatorQuality returns the reading of network creator id. Brand roles
 // read listed creators only (ENOTFOUND otherwise), ADMIN every creator;
@@ -88,7 +108,7 @@ func (s *DB) GetCreatorQuality(ctx context.Context, viewer *User, id string) (*C
 		UserID sql.NullString `db:"user_id"`
 		Listed bool           `db:"listed"`
 	}
-	if err := s.db.GetContext(ctx, &c, `SELECT user_id, listed FROM creators WHERE id = $1`, id); err != nil {
+	if err := s.db.GetContext(ctx, &c, QualityCreatorSQL, id); err != nil {
 		return nil, translate(err, "Creator")
 	}
 	if viewer.IsBrand() && !c.Listed {
@@ -111,10 +131,7 @@ func (s *DB) MyQuality(ctx context.Context, actor *User) (*CreatorQuality, error
 // userQuality reads the readings of userID's connected accounts and their notes.
 func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, error) {
 	var rows []creatorQualityRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT a.id AS account_id, a.platform, q.score, q.reading, q.reason, q.computed_at,
-		COALESCE((SELECT d.followers FROM social_daily d WHERE d.account_id = a.id ORDER BY d.day DESC LIMIT 1), 0) AS followers
-		FROM social_accounts a LEFT JOIN audience_quality q ON q.account_id = a.id
-		WHERE a.user_id = $1 AND a.status <> 'disconnected' ORDER BY a.platform`, userID)
+	err := s.db.SelectContext(ctx, &rows, QualityAccountsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("creator quality: %w", err)
 	}
@@ -123,32 +140,16 @@ func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, e
 		out.Reason = MsgQualityUnconnected
 		return out, nil
 	}
-	notes, err := s.qualityNotes(ctx, rows)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.AccountID
-	}
-	series, err := s.AudienceQualityDays(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
 	var sum, weight float64
 	reason := ""
 	for _, r := range rows {
-		a := QualityAccount{Platform: r.Platform, Reason: r.Reason.String, Reading: json.RawMessage("null"), Annotations: notes[r.AccountID]}
-		if a.Annotations == nil {
-			a.Annotations = []QualityAnnotation{}
+		a := QualityAccount{Platform: r.Platform, Reason: r.Reason.String, Reading: json.RawMessage("null"),
+			Annotations: []QualityAnnotation{}, Days: []QualitySeriesDay{}}
+		if err := json.Unmarshal(r.Notes, &a.Annotations); err != nil {
+			return nil, fmt.Errorf("quality notes: %w", err)
 		}
-		a.Days = make([]QualitySeriesDay, 0, len(series[r.AccountID]))
-		for _, d := range series[r.AccountID] {
-			act := d.Reach
-			if act == nil {
-				act = d.Views
-			}
-			a.Days = append(a.Days, QualitySeriesDay{Day: d.Day.UTC().Format(time.DateOnly), Followers: d.Followers, Activity: act})
+		if err := json.Unmarshal(r.Days, &a.Days); err != nil {
+			return nil, fmt.Errorf("quality days: %w", err)
 		}
 		if r.ComputedAt.Valid {
 			t := r.ComputedAt.Time.UTC()
@@ -174,31 +175,6 @@ func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, e
 		out.Score, out.Basis = &n, BasisDerived
 	} else {
 		out.Reason = reason
-	}
-	return out, nil
-}
-
-// qualityNotes returns the notes of rows' accounts, by account.
-func (s *DB) qualityNotes(ctx context.Context, rows []creatorQualityRow) (map[string][]QualityAnnotation, error) {
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.AccountID
-	}
-	q, args, err := sqlx.In(`SELECT account_id, to_char(day, 'YYYY-MM-DD') AS day, note FROM quality_annotations WHERE account_id IN (?) ORDER BY day`, ids)
-	if err != nil {
-		return nil, err
-	}
-	var notes []struct {
-		AccountID string `db:"account_id"`
-		Day       string `db:"day"`
-		Note      string `db:"note"`
-	}
-	if err := s.db.SelectContext(ctx, &notes, s.db.Rebind(q), args...); err != nil {
-		return nil, fmt.Errorf("quality notes: %w", err)
-	}
-	out := map[string][]QualityAnnotation{}
-	for _, n := range notes {
-		out[n.AccountID] = append(out[n.AccountID], QualityAnnotation{Day: n.Day, Note: n.Note})
 	}
 	return out, nil
 }

@@ -228,8 +228,15 @@ var candidateColumns = func() string {
 	return `id, name, niche, location, country, tier, ARRAY[` + strings.Join(followers, ", ") + `] AS platform_followers,
 		engagement_rate::float8 AS engagement_rate,
 		audience_male::float8 AS audience_male, audience_female::float8 AS audience_female,
-		audience_other::float8 AS audience_other, audience_ages, quality_score`
+		audience_other::float8 AS audience_other, audience_ages, quality_score, ` + measuredAgesSQL
 }()
+
+// measuredAgesSQL is the age split (percent per band) of the creator's
+// connected accounts, each account counting alike; null without one.
+const measuredAgesSQL = `(SELECT jsonb_object_agg(m.bucket, round((100 * m.share / nullif(m.total, 0))::numeric, 2))
+		FROM (SELECT sd.bucket, sum(sd.share) AS share, sum(sum(sd.share)) OVER () AS total FROM social_accounts a
+			JOIN social_demographics sd ON sd.account_id = a.id AND sd.dimension = 'age'
+			WHERE a.user_id = creators.user_id AND a.status <> 'disconnected' GROUP BY sd.bucket) m) AS measured_ages`
 
 // prefilterCond is one requirement of the prefilter: the requirement it
 // stands for (a RosterRequirement) and its SQL.
@@ -301,6 +308,7 @@ type candidateRow struct {
 	Other     sql.NullFloat64 `db:"audience_other"`
 	Ages      []byte          `db:"audience_ages"`
 	Quality   sql.NullInt64   `db:"quality_score"`
+	Measured  []byte          `db:"measured_ages"` // the connected accounts' age split; null without
 }
 
 func (r *candidateRow) candidate() Candidate {
@@ -320,7 +328,10 @@ func (r *candidateRow) candidate() Candidate {
 		q := int(r.Quality.Int64)
 		c.Quality = &q
 	}
-	if len(r.Ages) > 0 {
+	if len(r.Measured) > 0 && json.Unmarshal(r.Measured, &c.Ages) == nil && len(c.Ages) > 0 {
+		c.AgesMeasured = true
+	} else if len(r.Ages) > 0 {
+		c.Ages = nil
 		_ = json.Unmarshal(r.Ages, &c.Ages) // a non-object (bad import) reads as unknown
 	}
 	return c

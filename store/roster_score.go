@@ -21,6 +21,7 @@ type Candidate struct {
 	EngagementRate *float64 // percent
 	Audience       map[string]float64
 	Ages           map[string]float64 // AgeBands → percent; nil when unknown
+	AgesMeasured   bool               // Ages come from the connected accounts' age split, not an import
 	Quality        *int               // the audience-quality reading; nil without one
 }
 
@@ -55,12 +56,16 @@ var partWeights = []struct {
 
 // ScorePart is one named part of a score. Value is the fit from 0 to 1, nil
 // when unknown; Points is its share of the 0-100 score (the parts' points
-// add up to the score).
+// add up to the score). The age part also says the audience's share (percent)
+// in the campaign's ages and its basis: derived from the connected accounts'
+// measured age split, estimated from an imported one, unavailable without.
 type ScorePart struct {
 	Name   string   `json:"name"`
 	Weight float64  `json:"weight"`
 	Value  *float64 `json:"value"`
 	Points float64  `json:"points"`
+	Share  *float64 `json:"share,omitempty"`
+	Basis  string   `json:"basis,omitempty"`
 }
 
 // Pick is a scored candidate: its score, parts, reasons and fee estimate.
@@ -159,6 +164,8 @@ type partValue struct {
 	name   string
 	value  *float64
 	reason string
+	share  *float64 // the age part's share of the audience in the campaign's ages
+	basis  string   // the age part's basis
 }
 
 func scoreOne(b RosterBrief, niches map[string]bool, st tierStats, c *Candidate) Pick {
@@ -169,7 +176,7 @@ func scoreOne(b RosterBrief, niches map[string]bool, st tierStats, c *Candidate)
 		if niches[strings.ToLower(c.Niche)] {
 			v, reason = 1, c.Niche+" niche"
 		}
-		vals = append(vals, partValue{PartNiche, &v, reason})
+		vals = append(vals, partValue{name: PartNiche, value: &v, reason: reason})
 	}
 	if b.Gender != "" {
 		vals = append(vals, genderPart(b.Gender, c))
@@ -195,7 +202,7 @@ func genderPart(gender string, c *Candidate) partValue {
 	if share >= 50 {
 		reason = fmt.Sprintf("%s%% %s audience", trimNumber(share, 0), genderWords[gender])
 	}
-	return partValue{PartGender, &v, reason}
+	return partValue{name: PartGender, value: &v, reason: reason}
 }
 
 // ageBandRange is the ages a band covers; "65+" counts as 65 (the oldest a
@@ -213,7 +220,7 @@ func ageBandRange(band string) (int, int) {
 
 func agePart(b RosterBrief, c *Candidate) partValue {
 	if len(c.Ages) == 0 {
-		return partValue{name: PartAge}
+		return partValue{name: PartAge, basis: "unavailable"}
 	}
 	var overlap float64
 	for _, band := range AgeBands {
@@ -224,11 +231,16 @@ func agePart(b RosterBrief, c *Candidate) partValue {
 		}
 	}
 	v := math.Min(1, overlap/70)
+	basis, measured := "estimated", ""
+	if c.AgesMeasured {
+		basis, measured = "derived", " (measured)"
+	}
 	reason := ""
 	if overlap >= 40 {
-		reason = fmt.Sprintf("%s%% of audience aged %d-%d", trimNumber(overlap, 0), b.AgeFrom, b.AgeTo)
+		reason = fmt.Sprintf("%s%% of audience aged %d-%d%s", trimNumber(overlap, 0), b.AgeFrom, b.AgeTo, measured)
 	}
-	return partValue{PartAge, &v, reason}
+	share := round1(overlap)
+	return partValue{name: PartAge, value: &v, reason: reason, share: &share, basis: basis}
 }
 
 func locationPart(loc string, c *Candidate) partValue {
@@ -239,7 +251,7 @@ func locationPart(loc string, c *Candidate) partValue {
 	if ParsePlace(loc).Matches(c.Location, c.Country) {
 		v, reason = 1, "Based in "+c.Location
 	}
-	return partValue{PartLocation, &v, reason}
+	return partValue{name: PartLocation, value: &v, reason: reason}
 }
 
 func engagementPart(st tierStats, c *Candidate) partValue {
@@ -253,7 +265,7 @@ func engagementPart(st tierStats, c *Candidate) partValue {
 	if top := st.topPercent(c.Tier, er); top <= 50 {
 		reason = fmt.Sprintf("%s%% engagement, top %d%% of %s creators", trimNumber(er, 1), top, c.Tier)
 	}
-	return partValue{PartEngagement, &v, reason}
+	return partValue{name: PartEngagement, value: &v, reason: reason}
 }
 
 // feePart rates the fee against an even share of the budget per entry.
@@ -267,7 +279,7 @@ func feePart(b RosterBrief, tier string, fee float64) partValue {
 	if fee <= share {
 		reason = fmt.Sprintf("%s tier, est. %s within budget", tier, Dollars(fee))
 	}
-	return partValue{PartFee, &v, reason}
+	return partValue{name: PartFee, value: &v, reason: reason}
 }
 
 // assemble turns part values into points (weights shared over the parts
@@ -290,7 +302,7 @@ func assemble(c *Candidate, platform string, fee float64, vals []partValue) Pick
 	var rs []ranked
 	var score float64
 	for i, pv := range vals {
-		part := ScorePart{Name: pv.name, Weight: round1(100 * weights[pv.name] / total), Value: pv.value}
+		part := ScorePart{Name: pv.name, Weight: round1(100 * weights[pv.name] / total), Value: pv.value, Share: pv.share, Basis: pv.basis}
 		if pv.value != nil {
 			part.Points = round1(100 * weights[pv.name] / total * *pv.value)
 			score += 100 * weights[pv.name] / total * *pv.value

@@ -69,10 +69,16 @@ func (s *server) saveKit(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, err, k)
 }
 
-// getKitBrandConsent answers GET /api/kit/brand-consent: {"data": {"consent"}}.
+// getKitBrandConsent answers GET /api/kit/brand-consent: {"data": {"consent",
+// "kits"}}, kits being the published kits that show the brand's campaigns.
 func (s *server) getKitBrandConsent(w http.ResponseWriter, r *http.Request) {
 	c, err := s.store.GetKitBrandConsent(r.Context(), currentUser(r))
-	s.answer(w, r, err, map[string]any{"consent": c})
+	if err != nil {
+		s.answer(w, r, err, nil)
+		return
+	}
+	kits, err := s.store.KitsNamingBrand(r.Context(), currentUser(r))
+	s.answer(w, r, err, map[string]any{"consent": c, "kits": kits})
 }
 
 // setKitBrandConsent answers PUT /api/kit/brand-consent {namedInKits, industry}.
@@ -82,7 +88,12 @@ func (s *server) setKitBrandConsent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := s.store.SetKitBrandConsent(r.Context(), currentUser(r), in)
-	s.answer(w, r, err, map[string]any{"consent": c})
+	if err != nil {
+		s.answer(w, r, err, nil)
+		return
+	}
+	kits, err := s.store.KitsNamingBrand(r.Context(), currentUser(r))
+	s.answer(w, r, err, map[string]any{"consent": c, "kits": kits})
 }
 
 // kitHeaders are the public kit's answer headers: never indexed as an API

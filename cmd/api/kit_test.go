@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -165,8 +166,18 @@ func TestKit_PublishedOnlyChosenFields(t *testing.T) {
 			t.Errorf("%q leaks: %s", secret, raw)
 		}
 	}
-	// The brand consents: its name and the campaign's.
+	// The brand sees the kit that shows its campaign, then consents: its name and the campaign's.
+	kits := e.want(e.call("GET", "/api/kit/brand-consent", f.owner, nil), http.StatusOK).data()["kits"].([]any)
+	if len(kits) != 1 || kits[0].(map[string]any)["slug"] != "cleo" || kits[0].(map[string]any)["name"] != "Cleo Park" ||
+		fmt.Sprint(kits[0].(map[string]any)["campaigns"]) != "[Winter Warmup]" {
+		t.Errorf("kits naming the brand %v", kits)
+	}
 	e.want(e.call("PUT", "/api/kit/brand-consent", f.owner, map[string]any{"namedInKits": true, "industry": "Fashion"}), http.StatusOK)
+	var audited int
+	if err := e.db.SQL().QueryRow(`SELECT count(*) FROM audit_events WHERE action = 'brand.kit_consent' AND after->>'namedInKits' = 'true'
+		AND subject = 'brand:' || (SELECT brand_id::text FROM campaigns WHERE id = $1)`, campaignID).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("consent audited %d times (%v)", audited, err)
+	}
 	c = e.want(e.call("GET", "/api/kits/cleo", "", nil), http.StatusOK).data()["kit"].(map[string]any)["campaigns"].([]any)[0].(map[string]any)
 	if c["brand"] != "Acme" || c["campaign"] != "Winter Warmup" || c["named"] != true {
 		t.Errorf("named campaign %v", c)

@@ -7,7 +7,8 @@ import {
 // In the browser, on the seeded demo: creator@ publishes the media kit at /kit/cleo (unpublished, the page is gone at
 // once) → a logged-out visitor opens it (noindex, PDF link, two past campaigns, the rate card) and signs up as a
 // brand, coming back to the kit after verifying → brand@ books a rate-card line on a new draft campaign → the draft
-// offer at that price is on the campaign's roster. Every screen is photographed and passes axe-core (WCAG 2.1 AA) at
+// offer at that price is on the campaign's roster → brand@ withdraws and gives again its consent to be named in kits
+// (its Media kits page). Every screen is photographed and passes axe-core (WCAG 2.1 AA) at
 // desktop and phone widths.
 
 let browser
@@ -135,4 +136,35 @@ test('brand@ books a rate-card line from the kit: exactly one draft offer at tha
   assert.equal(entries.length, 1, JSON.stringify(roster.data.roster.entries.map((e) => e.creator.name)))
   assert.equal(entries[0].offer.status, 'draft')
   assert.equal(entries[0].offer.amount, 450)
+})
+
+test('brand@ sees the kits that show its campaigns on Media kits, withdraws its consent to be named and gives it again', async () => {
+  for (const [viewport, tag] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(browser, viewport)
+    await loginUi(page, 'brand@example.com')
+    await page.goto('/brand-kits')
+    await page.getByRole('heading', { name: 'Named in media kits', level: 2 }).waitFor()
+    const list = page.getByRole('list', { name: 'Media kits that show your campaigns' })
+    await list.getByRole('link', { name: 'Cleo Creator' }).waitFor()
+    await list.getByText('Autumn Lookbook', { exact: false }).waitFor()
+    await shot(page, `brand-kits-${tag}`)
+
+    // Withdraw: the public kit names Acme Studio by its industry at once.
+    await page.getByRole('radio', { name: /No, do not name us/ }).check()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Kits no longer name your brand')
+    await list.getByText('a fashion brand').waitFor()
+    await quietShot(page, `brand-kits-withdrawn-${tag}`)
+    let kit = (await api('GET', 'kits/cleo')).data.kit
+    assert.ok(!JSON.stringify(kit).includes('Acme Studio'), JSON.stringify(kit.campaigns))
+    assert.ok(kit.campaigns.some((c) => c.brand === 'a fashion brand' && !c.named))
+
+    // Consent again, as the demo has it.
+    await page.getByRole('radio', { name: /Yes, kits may name us/ }).check()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Kits may now name your brand')
+    kit = (await api('GET', 'kits/cleo')).data.kit
+    assert.ok(kit.campaigns.some((c) => c.brand === 'Acme Studio' && c.named))
+    await page.context().close()
+  }
 })

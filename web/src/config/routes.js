@@ -83,6 +83,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/account-settings/payouts', page: lazy(() => import('../app/routes/payouts')), roles: [USER], title: 'Payouts' },
   { path: '/earnings', page: lazy(() => import('../app/routes/earnings')), roles: [USER], title: 'Earnings', nav: { label: 'Earnings', icon: 'grid' } },
   { path: '/payments', page: lazy(() => import('../app/routes/brand-payments')), roles: BRAND_ROLES, title: 'Payments', nav: { label: 'Payments', icon: 'grid' } },
+  { path: '/brand-kits', page: lazy(() => import('../app/routes/brand-kits')), roles: [BRAND_ADMIN], title: 'Media kits', nav: { label: 'Media kits', icon: 'grid' } },
   { path: '/admin/payments', page: lazy(() => import('../app/routes/admin-payments')), roles: [ADMIN], title: 'Payments', nav: { label: 'Payments', icon: 'inbox' } },
   {
     path: '/account-settings',

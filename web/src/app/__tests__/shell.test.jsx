@@ -19,7 +19,7 @@ describe('shell', () => {
   it.each([
     ['USER', [['Dashboard', '/dashboard'], ['Offers', '/my-offers'], ['Ask Your Creator Coach', '/coach'], ['Media kit', '/media-kit'], ['Earnings', '/earnings'], ['Settings', '/account-settings']]],
     ['ADMIN', [['Dashboard', '/dashboard'], ['Roster', '/roaster'], ['Creators', '/admin/creators'], ['Brands', '/admin/brands'], ['Suppressions', '/admin/suppressions'], ['Campaigns', '/offers'], ['Payments', '/admin/payments'], ['Settings', '/account-settings']]],
-    ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
+    ['BRAND_ADMIN', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Media kits', '/brand-kits'], ['Settings', '/account-settings']]],
     ['BRAND_MANAGER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments'], ['Settings', '/account-settings']]],
     ['BRAND_VIEWER', [['Dashboard', '/dashboard'], ['Campaigns', '/campaigns'], ['Creators', '/creator-network'], ['Payments', '/payments']]],
   ])('sidebar entries for %s', async (role, expected) => {

@@ -39,6 +39,8 @@ const ROLE_TABLE = [
   // the brand's cards, limit and spend (a BRAND_VIEWER reads them), and the administrator's payments board.
   ['/payments', '/payments', 'Payments', ['BRAND_ADMIN', 'BRAND_MANAGER', 'BRAND_VIEWER']],
   ['/admin/payments', '/admin/payments', 'Payments', ['ADMIN']],
+  // the creators' kits that show the brand's campaigns, and the brand's consent to be named in them.
+  ['/brand-kits', '/brand-kits', 'Media kits', ['BRAND_ADMIN']],
   // one conversation per offer, for both sides and the administrator.
   ['/threads/:id', '/threads/abc123', 'Conversation', ROLES],
 ]

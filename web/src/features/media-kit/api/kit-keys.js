@@ -6,3 +6,6 @@ export const publicKitKey = (slug) => `kits/${encodeURIComponent(slug)}`
 
 /** kitPdfUrl is the address of the kit's PDF (public, made on each call). */
 export const kitPdfUrl = (slug) => `/api/kits/${encodeURIComponent(slug)}/pdf`
+
+/** BRAND_CONSENT_KEY is the key and path of the brand's GET/PUT /api/kit/brand-consent. */
+export const BRAND_CONSENT_KEY = 'kit/brand-consent'

@@ -17,6 +17,7 @@ import { OfferReach } from '../../../components/offer-reach'
 import { useReach } from '../../../lib/campaign-reach'
 import { ThreadLink } from '../../../components/thread-link'
 import { Slot } from '../../../components/slot'
+import { AgeFit } from './age-fit'
 
 /** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
 function Generator({ campaignId, disabled, startNiches = [] }) {
@@ -171,7 +172,10 @@ function RosterTable({ roster, campaignId, canAnswer, agreement }) {
                   {e.creator?.tier} · {e.platform} · {formatFollowers(e.creator?.followers)}
                 </div>
               </td>
-              <td className="fw-semibold" data-label="Score">{e.score}</td>
+              <td className="fw-semibold" data-label="Score">
+                {e.score}
+                <AgeFit parts={e.parts} />
+              </td>
               <td data-label="Why">
                 <BulletList items={e.reasons} className="small ps-3 mb-0" />
               </td>
