@@ -5,7 +5,10 @@ import { PublicCard } from '../../../components/public-card'
 
 export const LAST_UPDATED = 'May 14th, 2025'
 
-/** LegalPage frames a policy: title, 'Last Updated' line, sections and links to the others. */
+/**
+ * LegalPage frames a policy: title, 'Last Updated' line, sections and links to the others.
+ * @param {{title: string, children: import('react').ReactNode}} props
+ */
 export function LegalPage({ title, children }) {
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`
@@ -28,6 +31,7 @@ export function LegalPage({ title, children }) {
   )
 }
 
+/** @param {{title: string, children: import('react').ReactNode}} props */
 export function Section({ title, children }) {
   return (
     <section className="mb-4">

@@ -9,6 +9,7 @@ import { checkClaim, claimProfile } from '../api/claims'
  * ClaimPage opens an invitation's claim link: what the brand offers, then sign up with the invited e-mail
  * (prefilled, verified by the usual code) or log in when that account exists; back here signed in as a creator,
  * "Claim my profile" links the network entry and opens the offers.
+ * @param {{token: string}} props
  */
 export function ClaimPage({ token }) {
   const { isAuthenticated } = useAuth()
@@ -36,7 +37,7 @@ export function ClaimPage({ token }) {
       await claimProfile(token)
       navigate('/my-offers', { replace: true })
     } catch (e) {
-      setError(e?.message || 'Failed to claim your profile. Please try again.')
+      setError((e instanceof Error && e.message) || 'Failed to claim your profile. Please try again.')
       setBusy(false)
     }
   }

@@ -1,7 +1,10 @@
 import { useState } from 'react'
 import { unsubscribe } from '../api/claims'
 
-/** UnsubscribePage confirms an invitation's unsubscribe link, then says what happened. */
+/**
+ * UnsubscribePage confirms an invitation's unsubscribe link, then says what happened.
+ * @param {{token: string}} props
+ */
 export function UnsubscribePage({ token }) {
   const [done, setDone] = useState('')
   const [error, setError] = useState('')
@@ -12,7 +15,7 @@ export function UnsubscribePage({ token }) {
     try {
       setDone((await unsubscribe(token)) || 'You will get no more invitations.')
     } catch (e) {
-      setError(e?.message || 'Failed to unsubscribe. Please try again.')
+      setError((e instanceof Error && e.message) || 'Failed to unsubscribe. Please try again.')
     } finally {
       setBusy(false)
     }

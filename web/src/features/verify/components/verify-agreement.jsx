@@ -21,10 +21,17 @@ const schema = yup.object({
     .test('one', MSG_NEED_INPUT, (v, ctx) => Boolean(v) || Boolean(ctx.parent.file)),
 })
 
+/** @typedef {import('../../../lib/api-schema').components['schemas']['VerifyResult']} VerifyResult */
+
+/** @type {Record<VerifyResult['result'], string>} */
 const TITLES = { signed: 'Signed and unchanged', altered: 'Altered', unknown: 'Unknown' }
+/** @type {Record<VerifyResult['result'], string>} */
 const TONES = { signed: 'success', altered: 'danger', unknown: 'secondary' }
 
-/** Outcome shows what the check found: the signed version, when and by whom (names only), or why not. */
+/**
+ * Outcome shows what the check found: the signed version, when and by whom (names only), or why not.
+ * @param {{result: VerifyResult}} props
+ */
 function Outcome({ result }) {
   const ref = useRef(/** @type {HTMLElement | null} */ (null))
   useEffect(() => ref.current?.focus(), [result])
@@ -64,10 +71,14 @@ function Outcome({ result }) {
  * whether it is an agreement signed with the product, unchanged.
  */
 export function VerifyAgreement() {
-  const [result, setResult] = useState(null)
+  const [result, setResult] = useState(/** @type {VerifyResult | null} */ (null))
   useEffect(() => {
     document.title = `Check an agreement · ${PRODUCT_NAME}`
   }, [])
+  /**
+   * @param {{file: File | null, sha256: string}} values
+   * @param {import('formik').FormikHelpers<any>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     setResult(null)
     try {
