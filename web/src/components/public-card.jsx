@@ -22,3 +22,47 @@ export function PublicCard({ as: Card = 'div', className, after, children }) {
     </div>
   )
 }
+
+/**
+ * PublicPage is the frame of a public page that shows a signed-in user's work to anyone with its address (a shared
+ * campaign's results, a creator's media kit): the product's name and `label` above `children` in a column whose
+ * width `className` sets.
+ * @param {{label: string, className: string, children?: import('react').ReactNode}} props
+ */
+export function PublicPage({ label, className, children }) {
+  return (
+    <div className="cc-public min-vh-100 py-4 px-3">
+      <div className={`${className} mx-auto d-flex flex-column gap-4`}>
+        <header className="d-flex align-items-center gap-2">
+          <span className="cc-logo" aria-hidden="true">
+            CC
+          </span>
+          <span className="fw-bold">{PRODUCT_NAME}</span>
+          <span className="text-secondary small ms-auto">{label}</span>
+        </header>
+        <main className="d-flex flex-column gap-4">{children}</main>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * PublicGone is what a PublicPage shows when its address no longer leads anywhere (404): `title` as the heading
+ * (labelled by `id`), `hint` on what to do, and a link to log in.
+ * @param {{id: string, title: string, hint: string}} props
+ */
+export function PublicGone({ id, title, hint }) {
+  return (
+    <section className="card border-0 shadow-sm text-center" aria-labelledby={id}>
+      <div className="card-body py-5 px-4">
+        <h1 id={id} className="h4 fw-bold">
+          {title}
+        </h1>
+        <p className="text-secondary mb-4">{hint}</p>
+        <Link to="/login" className="btn btn-outline-primary">
+          Log in to {PRODUCT_NAME}
+        </Link>
+      </div>
+    </section>
+  )
+}

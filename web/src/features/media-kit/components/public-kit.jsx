@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { LoadError, Loading } from '../../../components/status'
+import { PublicGone, PublicPage } from '../../../components/public-card'
 import { PRODUCT_NAME } from '../../../config/app'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { ROLES } from '../../../config/roles'
@@ -29,23 +30,6 @@ function useRobots(index) {
     document.head.appendChild(meta)
     return () => meta.remove()
   }, [index])
-}
-
-function Frame({ children }) {
-  return (
-    <div className="cc-public min-vh-100 py-4 px-3">
-      <div className="cc-kit mx-auto d-flex flex-column gap-4">
-        <header className="d-flex align-items-center gap-2">
-          <span className="cc-logo" aria-hidden="true">
-            CC
-          </span>
-          <span className="fw-bold">{PRODUCT_NAME}</span>
-          <span className="text-secondary small ms-auto">Media kit</span>
-        </header>
-        <main className="d-flex flex-column gap-4">{children}</main>
-      </div>
-    </div>
-  )
 }
 
 function Card({ id, title, children }) {
@@ -133,23 +117,13 @@ export function PublicKit({ slug }) {
   }, [kit])
   if (error?.status === 404) {
     return (
-      <Frame>
-        <section className="card border-0 shadow-sm text-center" aria-labelledby="kit-gone">
-          <div className="card-body py-5 px-4">
-            <h1 id="kit-gone" className="h4 fw-bold">
-              {GONE}
-            </h1>
-            <p className="text-secondary mb-4">The creator may have taken it down.</p>
-            <Link to="/login" className="btn btn-outline-primary">
-              Log in to {PRODUCT_NAME}
-            </Link>
-          </div>
-        </section>
-      </Frame>
+      <PublicPage label="Media kit" className="cc-kit">
+        <PublicGone id="kit-gone" title={GONE} hint="The creator may have taken it down." />
+      </PublicPage>
     )
   }
   return (
-    <Frame>
+    <PublicPage label="Media kit" className="cc-kit">
       {error && <LoadError error={error} onRetry={() => mutate()} />}
       {isLoading && !kit && <Loading label="Loading media kit…" />}
       {kit && (
@@ -292,6 +266,6 @@ export function PublicKit({ slug }) {
           <BookDialog slug={kit.slug} line={booking} onClose={() => setBooking(null)} />
         </>
       )}
-    </Frame>
+    </PublicPage>
   )
 }
