@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, BASE_URL, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
 
 // Signing is accepting, in the browser: brand@ sends an offer to the demo creator (Cleo Creator, creator@) on a new
 // campaign with a 30-day paid usage right and signs it with the mailed code → creator@ reads the agreement, sees the
@@ -24,23 +24,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-function isoIn(days) {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE_URL}/api/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  assert.ok(res.ok, `${method} /api/${path}: ${res.status} ${text}`)
-  return text ? JSON.parse(text) : null
-}
 
 /** shootBoth photographs the page at its width and at the other one (desktop 1280 / phone 390), axe on each. */
 async function shootBoth(page, name) {

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, BASE_URL, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, PHONE, isoIn, api } from './helpers.mjs'
 
 // The whole campaign loop in the browser: brand@ adds the demo creator (Cleo Creator, creator@, Instagram
 // connected to the sandbox as cleo_fit) to a new campaign from her profile, sends the offer from the roster and signs
@@ -23,23 +23,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-function isoIn(days) {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`)
-  return text ? JSON.parse(text) : null
-}
 
 /** createCampaign makes an active campaign for brand@ that starts tomorrow (start dates must be after today). */
 async function createCampaign(token) {

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
-import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, DESKTOP, PHONE, isoIn } from './helpers.mjs'
 
 // In the browser: a brand creates a campaign with an attachment, edits it,
 // finds it in the list and on the dashboard, deletes it; a viewer cannot open the form.
@@ -44,12 +44,6 @@ function tinyPng() {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ])
-}
-
-function isoIn(days) {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 async function fillCampaign(page, name) {

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, loginUi, apiLogin, shot, BASE_URL, PHONE } from './helpers.mjs'
+import { launch, newPage, loginUi, apiLogin, shot, BASE_URL, PHONE, isoIn } from './helpers.mjs'
 
 // In the browser: brand@ opens a creator from the network
 // (the seed's Cleo Creator, linked to creator@ with Instagram and YouTube
@@ -20,12 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-function isoIn(days) {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 /** createCampaign makes a draft campaign for brand@ through the API. */
 async function createCampaign(token) {

@@ -158,15 +158,28 @@ export async function readCode(email, purpose, since = 0) {
   throw new Error(`no ${purpose} mail for ${email} in ${MAIL_DIR}`)
 }
 
-async function call(method, path, body, token) {
-  const res = await fetch(`${BASE_URL}/api/${path}`, {
+/** isoIn is the date (YYYY-MM-DD, UTC) `days` days from today. */
+export function isoIn(days) {
+  const d = new Date()
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * api calls the running stack as `token` (none: anonymous) and answers the parsed JSON (null for an empty body); an
+ * answer other than 2xx throws with its status and body. `path` is under /api/ (`campaigns/…`) unless it starts with
+ * a slash (`/sandbox/…`).
+ */
+export async function api(method, path, token, body) {
+  const url = `${BASE_URL}${path.startsWith('/') ? path : `/api/${path}`}`
+  const res = await fetch(url, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   })
-  const json = await res.json().catch(() => null)
-  if (!res.ok) throw new Error(`${method} /api/${path}: ${res.status} ${JSON.stringify(json)}`)
-  return json
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
+  return text ? JSON.parse(text) : null
 }
 
 /**
@@ -177,32 +190,32 @@ async function call(method, path, body, token) {
 export async function sendWaitingOffer(name, creator, amount = 600) {
   const { accessToken: token } = await apiLogin('brand@example.com')
   const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10)
-  const campaign = (await call('POST', 'campaigns/add-campaign', {
+  const campaign = (await api('POST', 'campaigns/add-campaign', token, {
     campaignName: name, goals: ['Brand awareness'], budget: 5000, duration: { startDate: day(1), endDate: day(31) }, location: '',
     demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' }, contentVibes: ['Authentic'],
     terms: { exclusivity: 'no_exclusivity', contentUsage: 'organic_only' }, status: 'active',
-  }, token)).data.campaign
-  const found = (await call('GET', `creators?search=${encodeURIComponent(creator)}`, undefined, token)).data.creators.find((c) => c.name === creator)
+  })).data.campaign
+  const found = (await api('GET', `creators?search=${encodeURIComponent(creator)}`, token)).data.creators.find((c) => c.name === creator)
   if (!found) throw new Error(`${creator} is not in the network`)
-  const entryId = (await call('POST', `campaigns/${campaign._id}/roster`, { creatorId: found._id }, token)).data.entry._id
-  await call('PATCH', `campaigns/${campaign._id}/offers`, { entries: [{ entryId, status: 'sent', amount }] }, token)
+  const entryId = (await api('POST', `campaigns/${campaign._id}/roster`, token, { creatorId: found._id })).data.entry._id
+  await api('PATCH', `campaigns/${campaign._id}/offers`, token, { entries: [{ entryId, status: 'sent', amount }] })
   return entryId
 }
 
 /** createVerifiedCreator registers a creator through the API and verifies the e-mail from the mail folder. */
 export async function createVerifiedCreator(tag, password = 'E2e#Pass2026') {
   const email = uniqueEmail(tag)
-  const niches = (await call('GET', 'niche')).data.niche
+  const niches = (await api('GET', 'niche')).data.niche
   const since = Date.now()
-  await call('POST', 'users/register', { name: 'E2E Creator', email, password, niche: niches[0]._id })
+  await api('POST', 'users/register', null, { name: 'E2E Creator', email, password, niche: niches[0]._id })
   const otp = await readCode(email, 'email_verification', since)
-  await call('POST', 'users/verify-email', { otp, email })
+  await api('POST', 'users/verify-email', null, { otp, email })
   return { email, password }
 }
 
 /** apiLogin returns the tokens of a user. */
 export async function apiLogin(email, password = DEMO_PASSWORD) {
-  return (await call('POST', 'users/login', { email, password })).data
+  return (await api('POST', 'users/login', null, { email, password })).data
 }
 
 /** loginUi signs in through the login form and waits for the dashboard. */

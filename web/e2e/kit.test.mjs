@@ -1,8 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  BASE_URL, DESKTOP, PHONE, apiLogin, expectToast, launch, loginUi, newPage, quietShot, readCode, shot, typeCode, uniqueEmail,
-} from './helpers.mjs'
+import { BASE_URL, DESKTOP, PHONE, apiLogin, expectToast, launch, loginUi, newPage, quietShot, readCode, shot, typeCode, uniqueEmail, isoIn, api } from './helpers.mjs'
 
 // In the browser, on the seeded demo: creator@ publishes the media kit at /kit/cleo (unpublished, the page is gone at
 // once) → a logged-out visitor opens it (noindex, PDF link, two past campaigns, the rate card) and signs up as a
@@ -18,24 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-const isoIn = (days) => {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-/** api calls the API as `token` and returns the parsed answer (throws on a non-2xx). */
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE_URL}/api/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
 
 /** setPublished opens creator@'s Media kit page, sets the switch and saves. */
 async function setPublished(page, on) {

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, MAIL_DIR, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, MAIL_DIR, PHONE, isoIn } from './helpers.mjs'
 
 // In the browser: the admin imports creators; a brand creates a
 // campaign and generates its roster; the admin sends, counters and accepts
@@ -27,12 +27,6 @@ function rosterCsv() {
     [`Fit Star${RUN} ${i}`, `fit${i}.${RUN}@example.com`, 'Fitness & Health', 'Berlin', `@fit${i}_${RUN}`, 20000 + i * 9000, (3 + (i % 5)).toFixed(1), 25, 75, 40, 30].join(','),
   )
   return Buffer.from([head, ...rows].join('\n') + '\n')
-}
-
-function isoIn(days) {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 async function api(method, path, body, token) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, uniqueEmail, MAIL_DIR, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
 
 // The two sides meet, in the browser, at desktop and phone widths (every photographed state passes axe, WCAG 2.1
 // AA): a new brand signs up (code from the mail folder), publishes a campaign with deliverables and a brief,
@@ -46,12 +46,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-function isoIn(days) {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 function decodeQuotedPrintable(raw) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)))
