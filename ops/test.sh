@@ -95,7 +95,7 @@ rm -rf "$E2E_DIR" && mkdir -p "$E2E_DIR/bin"
 go build -o "$E2E_DIR/bin/" ./cmd/api ./cmd/worker
 # The files run in E2E_SHARDS shards at once (default 2; scripts/e2e-shards.mjs balances them by measured run time),
 # each against a stack of its own: database creatorcoach_e2e[_<n>], Redis database 15-<n>, api on E2E_PORT+<n>, a
-# worker, a mail folder. Within a shard the files run one after another, as they always did.
+# worker, a mail folder. Within a shard the files run one after another.
 mapfile -t shards < <(cd web && node scripts/e2e-shards.mjs "${E2E_SHARDS:-2}" ${E2E_FILES:-e2e/})
 stack_pids=()
 trap 'kill ${stack_pids[*]} 2>/dev/null; wait ${stack_pids[*]} 2>/dev/null || true' EXIT
