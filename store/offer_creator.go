@@ -53,9 +53,9 @@ var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status,
 			FROM jsonb_array_elements(k.deliverables) d),
 		'brief', k.brief, 'instructions', k.additional_instructions,
 		'contentVibes', k.content_vibes, 'usageRights', k.content_usage, 'exclusivity', k.exclusivity,
-		'guidelines', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
+		'guidelines', (SELECT coalesce(json_agg(json_build_object('key', coalesce(g->>'key', ''), 'name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
 			FROM jsonb_array_elements(k.brand_guidelines) g),
-		'attachments', (SELECT coalesce(json_agg(json_build_object('name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
+		'attachments', (SELECT coalesce(json_agg(json_build_object('key', coalesce(g->>'key', ''), 'name', coalesce(g->>'name', ''), 'type', coalesce(g->>'type', ''))), '[]')
 			FROM jsonb_array_elements(k.reference_content) g)),
 	'posts', (SELECT coalesce(json_agg(json_build_object('platform', p.platform, 'url', p.url, 'publishedAt', p.published_at,
 		'capturedAt', p.captured_at) ORDER BY p.published_at), '[]') FROM campaign_posts p WHERE p.entry_id = e.id),

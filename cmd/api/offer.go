@@ -21,6 +21,8 @@ func (s *server) offerRoutes(r chi.Router) {
 	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/accept", s.acceptOffer)
 	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/decline", s.declineOffer)
 	r.With(s.allow(store.RoleUser)).Post("/offers/{id}/counter", s.counterOffer)
+	r.With(s.allow(store.RoleUser, store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer, store.RoleAdmin)).
+		Get("/offers/{id}/attachments/{key}", s.offerAttachmentLink)
 }
 
 // updateOffers is PATCH /admins/campaign/update-offer {"campaignId",

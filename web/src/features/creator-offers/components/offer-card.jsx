@@ -5,6 +5,7 @@ import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
 import { ThreadLink } from '../../../components/thread-link'
 import { Slot } from '../../../components/slot'
+import { AttachmentLinks } from './attachment-links'
 
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
@@ -14,15 +15,13 @@ function deliverableText(d) {
   return `${d.posts} ${name} ${d.posts === 1 ? 'post' : 'posts'} by ${formatDate(d.dueDate)}`
 }
 
-/** fileNames lists attachment names (an unnamed file is "Attachment"). */
-const fileNames = (list) => (list ?? []).map((g) => g.name || 'Attachment').join(', ')
 
 /**
  * Brief shows what the campaign asks for: the tracking tag, the brand's brief, goals, dates, deliverables (platform,
  * posts, due date), instructions, vibes, usage rights, exclusivity, guidelines and attachments; a row the campaign
- * leaves empty is left out rather than shown as a dash.
+ * leaves empty is left out rather than shown as a dash. Each guideline and attachment is a download link.
  */
-function Brief({ campaign }) {
+function Brief({ campaign, offerId }) {
   const goals = [...(campaign.goals ?? []).filter((g) => g !== 'Other'), campaign.customGoal].filter(Boolean)
   const deliverables = campaign.deliverables ?? []
   const rows = [
@@ -37,8 +36,8 @@ function Brief({ campaign }) {
     ['Content vibes', (campaign.contentVibes ?? []).join(', ')],
     ['Usage rights', USAGE[campaign.usageRights] ?? campaign.usageRights],
     ['Exclusivity', EXCLUSIVITY[campaign.exclusivity] ?? campaign.exclusivity],
-    ['Guidelines', fileNames(campaign.guidelines)],
-    ['Attachments', fileNames(campaign.attachments)],
+    ['Guidelines', campaign.guidelines?.length > 0 && <AttachmentLinks offerId={offerId} list={campaign.guidelines} />],
+    ['Attachments', campaign.attachments?.length > 0 && <AttachmentLinks offerId={offerId} list={campaign.attachments} />],
   ].filter(([, v]) => v)
   return (
     <>
@@ -104,7 +103,7 @@ export function OfferCard({ offer, agreement = undefined }) {
             </ul>
           </div>
         )}
-        <Brief campaign={offer.campaign ?? {}} />
+        <Brief campaign={offer.campaign ?? {}} offerId={offer._id} />
         <Slot name="offerPayment" entryId={offer._id} status={offer.status} side="creator" />
         {(offer.history ?? []).length > 0 && (
           <details className="mt-2">

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, it, expect, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderRoute, mockApi } from '../../../../test-utils'
@@ -6,7 +6,7 @@ import { CreatorOfferList } from '../creator-offer-list'
 
 const campaign = { _id: 'k1', name: 'Spring Fitness Push', goals: ['Brand awareness'], customGoal: '', startDate: '2026-12-01', endDate: '2026-12-31',
   deliverables: [{ platform: 'instagram', posts: 2, dueDate: '2026-12-10' }], brief: 'Show the serum in your morning routine.', instructions: 'Two reels',
-  attachments: [{ name: 'moodboard.png', type: 'image/png' }], contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ name: 'brand-book.pdf', type: 'application/pdf' }],
+  attachments: [{ key: 'f-mood', name: 'moodboard.png', type: 'image/png' }], contentVibes: ['Fun'], usageRights: '30_days', exclusivity: 'exclusive', guidelines: [{ key: 'f-book', name: 'brand-book.pdf', type: 'application/pdf' }],
   trackingTag: 'acmestudiospringfitnesspush' }
 const offer = (over) => ({ _id: 'o1', status: 'sent', amount: 850, note: '', platform: 'instagram', updatedAt: null, sentAt: '2026-11-20T10:00:00Z',
   deadline: '2026-11-27T10:00:00Z', counterRounds: 0, next: ['accepted', 'declined', 'countered'], brand: { _id: 'b1', name: 'Acme Studio' }, campaign,
@@ -58,7 +58,8 @@ describe('CreatorOfferList', () => {
     })
     renderRoute(<CreatorOfferList />)
     const done = await screen.findByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
-    expect(within(done).queryByRole('button')).toBeNull()
+    // only the attachments' download links remain on a terminal offer
+    expect(within(done).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Download brand-book.pdf', 'Download moodboard.png'])
     const card = screen.getByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
     await userEvent.click(within(card).getByRole('button', { name: 'Decline' }))
     await userEvent.type(within(card).getByLabelText('Why do you decline?'), 'Booked that month')
@@ -97,5 +98,21 @@ describe('CreatorOfferList', () => {
     await userEvent.click(within(done).getByRole('button', { name: 'View agreement' }))
     expect(within(done).getByTestId('panel-o2')).toBeInTheDocument()
     expect(within(done).getByRole('button', { name: 'Hide agreement' })).toBeInTheDocument()
+  })
+  it('downloads an attachment through a fresh signed link', async () => {
+    const api = mockApi({
+      'GET offers?page=1&limit=10': () => page([offer()]),
+      'GET offers/o1/attachments/f-book': () => [200, { data: { file: { key: 'f-book', name: 'brand-book.pdf', type: 'application/pdf',
+        url: '/api/files/f-book?expires=1&sig=s', expiresAt: '2026-11-29T10:00:00Z' } } }],
+    })
+    const clicked = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function () { clicked.push([this.getAttribute('href'), this.download]) })
+    renderRoute(<CreatorOfferList />)
+    const card = await screen.findByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+    expect(within(card).getByRole('button', { name: 'Download moodboard.png' })).toBeInTheDocument()
+    await userEvent.click(within(card).getByRole('button', { name: 'Download brand-book.pdf' }))
+    await vi.waitFor(() => expect(clicked).toEqual([['/api/files/f-book?expires=1&sig=s', 'brand-book.pdf']]))
+    expect(api.mock.calls.some(([url]) => String(url).endsWith('offers/o1/attachments/f-book'))).toBe(true)
+    click.mockRestore()
   })
 })
