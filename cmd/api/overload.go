@@ -9,11 +9,18 @@ import (
 // MsgBusy is the answer past MAX_IN_FLIGHT requests in progress.
 const MsgBusy = "The service is busy. Please try again in a moment."
 
+// eventStreamPath is the long-lived live events stream, outside the bound.
+const eventStreamPath = "/api/events"
+
 // shedLoad bounds the /api requests one process works on at once to max
 // (MAX_IN_FLIGHT; 0 = no bound): past it a request is answered 503 with
 // Retry-After at once, instead of queueing behind the others until every
 // answer is late. Work in progress keeps its share of the database and the
-// CPU, so the requests accepted keep their pace.
+// CPU, so the requests accepted keep their pace. The live events stream
+// (GET /api/events) holds its connection open for as long as a tab is open
+// and does no work between events, so it takes no slot: otherwise a few
+// hundred open tabs would fill the bound and every other call would be
+// answered busy.
 func (s *server) shedLoad(max int) func(http.Handler) http.Handler {
 	if max <= 0 {
 		return func(next http.Handler) http.Handler { return next }
@@ -21,6 +28,10 @@ func (s *server) shedLoad(max int) func(http.Handler) http.Handler {
 	slots := make(chan struct{}, max)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == eventStreamPath {
+				next.ServeHTTP(w, r)
+				return
+			}
 			select {
 			case slots <- struct{}{}:
 			default:

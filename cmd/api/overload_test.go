@@ -126,3 +126,38 @@ func TestShedLoad_Contract(t *testing.T) {
 		t.Fatalf("checked %d operations", checked)
 	}
 }
+
+// TestShedLoad_StreamsTakeNoSlot: open live events streams, more than the
+// bound, hold no slot: every stream is served and an ordinary call after
+// them is still answered.
+func TestShedLoad_StreamsTakeNoSlot(t *testing.T) {
+	t.Parallel()
+	const max = 2
+	release := make(chan struct{})
+	started := make(chan struct{}, 2*max)
+	h := (&server{}).shedLoad(max)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == eventStreamPath {
+			started <- struct{}{}
+			<-release
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	var wg sync.WaitGroup
+	for range 2 * max {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", eventStreamPath+"?ticket=x", nil))
+		}()
+	}
+	for range 2 * max {
+		<-started
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/threads", nil))
+	close(release)
+	wg.Wait()
+	if rec.Code != http.StatusOK {
+		t.Fatalf("with %d streams open past a bound of %d, a call answered %d", 2*max, max, rec.Code)
+	}
+}
