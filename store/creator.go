@@ -54,10 +54,15 @@ type PlatformAccount struct {
 	Followers *int64 `json:"followers"`
 }
 
-// Audience is the known audience split, in percent.
+// Audience is the known audience split, in percent, with its basis:
+// measured when the linked creator's connected accounts report the
+// audience's gender (Platforms names them), otherwise imported with the
+// network entry (Platforms empty).
 type Audience struct {
-	Gender map[string]float64 `json:"gender"` // male, female, other
-	Ages   map[string]float64 `json:"ages"`   // AgeBands
+	Gender    map[string]float64 `json:"gender"` // male, female, other
+	Ages      map[string]float64 `json:"ages"`   // AgeBands
+	Basis     string             `json:"basis"`
+	Platforms []string           `json:"platforms"`
 }
 
 // Creator is an entry of the creator network as the API shows it.
@@ -98,6 +103,23 @@ var creatorBrandJSON = creatorJSONOf(true)
 // read: an imported entry, or a linked creator who shares detailed analytics.
 const audienceShared = `(c.user_id IS NULL OR EXISTS (SELECT 1 FROM users su WHERE su.id = c.user_id AND su.share_analytics))`
 
+// audienceBasisJSON is the basis of a creators row c's audience and the
+// platforms it is measured from: measured when the linked user's connected
+// accounts report gender demographics (refreshEntry then writes their blend),
+// imported otherwise.
+var audienceBasisJSON = func() string {
+	names := `CASE sa.platform`
+	for _, p := range Platforms {
+		names += ` WHEN '` + p + `' THEN '` + PlatformNames[p] + `'`
+	}
+	names += ` ELSE sa.platform END`
+	return `(SELECT jsonb_build_object('basis', CASE WHEN count(*) > 0 THEN '` + BasisMeasured + `' ELSE '` + BasisImported + `' END,
+		'platforms', coalesce(jsonb_agg(m.name ORDER BY m.name), '[]'))
+	FROM (SELECT DISTINCT ` + names + ` AS name FROM social_accounts sa JOIN users u ON u.id = sa.user_id
+		WHERE sa.user_id = c.user_id AND sa.status <> 'disconnected' AND u.deleted_at IS NULL
+			AND EXISTS (SELECT 1 FROM social_demographics sd WHERE sd.account_id = sa.id AND sd.dimension = 'gender')) m)`
+}()
+
 func creatorJSONOf(brand bool) string {
 	var platforms []string
 	for _, p := range Platforms {
@@ -113,9 +135,9 @@ func creatorJSONOf(brand bool) string {
 	'location', c.location, 'tier', c.tier, 'followers', c.followers, 'engagementRate', c.engagement_rate::float8,
 	'platforms', ` + strings.Join(platforms, " || ") + `,
 	'audience', CASE WHEN (c.audience_male IS NOT NULL OR c.audience_female IS NOT NULL OR c.audience_other IS NOT NULL
-		OR c.audience_ages IS NOT NULL)` + audienceIf + ` THEN json_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
+		OR c.audience_ages IS NOT NULL)` + audienceIf + ` THEN jsonb_build_object('gender', jsonb_strip_nulls(jsonb_build_object('male',
 		c.audience_male::float8, 'female', c.audience_female::float8, 'other', c.audience_other::float8)),
-		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) END,
+		'ages', CASE WHEN jsonb_typeof(c.audience_ages) = 'object' THEN c.audience_ages ELSE '{}' END) || ` + audienceBasisJSON + ` END,
 	` + userID + `'uploadJobId', c.upload_job_id, 'quality', c.quality_score, ` + creatorReachJSON + `,
 	'createdAt', c.created_at, 'updatedAt', c.updated_at)`
 }

@@ -111,13 +111,13 @@ func TestCreators_Browse(t *testing.T) {
 	want := []store.Creator{
 		{Name: "Ann Big", Niche: "Travel", Location: "Paris, France", Tier: store.TierMacro, Followers: 600_000,
 			EngagementRate: f(2), Platforms: map[string]store.PlatformAccount{"instagram": {Handle: "annbig", Followers: n(600_000)}},
-			Audience: &store.Audience{Gender: map[string]float64{"female": 70, "male": 30}, Ages: map[string]float64{}}, Contactable: true, Listed: true},
+			Audience: &store.Audience{Gender: map[string]float64{"female": 70, "male": 30}, Ages: map[string]float64{}, Basis: store.BasisImported, Platforms: []string{}}, Contactable: true, Listed: true},
 		{Name: "Bo Mid", Niche: "Gaming", Location: "Berlin", Tier: store.TierMid, Followers: 80_000,
 			EngagementRate: f(6), Platforms: map[string]store.PlatformAccount{"youtube": {Handle: "bo_mid80", Followers: n(80_000)}},
-			Audience: &store.Audience{Gender: map[string]float64{"male": 80}, Ages: map[string]float64{}}, Contactable: true, Listed: true},
+			Audience: &store.Audience{Gender: map[string]float64{"male": 80}, Ages: map[string]float64{}, Basis: store.BasisImported, Platforms: []string{}}, Contactable: true, Listed: true},
 		{Name: "Cy Small", Niche: "travel", Tier: store.TierMicro, Followers: 900,
 			Platforms: map[string]store.PlatformAccount{"tiktok": {Handle: "cysmall", Followers: n(900)}},
-			Audience:  &store.Audience{Gender: map[string]float64{"other": 60}, Ages: map[string]float64{}}, Listed: true},
+			Audience:  &store.Audience{Gender: map[string]float64{"other": 60}, Ages: map[string]float64{}, Basis: store.BasisImported, Platforms: []string{}}, Listed: true},
 	}
 	for i, c := range []store.Creator{ann, bo, cy} {
 		if c.ID == "" || c.CreatedAt.IsZero() || c.UpdatedAt.Before(c.CreatedAt) {

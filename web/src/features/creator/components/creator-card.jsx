@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { PLATFORMS } from './creator-options'
 import { formatFollowers, formatPercent, initials } from '../../../lib/format'
-import { audienceLead } from './creator-format'
+import { audienceBasisText, audienceLead } from './creator-format'
 import { StatList } from '../../../components/stat-list'
 import { NetworkStatusBadge } from '../../../components/network-status-badge'
 
@@ -9,7 +9,7 @@ const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier
 
 /**
  * CreatorCard: name, tier label, niche, location, followers, engagement rate
- * and platforms of one creator; the whole card opens the creator's profile
+ * audience (with where it comes from) and platforms of one creator; the whole card opens the creator's profile
  * (back brings the list as it was: `back` is the list's URL).
  */
 export function CreatorCard({ creator: c, back }) {
@@ -40,6 +40,7 @@ export function CreatorCard({ creator: c, back }) {
             ['Audience', audience || '—', 'text-truncate'],
           ]}
         />
+        {audience && <p className="small text-secondary mb-0 cc-creator-audience-basis">{audienceBasisText(c.audience)}</p>}
         {platforms.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0 mt-auto" aria-label="Platforms">
             {platforms.map((p) => {

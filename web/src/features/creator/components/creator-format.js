@@ -5,3 +5,15 @@ export function audienceLead(audience) {
   const top = Object.entries(g).sort((a, b) => b[1] - a[1])[0]
   return top ? `${Math.round(top[1])}% ${top[0]}` : null
 }
+
+/**
+ * audienceBasisText says where an audience split comes from: the platforms it is measured from, or imported
+ * with the network entry; null without an audience.
+ */
+export function audienceBasisText(audience) {
+  if (!audience) return null
+  const from = audience.platforms?.length ? audience.platforms.join(' and ') : null
+  return audience.basis === 'measured'
+    ? `Measured from ${from || 'the connected accounts'}${audience.platforms?.length > 1 ? ', blended by followers' : ''}.`
+    : 'Imported with the creator’s network entry, not measured.'
+}

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { PLATFORMS } from './creator-options'
 import { AddToCampaign } from './add-to-campaign'
+import { audienceBasisText } from './creator-format'
 import { CreatorAvatar } from './creator-card'
 import { BasisLabel } from '../../../components/figure-basis'
 import './creator.css'
@@ -48,14 +49,9 @@ function Audience({ audience }) {
       .sort((a, b) => b[1] - a[1])
       .map(([k, v]) => `${Math.round(v)}% ${k}`)
       .join(', ')
-  const from = audience.platforms?.length ? audience.platforms.join(' and ') : null
   return (
     <>
-      <p className="small text-secondary mb-2">
-        {audience.basis === 'measured'
-          ? `Measured from ${from || 'the connected accounts'}${audience.platforms?.length > 1 ? ', blended by followers' : ''}.`
-          : 'Imported with the creator’s network entry, not measured.'}
-      </p>
+      <p className="small text-secondary mb-2">{audienceBasisText(audience)}</p>
       <dl className="mb-0 small">
         <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
           <dt className="fw-semibold">Gender</dt>

@@ -9,7 +9,7 @@ const creator = (patch) => ({
   _id: 'c1', name: 'Kenji Silva', email: 'kenji@example.com', niche: 'Food & Cooking', location: 'Tokyo, Japan', tier: 'Macro',
   followers: 2195522, engagementRate: 4.62,
   platforms: { instagram: { handle: '@kenji', followers: 2195522 }, youtube: { handle: 'kenji', followers: 375381 } },
-  audience: { gender: { male: 25, female: 74, other: 1 }, ages: {} }, userId: null, uploadJobId: 'j1',
+  audience: { gender: { male: 25, female: 74, other: 1 }, ages: {}, basis: 'imported', platforms: [] }, userId: null, uploadJobId: 'j1',
   createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', ...patch,
 })
 const page = (creators, total = creators.length) => [200, { data: { creators, total, page: 1, limit: 12 } }]
@@ -32,7 +32,7 @@ describe('CreatorNetwork', () => {
         page([
           creator(),
           creator({ _id: 'c2', name: 'Ada Mensah', tier: 'Mid', followers: 64000, engagementRate: null, niche: 'Technology', location: 'Accra', platforms: { tiktok: { handle: 'ada', followers: 64000 } }, audience: null }),
-          creator({ _id: 'c3', name: 'Omar Costa', tier: 'Micro', followers: 950, platforms: { linkedin: { handle: 'omar', followers: 950 } } }),
+          creator({ _id: 'c3', name: 'Omar Costa', tier: 'Micro', followers: 950, platforms: { linkedin: { handle: 'omar', followers: 950 } }, audience: { gender: { male: 60, female: 40 }, ages: {}, basis: 'measured', platforms: ['Instagram', 'LinkedIn'] } }),
         ]),
     })
     renderRoute(<CreatorNetwork />, { path: '/creator-network' })
@@ -41,13 +41,17 @@ describe('CreatorNetwork', () => {
     expect(within(kenji).getByText('Food & Cooking · Tokyo, Japan')).toBeInTheDocument()
     expect(within(kenji).getByText('4.6%')).toBeInTheDocument()
     expect(within(kenji).getByText('74% female')).toBeInTheDocument()
+    expect(within(kenji).getByText('Imported with the creator’s network entry, not measured.')).toBeInTheDocument()
     const platforms = within(within(kenji).getByRole('list', { name: 'Platforms' })).getAllByRole('listitem')
     expect(platforms.map((p) => p.textContent)).toEqual(['Instagram 2.2M', 'YouTube 375K'])
     const ada = screen.getByRole('article', { name: 'Ada Mensah' })
     expect(within(ada).getByText('Mid')).toBeInTheDocument()
     expect(within(ada).getByText('Followers').nextSibling).toHaveTextContent('64K')
     expect(within(ada).getByText('TikTok')).toBeInTheDocument()
-    expect(within(screen.getByRole('article', { name: 'Omar Costa' })).getByText('Micro')).toBeInTheDocument()
+    const omar = screen.getByRole('article', { name: 'Omar Costa' })
+    expect(within(omar).getByText('Micro')).toBeInTheDocument()
+    expect(within(omar).getByText('Measured from Instagram and LinkedIn, blended by followers.')).toBeInTheDocument()
+    expect(within(ada).queryByText(/measured/i)).not.toBeInTheDocument()
     expect(screen.getByText('3 creators')).toBeInTheDocument()
   })
 
