@@ -1,6 +1,9 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 
-/** DeleteAccountDialog is the product's 'Delete Account?' confirmation, shared by the public and the signed-in deletion. */
+/**
+ * DeleteAccountDialog is the product's 'Delete Account?' confirmation, shared by the public and the signed-in deletion.
+ * @param {{show: boolean, busy: boolean, onConfirm: () => void, onCancel: () => void}} props
+ */
 export function DeleteAccountDialog({ show, busy, onConfirm, onCancel }) {
   return (
     <ConfirmDialog

@@ -4,30 +4,35 @@ import { Link } from 'react-router-dom'
 import { sendDeleteAccountOtp } from '../api/send-delete-account-otp'
 import { deleteAccount } from '../api/delete-account'
 import { toast } from '../../../lib/toast'
+import { ApiError } from '../../../lib/request'
 import { showServerError } from '../../../lib/form-errors'
 import { PublicCard } from '../../../components/public-card'
 import { TextField } from '../../../components/form/text-field'
 import { OtpField } from '../../../components/form/otp-field'
-import { RECOVERY_NOTE, deleteAccountSchema, emailSchema } from './delete-account-schema'
+import { RECOVERY_NOTE, REASON_REQUIRED, isDeletionReason, deleteAccountSchema, emailSchema } from './delete-account-schema'
 import { DeleteAccountDialog } from './delete-account-dialog'
 import { useAccountDeleted } from './use-account-deleted'
 import { DeleteReasonFields } from './delete-reason-fields'
+
+/** @typedef {{email: string, otp: string, reason: string}} DeleteAccountValues */
+/** @typedef {{values: DeleteAccountValues, helpers: import('formik').FormikHelpers<DeleteAccountValues>}} Confirming */
 
 /** DeleteAccountForm: public account deletion confirmed with an e-mailed code. */
 export function DeleteAccountForm() {
   const accountDeleted = useAccountDeleted()
   const [otpSent, setOtpSent] = useState(false)
   const [sending, setSending] = useState(false)
-  const [confirming, setConfirming] = useState(null)
+  const [confirming, setConfirming] = useState(/** @type {Confirming | null} */ (null))
   const [deleting, setDeleting] = useState(false)
 
+  /** @param {import('formik').FormikProps<DeleteAccountValues>} formik */
   const sendOtp = async ({ values, setFieldError, setFieldTouched }) => {
     setFieldTouched('email', true, false)
     let email
     try {
       email = emailSchema.validateSync(values.email)
     } catch (e) {
-      setFieldError('email', e.message)
+      setFieldError('email', e instanceof Error ? e.message : 'Invalid email address')
       return
     }
     setSending(true)
@@ -36,18 +41,25 @@ export function DeleteAccountForm() {
       setOtpSent(true)
       toast.success(json?.data?.message || 'OTP has been sent to your email')
     } catch (err) {
-      if (err.fields?.email) setFieldError('email', err.fields.email)
-      toast.error(err.message || 'Failed to send OTP. Please try again.')
+      if (err instanceof ApiError && err.fields?.email) setFieldError('email', err.fields.email)
+      toast.error((err instanceof Error && err.message) || 'Failed to send OTP. Please try again.')
     } finally {
       setSending(false)
     }
   }
 
   const onConfirm = async () => {
+    if (!confirming) return
     const { values, helpers } = confirming
+    const reason = values.reason
+    if (!isDeletionReason(reason)) {
+      setConfirming(null)
+      helpers.setFieldError('reason', REASON_REQUIRED)
+      return
+    }
     setDeleting(true)
     try {
-      await deleteAccount({ email: values.email.trim(), otp: values.otp, reason: values.reason })
+      await deleteAccount({ email: values.email.trim(), otp: values.otp, reason: reason })
       setConfirming(null)
       accountDeleted()
     } catch (err) {

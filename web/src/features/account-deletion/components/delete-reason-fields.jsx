@@ -1,7 +1,10 @@
 import { RadioGroup } from '../../../components/form/choice-fields'
 import { DELETION_REASONS } from './delete-account-schema'
 
-/** DeleteReasonFields ends both deletion forms: why the user leaves, then the 'Delete My Account' button. */
+/**
+ * DeleteReasonFields ends both deletion forms: why the user leaves, then the 'Delete My Account' button.
+ * @param {{buttonClassName: string}} props
+ */
 export function DeleteReasonFields({ buttonClassName }) {
   return (
     <>

@@ -8,7 +8,10 @@ export async function getMe() {
   return json?.data?.user ?? null
 }
 
-/** useMe runs the startup profile query for the session of `accessToken` (none without a token). */
+/**
+ * useMe runs the startup profile query for the session of `accessToken` (none without a token).
+ * @param {string | null | undefined} accessToken
+ */
 export function useMe(accessToken) {
   return useSWR(accessToken ? ['users/me', accessToken] : null, getMe, {
     revalidateOnFocus: false,

@@ -13,6 +13,10 @@ export const forgotPasswordSchema = yup.object({
 
 export function ForgotPasswordForm() {
   const navigate = useNavigate()
+  /**
+   * @param {{email: string}} values
+   * @param {import('formik').FormikHelpers<{email: string}>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     const email = values.email.trim()
     try {

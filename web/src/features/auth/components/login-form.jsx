@@ -4,6 +4,7 @@ import { login } from '../api/login'
 import { sendEmailVerificationOtp } from '../api/send-email-verification-otp'
 import { clearSession, setTokens } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
+import { ApiError } from '../../../lib/request'
 import { showServerError } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'
@@ -14,6 +15,10 @@ export function LoginForm() {
   const navigate = useNavigate()
   const location = useLocation()
 
+  /**
+   * @param {{email: string, password: string}} values
+   * @param {import('formik').FormikHelpers<{email: string, password: string}>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     const email = values.email.trim()
     try {
@@ -24,14 +29,14 @@ export function LoginForm() {
       navigate(originOf(location.state), { replace: true })
     } catch (err) {
       clearSession()
-      if (String(err?.error_code) === '401') {
+      if (err instanceof ApiError && String(err.error_code) === '401') {
         try {
           await sendEmailVerificationOtp({ email })
           toast.info('Please verify your email to continue')
           navigate('/verify-email', { state: { email } })
         } catch (sendErr) {
           // 429 = code requests for this address are rate-limited; a recent code may still be in the inbox.
-          if (sendErr?.status === 429) {
+          if (sendErr instanceof ApiError && sendErr.status === 429) {
             toast.info('Please verify your email to continue')
             navigate('/verify-email', { state: { email } })
             return

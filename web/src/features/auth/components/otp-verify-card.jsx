@@ -10,6 +10,9 @@ import { SubmitButton } from '../../../components/form/submit-button'
 /**
  * OtpVerifyCard: six boxes, masked e-mail, a Resend Code link locked for 60 s
  * (restarted after each successful resend) and a Verify button.
+ * @param {{title: string, email: string, schema: import('yup').Schema,
+ *   onVerify: (values: {otp: string}, helpers: import('formik').FormikHelpers<{otp: string}>) => Promise<void>,
+ *   onResend: () => Promise<{data?: {message?: string}} | null | undefined>, resentMessage: string}} props
  */
 export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resentMessage }) {
   const [remaining, restart] = useCountdown(RESEND_COUNTDOWN_SECONDS)
@@ -23,7 +26,7 @@ export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resent
       toast.success(json?.data?.message || resentMessage)
       restart()
     } catch (err) {
-      toast.error(err?.message || 'Failed to resend OTP. Please try again.')
+      toast.error((err instanceof Error && err.message) || 'Failed to resend OTP. Please try again.')
     } finally {
       setResending(false)
     }

@@ -27,6 +27,10 @@ export function ResetPasswordForm() {
   const { email, otp } = useLocation().state || {}
   if (!email || !otp) return <Navigate to="/forgot-password" replace />
 
+  /**
+   * @param {{password: string, confirmPassword: string}} values
+   * @param {import('formik').FormikHelpers<{password: string, confirmPassword: string}>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       await resetPassword({ email, otp, password: values.password })

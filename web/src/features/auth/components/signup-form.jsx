@@ -17,7 +17,14 @@ const TABS = [
   { id: 'brand', label: 'Brand' },
 ]
 
+/**
+ * @typedef {{brandName?: string, name: string, email: string, password: string, confirmPassword: string,
+ *   niche?: string, terms: boolean}} SignupValues
+ */
+
+/** @type {SignupValues} */
 const creatorInitial = { name: '', email: '', password: '', confirmPassword: '', niche: '', terms: false }
+/** @type {SignupValues} */
 const brandInitial = { brandName: '', name: '', email: '', password: '', confirmPassword: '', terms: false }
 
 /** SignupForm: Creator and Brand tabs; switching tabs remounts, so both forms reset. */
@@ -28,11 +35,15 @@ export function SignupForm() {
   const [tab, setTab] = useState(state?.tab === 'brand' ? 'brand' : 'creator')
   const invited = typeof state?.email === 'string' ? state.email : ''
 
+  /**
+   * @param {SignupValues} values
+   * @param {import('formik').FormikHelpers<SignupValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     const email = values.email.trim()
     let body
     if (tab === 'brand') {
-      const brandName = values.brandName.trim()
+      const brandName = (values.brandName ?? '').trim()
       if (!brandName) {
         toast.error('Brand name is required')
         return

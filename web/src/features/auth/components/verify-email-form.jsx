@@ -19,6 +19,10 @@ export function VerifyEmailForm() {
   }, [email])
   if (!email) return <Navigate to="/signup" replace />
 
+  /**
+   * @param {{otp: string}} values
+   * @param {import('formik').FormikHelpers<{otp: string}>} helpers
+   */
   const onVerify = async ({ otp }, helpers) => {
     try {
       const json = await verifyEmail({ otp, email })

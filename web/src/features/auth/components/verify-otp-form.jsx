@@ -11,6 +11,10 @@ export function VerifyOtpForm() {
   const email = useLocation().state?.email
   if (!email) return <Navigate to="/forgot-password" replace />
 
+  /**
+   * @param {{otp: string}} values
+   * @param {import('formik').FormikHelpers<{otp: string}>} helpers
+   */
   const onVerify = async ({ otp }, helpers) => {
     try {
       await verifyOtp({ otp, email, type: 'password_reset' })

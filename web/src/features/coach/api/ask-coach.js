@@ -2,7 +2,10 @@ import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 import { isChatsKey } from './get-chats'
 
-/** askCoach sends POST /api/chats {question, platform?} and returns data.entry (pending). */
+/**
+ * askCoach sends POST /api/chats {question, platform?} and returns data.entry (pending).
+ * @param {{question: string, platform?: string}} ask
+ */
 export async function askCoach({ question, platform }) {
   const body = platform ? { question, platform } : { question }
   /** @type {import('../../../lib/api-types').Answer<'/api/chats', 'post'>} */

@@ -15,12 +15,14 @@ export async function getAccounts(key = ACCOUNTS_KEY) {
   return json?.data?.accounts ?? []
 }
 
-/** connectedPlatforms returns the connected platforms' ids of an accounts list, in the usual order. */
+/**
+ * connectedPlatforms returns the connected platforms' ids of an accounts list, in the usual order.
+ * @param {import('../../../lib/api-types').Data<'/api/accounts', 'get'>['accounts']} [accounts]
+ */
 export function connectedPlatforms(accounts = []) {
+  // The accounts list holds live accounts only: disconnected ones are listed apart (data.disconnected).
   const connected = new Set(
-    accounts
-      .filter((a) => !a.status || a.status !== 'disconnected')
-      .map((a) => String(a.platformName || a.platform || '').toLowerCase()),
+    accounts.map((a) => String(a.platformName || a.platform || '').toLowerCase()),
   )
   return PLATFORM_IDS.filter((p) => connected.has(p))
 }

@@ -2,11 +2,13 @@ import { useState } from 'react'
 import { formatDateTime } from '../../../lib/format'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 
+/** @type {Record<string, string>} */
 const KIND_CLASS = { measured: 'text-bg-primary', derived: 'text-bg-info', estimated: 'text-bg-warning' }
 
 /**
  * Facts lists the figures an answer rests on, each labelled measured, derived or estimated, collapsed behind a
  * 'Show the N facts' button so a conversation stays short on a phone.
+ * @param {{facts: import('../api/get-chats').ChatEntry['facts'], id: string}} props
  */
 function Facts({ facts, id }) {
   const [open, setOpen] = useState(false)
@@ -37,15 +39,17 @@ function Facts({ facts, id }) {
 /**
  * ChatEntry shows one question and its answer (follow-up questions on the latest answer only), a pending note
  * while the coach works, or why it failed.
+ * @param {{entry: import('../api/get-chats').ChatEntry, onAsk: (question: string) => unknown, canAsk: boolean, latest?: boolean}} props
  */
 export function ChatEntry({ entry, onAsk, canAsk, latest = true }) {
+  const suggestions = entry.suggestions ?? []
   return (
     <li className="cc-chat-entry">
       <div className="d-flex justify-content-end mb-2">
         <div className="cc-bubble cc-bubble-question">
           <p className="mb-1">{entry.question}</p>
           <p className="small mb-0">
-            {PLATFORM_NAMES[entry.platform] || 'All social platforms'} · {formatDateTime(entry.createdAt)}
+            {(entry.platform && PLATFORM_NAMES[entry.platform]) || 'All social platforms'} · {formatDateTime(entry.createdAt)}
           </p>
         </div>
       </div>
@@ -65,9 +69,9 @@ export function ChatEntry({ entry, onAsk, canAsk, latest = true }) {
           <>
             <p className="mb-0 cc-answer">{entry.answer}</p>
             {entry.free && <p className="small text-secondary mb-0 mt-1">This question did not use a credit.</p>}
-            {latest && entry.suggestions?.length > 0 && (
+            {latest && suggestions.length > 0 && (
               <div className="mt-3 d-flex flex-wrap gap-2" aria-label="Follow-up questions">
-                {entry.suggestions.map((q) => (
+                {suggestions.map((q) => (
                   <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => onAsk(q)}>
                     {q}
                   </button>

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import { Link } from 'react-router-dom'
 import { Loading, LoadError } from '../../../components/status'
 import { toast } from '../../../lib/toast'
+import { ApiError } from '../../../lib/request'
 import { useAskCoach } from '../api/ask-coach'
 import { useConnectedPlatforms } from '../api/get-connected-platforms'
 import { chatsKey, isChatsKey, useChats } from '../api/get-chats'
@@ -14,7 +15,12 @@ import { usePlatformFilter } from './platform-filter'
 import { QUESTIONS } from './questions'
 import './coach.css'
 
-/** withEntry appends a just-asked entry to the first chat (or starts one). */
+/**
+ * withEntry appends a just-asked entry to the first chat (or starts one).
+ * @param {import('../api/get-chats').Chats | undefined} chats
+ * @param {import('../api/get-chats').ChatEntry} entry
+ * @returns {import('../api/get-chats').Chats}
+ */
 function withEntry(chats, entry) {
   if (!chats?.length) return [{ _id: 'new', platform: entry.platform, createdAt: entry.createdAt, data: [entry] }]
   const [first, ...rest] = chats
@@ -42,13 +48,14 @@ export function CoachChat() {
   const entries = (list.data || []).flatMap((c) => c.data || [])
   const { data: connected } = useConnectedPlatforms()
   const noPlatform = connected?.length === 0
-  const askBox = useRef(null)
+  const askBox = useRef(/** @type {HTMLElement | null} */ (null))
   // Open at the newest message with the question box in view, and keep it there as entries arrive and answers come.
   const shown = entries.length ? `${entries.length}:${entries[entries.length - 1].status}` : ''
   useEffect(() => {
     if (shown) askBox.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' })
   }, [shown])
 
+  /** @param {string} question */
   const send = async (question) => {
     try {
       const entry = await ask({ question, platform })
@@ -56,8 +63,8 @@ export function CoachChat() {
       if (entry) mutate(chatsKey(platform), (chats) => withEntry(chats, entry), { revalidate: false })
       return true
     } catch (err) {
-      toast.error(err.message)
-      if (err.status === 402) mutate(isChatsKey)
+      toast.error(err instanceof Error ? err.message : 'Could not send your question. Please try again.')
+      if (err instanceof ApiError && err.status === 402) mutate(isChatsKey)
       return false
     }
   }

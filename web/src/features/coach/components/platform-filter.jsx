@@ -9,7 +9,7 @@ import { PLATFORM_NAMES } from '../../../config/platforms'
 export function usePlatformFilter() {
   const [params, setParams] = useSearchParams()
   const platform = params.get('platform') || ''
-  const setPlatform = (p) => setParams(p ? { platform: p } : {}, { replace: true })
+  const setPlatform = (/** @type {string} */ p) => setParams(p ? { platform: p } : {}, { replace: true })
   return [platform, setPlatform]
 }
 

@@ -11,7 +11,10 @@ export async function getCampaignSummary(key = SUMMARY_KEY) {
   return json?.data?.summary ?? null
 }
 
-/** useCampaignSummary runs only when `enabled` (brand roles). */
+/**
+ * useCampaignSummary runs only when `enabled` (brand roles).
+ * @param {boolean} enabled
+ */
 export function useCampaignSummary(enabled) {
   return useSWR(enabled ? SUMMARY_KEY : null, getCampaignSummary)
 }

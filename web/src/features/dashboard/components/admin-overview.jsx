@@ -7,6 +7,9 @@ const TIERS = ['Micro', 'Mid', 'Macro']
 const CAMPAIGN_STATES = ['draft', 'active', 'completed']
 const OFFER_STATES = ['draft', 'sent', 'countered', 'accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
+/** @typedef {import('../../../lib/api-schema').components['schemas']['OfferOverview']} Overview */
+
+/** @param {{title: string, children: import('react').ReactNode}} props */
 function Card({ title, children }) {
   return (
     <div className="col-12 col-md-6 col-xl-3">
@@ -17,6 +20,7 @@ function Card({ title, children }) {
   )
 }
 
+/** @param {{rows: Array<[string, string]>}} props */
 function Breakdown({ rows }) {
   return (
     <dl className="small mb-0">
@@ -40,7 +44,10 @@ export function AdminOverview() {
   )
 }
 
-/** Overview lays out the loaded platform figures. */
+/**
+ * Overview lays out the loaded platform figures.
+ * @param {{o: Overview}} props
+ */
 function Overview({ o }) {
   const offers = o.offers || {}
   return (

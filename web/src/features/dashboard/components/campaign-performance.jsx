@@ -4,9 +4,16 @@ import { FigureValue, isMissing } from '../../../components/figure-basis'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent } from '../../../lib/format'
 
-/** monthName writes 'YYYY-MM' as 'November 2026'. */
+/** @typedef {import('../../../lib/api-schema').components['schemas']['CampaignPerformance']} Performance */
+/** @typedef {import('../../../lib/api-schema').components['schemas']['ResultFigure']} ResultFigure */
+
+/**
+ * monthName writes 'YYYY-MM' as 'November 2026'.
+ * @param {string} month
+ */
 const monthName = (month) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
+/** @param {{label: string, figure: ResultFigure, format: (n: number) => string}} props */
 function Figure({ label, figure, format }) {
   return (
     <div className="col-12 col-sm-4">
@@ -18,7 +25,10 @@ function Figure({ label, figure, format }) {
   )
 }
 
-/** SpendBar is the month's spend (accepted and completed offers) against the campaigns' budgets. */
+/**
+ * SpendBar is the month's spend (accepted and completed offers) against the campaigns' budgets.
+ * @param {{spend: ResultFigure, budget: number}} props
+ */
 function SpendBar({ spend, budget }) {
   const value = isMissing(spend) ? null : spend.value
   // The real share (191 %, not 100 %); only the bar's width stops at the budget.
@@ -39,6 +49,7 @@ function SpendBar({ spend, budget }) {
   )
 }
 
+/** @param {{posts: Performance['topPosts']}} props */
 function TopPosts({ posts }) {
   return (
     <section aria-labelledby="performance-top">
@@ -71,7 +82,10 @@ function TopPosts({ posts }) {
   )
 }
 
-/** WaitingOnYou lists the counters the brand has to answer; editors get a link to the counter itself on the campaign's roster. */
+/**
+ * WaitingOnYou lists the counters the brand has to answer; editors get a link to the counter itself on the campaign's roster.
+ * @param {{offers: Performance['waitingOnBrand'], canEdit: boolean}} props
+ */
 function WaitingOnYou({ offers, canEdit }) {
   return (
     <section aria-labelledby="performance-waiting">
@@ -105,6 +119,7 @@ function WaitingOnYou({ offers, canEdit }) {
  * CampaignPerformance is Mission Control's performance of the brand's active campaigns this month: measured views
  * and engagements, the derived engagement per view, spend against budget, the top posts and the counters waiting on
  * the brand.
+ * @param {{performance: Performance, canEdit: boolean}} props
  */
 export function CampaignPerformance({ performance: p, canEdit }) {
   return (

@@ -28,7 +28,10 @@ function Stat({ label, value, color, note }) {
   )
 }
 
-/** MissionControl shows the brand's campaign figures from GET /api/campaigns/summary. */
+/**
+ * MissionControl shows the brand's campaign figures from GET /api/campaigns/summary.
+ * @param {{canEdit: boolean}} props
+ */
 export function MissionControl({ canEdit }) {
   const summary = useCampaignSummary(true)
   return (
@@ -38,7 +41,10 @@ export function MissionControl({ canEdit }) {
   )
 }
 
-/** Figures lays out the loaded campaign summary. */
+/**
+ * Figures lays out the loaded campaign summary.
+ * @param {{s: import('../../../lib/api-schema').components['schemas']['CampaignSummary'], canEdit: boolean}} props
+ */
 function Figures({ s, canEdit }) {
   const next = s.nextCampaign
   return (

@@ -3,12 +3,16 @@ import { CardSection } from '../../../components/card-section'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { formatDate } from '../../../lib/format'
 
-/** daysLeft is how many days of paid usage remain after today (UTC): 0 on the last day. */
+/**
+ * daysLeft is how many days of paid usage remain after today (UTC): 0 on the last day.
+ * @param {string} endsOn
+ */
 function daysLeft(endsOn, now = new Date()) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   return Math.round((Date.parse(`${endsOn}T00:00:00Z`) - today) / 86400000)
 }
 
+/** @param {number} n */
 const leftText = (n) => (n <= 0 ? 'ends today' : n === 1 ? 'ends tomorrow' : `ends in ${n} days`)
 
 /**
