@@ -350,8 +350,10 @@ func (h *Handler) HandlePayoutMail(ctx context.Context, t *asynq.Task) error {
 // HandlePayoutEvent applies a stored provider event: account.updated keeps
 // a connected account's state; payment_intent.succeeded, payment_failed and
 // requires_action settle a funding; charge.dispute.created holds or records
-// a chargeback; transfer and payout events are kept for the record. An
-// event processed before changes nothing.
+// a chargeback; charge.refunded records a refund made at the provider;
+// transfer.reversed (or transfer.updated with a reversal) takes a transfer
+// back; payout events date the creator's bank payouts. An event processed
+// before changes nothing.
 func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 	var p PayoutEventPayload
 	if err := decode(t, &p); err != nil {
@@ -455,6 +457,61 @@ func (h *Handler) applyPayoutEvent(ctx context.Context, ev *stripe.Event) (strin
 			return store.OutcomeUnknown, nil
 		}
 		return store.OutcomeApplied, h.Store.RecordDispute(ctx, entry, d.Amount)
+	case "charge.refunded":
+		// A refund of a funding charge, perhaps made at the provider's dashboard: what the ledger lacks is recorded.
+		var c stripe.Charge
+		if err := json.Unmarshal(ev.Data.Raw, &c); err != nil {
+			return "unreadable", nil
+		}
+		entry := c.Metadata["entry_id"]
+		if entry == "" {
+			entry = c.TransferGroup
+		}
+		if entry == "" && c.PaymentIntent != nil {
+			e, err := h.Store.PayoutEntryByPaymentIntent(ctx, c.PaymentIntent.ID)
+			if err != nil {
+				return "", err
+			}
+			entry = e
+		}
+		if entry == "" {
+			return store.OutcomeUnknown, nil
+		}
+		refundID := c.ID
+		if c.Refunds != nil && len(c.Refunds.Data) > 0 {
+			refundID = c.Refunds.Data[0].ID
+		}
+		done, err := h.Store.RecordProviderRefund(ctx, entry, refundID, c.AmountRefunded)
+		return knownOutcome(done, err)
+	case "transfer.reversed", "transfer.updated":
+		// A transfer to a creator taken back (in whole or part): the payment reads reversed.
+		var tr stripe.Transfer
+		if err := json.Unmarshal(ev.Data.Raw, &tr); err != nil {
+			return "unreadable", nil
+		}
+		entry := tr.Metadata["entry_id"]
+		if entry == "" {
+			entry = tr.TransferGroup
+		}
+		if entry == "" || tr.AmountReversed <= 0 {
+			return store.OutcomeIgnored, nil
+		}
+		done, err := h.Store.RecordTransferReversal(ctx, entry, tr.ID, tr.AmountReversed)
+		return knownOutcome(done, err)
+	}
+	return store.OutcomeIgnored, nil
+}
+
+// knownOutcome: applied when something was recorded, ignored when the
+// ledger knew it already, unknown when the offer has no payment.
+func knownOutcome(done bool, err error) (string, error) {
+	switch {
+	case store.ErrorCode(err) == store.ENOTFOUND:
+		return store.OutcomeUnknown, nil
+	case err != nil:
+		return "", err
+	case done:
+		return store.OutcomeApplied, nil
 	}
 	return store.OutcomeIgnored, nil
 }

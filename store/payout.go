@@ -33,6 +33,7 @@ const (
 	PayoutRefunding        = "refunding"
 	PayoutRefunded         = "refunded"
 	PayoutLapsed           = "lapsed"
+	PayoutReversed         = "reversed" // the transfer to the creator was taken back at the provider
 )
 
 // Defaults of the payout settings.
@@ -158,12 +159,14 @@ type Payout struct {
 	ArrivalAt       *time.Time `db:"arrival_at" json:"arrivalAt"`
 	PaidAt          *time.Time `db:"paid_at" json:"paidAt"`
 	RefundedAt      *time.Time `db:"refunded_at" json:"refundedAt"`
+	ReversedAmount  int64      `db:"reversed_amount" json:"reversedAmount"`
+	ReversedAt      *time.Time `db:"reversed_at" json:"reversedAt"`
 	UpdatedAt       time.Time  `db:"updated_at" json:"updatedAt"`
 }
 
 const payoutCols = `entry_id, brand_id, committed_by, committed_role, currency, amount, fee, state, attempt, payment_intent_id,
 	charge_id, transfer_id, refund_amount, failure, objection_reason, objected_by, objected_at, disputed_at, funding_at, funded_at,
-	failed_at, captured_at, release_at, released_at, transferred_at, arrival_at, paid_at, refunded_at, updated_at`
+	failed_at, captured_at, release_at, released_at, transferred_at, arrival_at, paid_at, refunded_at, reversed_amount, reversed_at, updated_at`
 
 // getPayout reads entry's payment (locked with FOR UPDATE when lock);
 // ENOTFOUND when the offer has none.

@@ -31,6 +31,7 @@ const (
 	MoveRefund      = "refund"
 	MoveChargeback  = "chargeback"
 	MoveProviderFee = "provider_fee"
+	MoveReversal    = "reversal"
 )
 
 // LedgerLine is one line of a movement.
@@ -91,6 +92,12 @@ func refundLines(held, fee int64) []LedgerLine {
 // out of the platform's pocket.
 func chargebackLines(amount int64) []LedgerLine {
 	return []LedgerLine{{AccountChargebackLoss, -amount}, {AccountRefunds, amount}}
+}
+
+// reversalLines: amount of what was transferred to the creator is taken
+// back and held by the platform again.
+func reversalLines(amount int64) []LedgerLine {
+	return []LedgerLine{{AccountCreatorPaid, -amount}, {AccountCreatorHeld, amount}}
 }
 
 // providerFeeLines: the provider's fee is paid out of the platform's fee.
@@ -210,6 +217,10 @@ func booksProblem(state string, amount, fee, refund int64, b PayoutBooks) string
 	case PayoutFunded, PayoutReleasing, PayoutWaitingDetails, PayoutHeld, PayoutRefunding:
 		if b.Funded != funded || b.Held+b.Transferred+b.returned != amount {
 			return fmt.Sprintf("%s but the ledger holds %+v", state, b)
+		}
+	case PayoutReversed:
+		if b.Funded != funded || b.Held+b.Transferred+b.returned != amount {
+			return fmt.Sprintf("reversed but the ledger holds %+v", b)
 		}
 	case PayoutTransferred:
 		// a partial refund decided with the release may still be on its way

@@ -153,7 +153,7 @@ function BrandActions({ payment: p, entryId, role }) {
  */
 function WaitsForDetails({ payment }) {
   const { data: account } = usePayoutAccount()
-  if (!account || account.state === 'ready' || ['refunded', 'refunding', 'lapsed', 'transferred'].includes(payment.state)) return null
+  if (!account || account.state === 'ready' || ['refunded', 'refunding', 'lapsed', 'transferred', 'reversed'].includes(payment.state)) return null
   return (
     <p className="small mb-0 mt-1">
       Your payouts are not set up yet: the money waits for you until they are. <Link to="/account-settings/payouts">Set up payouts</Link>

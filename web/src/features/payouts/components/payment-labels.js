@@ -17,6 +17,7 @@ const BADGES = {
   refunding: 'text-bg-light',
   refunded: 'text-bg-secondary',
   lapsed: 'text-bg-secondary',
+  reversed: 'text-bg-danger',
 }
 
 /** LABELS: the short name of each state, per side where the sides differ. */
@@ -33,6 +34,7 @@ const LABELS = {
   refunding: { creator: 'Refunded to the brand', brand: 'Refund on its way', admin: 'Refunding' },
   refunded: { creator: 'Refunded to the brand', brand: 'Refunded', admin: 'Refunded' },
   lapsed: { creator: "Lapsed: the brand's payment did not arrive", brand: 'Lapsed: the card was not charged in time', admin: 'Lapsed' },
+  reversed: { creator: 'Transfer taken back by the payment provider', brand: 'Transfer to the creator reversed', admin: 'Transfer reversed' },
 }
 
 /**

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"creatorcoach/store"
+)
+
+// TestPayouts_ProviderRefundAndReversal: signed provider events for money
+// moved outside the product. A partial refund made at the provider's
+// dashboard while funded is recorded once (a replay and a second event with
+// the same total change nothing) and lowers the transfer; a transfer taken
+// back makes the payment "reversed", moves the money back to held and
+// clears the bank dates; the rest refunded at the dashboard ends it
+// refunded. The books hold after every step and the audit log has each.
+func TestPayouts_ProviderRefundAndReversal(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.api.cfg.Payout.ConnectWebhookSecret = testConnectSecret
+	f := e.linkedOffer("rev.io")
+	admin := e.account("admin@rev.io", store.RoleAdmin)
+	e.want(e.call("POST", "/api/payouts/account", f.creator, nil), http.StatusOK)
+	e.want(e.call("GET", "/api/payouts/account?refresh=1", f.creator, nil), http.StatusOK)
+	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
+	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+	e.acceptBySigning(f)
+	e.settle()
+	var pi string
+	_ = e.db.SQL().Get(&pi, `SELECT payment_intent_id FROM payouts WHERE entry_id = $1`, f.entry)
+	books := func(want store.PayoutBooks) {
+		t.Helper()
+		b, err := e.db.PayoutBooks(context.Background(), f.entry)
+		got := store.PayoutBooks{Funded: b.Funded, Transferred: b.Transferred, Refunded: b.Refunded, Fee: b.Fee, Held: b.Held}
+		if err != nil || got != want {
+			t.Fatalf("books %+v, want %+v (%v)", b, want, err)
+		}
+		if problems, err := e.db.CheckLedger(context.Background()); err != nil || len(problems) > 0 {
+			t.Fatalf("ledger: %v, %v", problems, err)
+		}
+	}
+	deliver := func(id, typ string, object map[string]any, duplicate bool) {
+		t.Helper()
+		ev := providerEvent(id, typ, e.clock.Now(), object)
+		if r := e.want(e.deliverPayout(ev, testConnectSecret), http.StatusOK); r.data()["duplicate"] != duplicate {
+			t.Fatalf("%s: %v", id, r.Body)
+		}
+	}
+	charge := func(refunded int64, refundID string) map[string]any {
+		return map[string]any{"id": "ch_rev", "object": "charge", "amount": 55000, "amount_refunded": refunded, "currency": "usd",
+			"payment_intent": pi, "refunded": refunded == 55000, "refunds": map[string]any{"object": "list",
+				"data": []any{map[string]any{"id": refundID, "object": "refund", "amount": refunded}}}}
+	}
+	books(store.PayoutBooks{Funded: 55000, Fee: 5000, Held: 50000})
+
+	// A partial refund at the dashboard while funded: 100.00 back from the held money, once.
+	deliver("evt_refund_1", "charge.refunded", charge(10000, "re_1"), false)
+	if out := e.payoutProcessed("evt_refund_1"); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	deliver("evt_refund_1", "charge.refunded", charge(10000, "re_1"), true)
+	deliver("evt_refund_1b", "charge.refunded", charge(10000, "re_1"), false)
+	if out := e.payoutProcessed("evt_refund_1b"); out != store.OutcomeIgnored {
+		t.Fatalf("the same refund again: %s", out)
+	}
+	books(store.PayoutBooks{Funded: 55000, Refunded: 10000, Fee: 5000, Held: 40000})
+	if p := e.payment(f.entry, admin); p["state"] != "funded" || p["refundAmount"].(float64) != 10000 {
+		t.Fatalf("after the dashboard refund: %v", p)
+	}
+
+	// The release sends the rest: 400.00.
+	var start time.Time
+	_ = e.db.SQL().Get(&start, `SELECT start_date::timestamptz FROM campaigns WHERE id = $1`, f.campaign)
+	e.db.SQL().MustExec(`INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, published_at, captured_at)
+		VALUES ($1, $2, 'instagram', 'p1', $3, $4)`, f.campaign, f.entry, start.Add(12*time.Hour), e.clock.Now())
+	if _, err := e.db.PayoutTick(context.Background(), 100); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(49 * time.Hour)
+	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	e.settle()
+	f.creator, admin = e.login(f.creatorEmail), e.login("admin@rev.io")
+	books(store.PayoutBooks{Funded: 55000, Refunded: 10000, Fee: 5000, Transferred: 40000})
+	e.db.SQL().MustExec(`UPDATE payouts SET arrival_at = $2, paid_at = $2 WHERE entry_id = $1`, f.entry, e.clock.Now())
+
+	// The transfer taken back in full: reversed, held again, no bank dates; a replay is recorded once.
+	var tr string
+	_ = e.db.SQL().Get(&tr, `SELECT transfer_id FROM payouts WHERE entry_id = $1`, f.entry)
+	transfer := map[string]any{"id": tr, "object": "transfer", "amount": 40000, "amount_reversed": 40000, "currency": "usd",
+		"reversed": true, "transfer_group": f.entry, "metadata": map[string]any{"entry_id": f.entry}}
+	deliver("evt_reversal_1", "transfer.reversed", transfer, false)
+	if out := e.payoutProcessed("evt_reversal_1"); out != store.OutcomeApplied {
+		t.Fatalf("reversal: %s", out)
+	}
+	deliver("evt_reversal_1", "transfer.reversed", transfer, true)
+	deliver("evt_reversal_2", "transfer.updated", transfer, false)
+	if out := e.payoutProcessed("evt_reversal_2"); out != store.OutcomeIgnored {
+		t.Fatalf("the same reversal again: %s", out)
+	}
+	if p := e.payment(f.entry, f.creator); p["state"] != "reversed" || p["reversedAmount"].(float64) != 40000 || p["paidAt"] != nil || p["arrivalAt"] != nil {
+		t.Fatalf("after the reversal: %v", p)
+	}
+	books(store.PayoutBooks{Funded: 55000, Refunded: 10000, Fee: 5000, Held: 40000})
+
+	// The rest refunded at the dashboard (the fee included): refunded.
+	deliver("evt_refund_2", "charge.refunded", charge(55000, "re_2"), false)
+	if out := e.payoutProcessed("evt_refund_2"); out != store.OutcomeApplied {
+		t.Fatalf("full dashboard refund: %s", out)
+	}
+	if p := e.payment(f.entry, admin); p["state"] != "refunded" {
+		t.Fatalf("after the full refund: %v", p)
+	}
+	books(store.PayoutBooks{Funded: 55000, Refunded: 55000})
+
+	evs, _ := e.db.AuditEvents(context.Background(), "offer:"+f.entry)
+	n := map[string]int{}
+	for _, a := range evs {
+		n[a.Action]++
+	}
+	if n["payout.refunded_at_provider"] != 2 || n["payout.transfer_reversed"] != 1 {
+		t.Fatalf("audit: %v", n)
+	}
+}
