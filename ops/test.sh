@@ -26,69 +26,27 @@ if want image; then
   ( bash ops/image.sh build >"$RUN_DIR/image-prebuild.log" 2>&1 ) & image_pid=$!
 fi
 
-if want go; then
-step "gofmt (any file it lists is not formatted)"
-unformatted="$(gofmt -l .)"
-if [ -n "$unformatted" ]; then printf 'not gofmt-formatted:\n%s\n' "$unformatted"; status=1; fi
-step "go vet"
-go vet ./...
-step "go test"
-go test -count=1 ./... || status=1
-step "go test: the file tests again with STORAGE=s3 (a real S3 server, versitygw)"
-ensure_versitygw
-STORAGE=s3 go test -count=1 ./store/blob/... ./jobs -run 'File|CreatorImport|Recover|Store' || status=1
-STORAGE=s3 go test -count=1 ./cmd/api -run 'File|Upload|Download|Creator|Import|Storage|Campaign|Profile' || status=1
-fi
-
-# The fault suite mostly waits (outages, restarts, failovers, scheduler slots) on its own Postgres cluster and Redis,
-# so it runs beside the web checks, which mostly compute; its output is printed whole when it ends.
-faults_pid=""
-if want faults; then
-step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover, standby scheduler, cluster): started beside the web checks"
-# The sentinel scenario's Sentinels are redis-sentinel when installed, else redis-server --sentinel: Debian's
-# redis-sentinel package is the same binary (and would start a system Sentinel of its own).
-command -v redis-server >/dev/null || apt_install redis-server
-command -v haproxy >/dev/null || apt_install haproxy # the cluster scenario's load balancer
-ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
-faults_log="$RUN_DIR/faults.log"
-go build -o "$RUN_DIR/faults-bin" ./ops/faults
-( "$RUN_DIR/faults-bin" >"$faults_log" 2>&1 ) & faults_pid=$!
-fi
-faults_wait() {
-  [ -n "$faults_pid" ] || return 0
-  step "fault suite (its output)"
-  wait "$faults_pid" || status=1
-  cat "$faults_log"
-  faults_pid=""
-}
-
+# What runs when, on a 2-core machine: the browser tests are the longest part (about 15 minutes) and the fault suite
+# mostly waits (outages, failovers, scheduler slots), so both start first, in the background, and the Go tests and
+# the web checks run beside them. Each background part's output is printed whole when it ends.
 if want web || want e2e; then
-step "web: install"
+step "web: install and build"
 # Installed again only when the lock file's content changed since the last install (its SHA-256 is kept beside the
 # modules), not when a checkout merely made the file newer.
 lock_sum="$(sha256sum web/package-lock.json | cut -d' ' -f1)"
 if [ ! -d web/node_modules ] || [ "$(cat web/node_modules/.creatorcoach-lock-sha256 2>/dev/null)" != "$lock_sum" ]; then
   (cd web && npm ci --no-audit --no-fund --loglevel=error && echo "$lock_sum" > node_modules/.creatorcoach-lock-sha256)
 fi
+# The browser tests alone (`ops/test.sh e2e`) reuse a build that is there, as before.
+if want web || [ ! -f web/dist/index.html ]; then (cd web && npm run build --silent) || status=1; fi
 fi
-if want web; then
-step "web: lint (ESLint: hooks, jsx-a11y, feature boundaries)"
-(cd web && npm run lint) || status=1
-step "web: types (src/lib/api-schema.d.ts generated from the OpenAPI document; tsc --noEmit --checkJs)"
-(cd web && npm run typecheck) || status=1
-step "web: unit tests"
-(cd web && npm test) || status=1
-step "web: build and bundle budget"
-(cd web && npm run build --silent && npm run size) || status=1
-fi
-faults_wait
 
-if want e2e; then
+e2e_pid=""
+e2e_log="$RUN_DIR/e2e.log"
+run_e2e() { # the browser tests: every shard against a stack of its own; returns non-zero when a test failed
 exec 9>"${TMPDIR:-/tmp}/creatorcoach-e2e.lock"
 flock 9
-step "browser end-to-end"
 [ -x /usr/bin/chromium ] || apt_install chromium chromium-driver
-[ -f web/dist/index.html ] || (cd web && npm run build --silent) # `e2e` alone on a fresh checkout
 E2E_PORT="${E2E_PORT:-18080}"
 E2E_DIR="$RUN_DIR/e2e"
 rm -rf "$E2E_DIR" && mkdir -p "$E2E_DIR/bin"
@@ -119,9 +77,9 @@ run_shard() { # run_shard N FILES...: runs the files against shard N's stack, ou
   (cd web && E2E_BASE_URL="http://127.0.0.1:$((E2E_PORT + n))" E2E_MAIL_DIR="$E2E_DIR/s$n/data/mail" npm run e2e -- "$@") \
     >"$E2E_DIR/shard$n.log" 2>&1
 }
-seed_pids=()
+local seed_pids=() shard_pids=() failed=0
 for n in "${!shards[@]}"; do seed_stack "$n" & seed_pids+=($!); done
-for p in "${seed_pids[@]}"; do wait "$p" || { echo "seeding an e2e database failed"; exit 1; }; done
+for p in "${seed_pids[@]}"; do wait "$p" || { echo "seeding an e2e database failed"; return 1; }; done
 for n in "${!shards[@]}"; do
   stack_env "$n"
   env "${STACK_ENV[@]}" "$E2E_DIR/bin/api" >"$E2E_DIR/s$n/api.log" 2>&1 & stack_pids+=($!)
@@ -130,9 +88,8 @@ done
 for n in "${!shards[@]}"; do
   url="http://127.0.0.1:$((E2E_PORT + n))/readyz"
   for _ in $(seq 1 100); do curl -fs "$url" >/dev/null 2>&1 && break; sleep 0.2; done
-  curl -fs "$url" >/dev/null || { cat "$E2E_DIR/s$n/api.log"; exit 1; }
+  curl -fs "$url" >/dev/null || { cat "$E2E_DIR/s$n/api.log"; return 1; }
 done
-shard_pids=()
 for n in "${!shards[@]}"; do
   # shellcheck disable=SC2086 # a shard's line is its list of files
   run_shard "$n" ${shards[$n]} & shard_pids+=($!)
@@ -142,10 +99,65 @@ for n in "${!shards[@]}"; do
   echo "--- shard $n: ${shards[$n]}"
   cat "$E2E_DIR/shard$n.log"
   if [ $shard_ok -ne 0 ]; then
-    status=1; echo "--- shard $n: api log (tail)"; tail -30 "$E2E_DIR/s$n/api.log"
+    failed=1; echo "--- shard $n: api log (tail)"; tail -30 "$E2E_DIR/s$n/api.log"
     echo "--- shard $n: worker log (tail)"; tail -30 "$E2E_DIR/s$n/worker.log"
   fi
 done
+return $failed
+}
+if want e2e; then
+step "browser end-to-end: started in the background"
+( run_e2e >"$e2e_log" 2>&1 ) & e2e_pid=$!
+fi
+
+faults_pid=""
+faults_log="$RUN_DIR/faults.log"
+if want faults; then
+step "fault suite (own Postgres cluster and Redis; Redis outage, Postgres restart, worker kill, two workers, XLSX bomb, Sentinel failover, standby scheduler, cluster): started in the background"
+# The sentinel scenario's Sentinels are redis-sentinel when installed, else redis-server --sentinel: Debian's
+# redis-sentinel package is the same binary (and would start a system Sentinel of its own).
+command -v redis-server >/dev/null || apt_install redis-server
+command -v haproxy >/dev/null || apt_install haproxy # the cluster scenario's load balancer
+ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt_install postgresql
+go build -o "$RUN_DIR/faults-bin" ./ops/faults
+( "$RUN_DIR/faults-bin" >"$faults_log" 2>&1 ) & faults_pid=$!
+fi
+
+if want go; then
+step "gofmt (any file it lists is not formatted)"
+unformatted="$(gofmt -l .)"
+if [ -n "$unformatted" ]; then printf 'not gofmt-formatted:\n%s\n' "$unformatted"; status=1; fi
+step "go vet"
+go vet ./... || status=1
+step "go test"
+go test -count=1 ./... || status=1
+step "go test: the tests that store files, again with STORAGE=s3 (a real S3 server, versitygw)"
+ensure_versitygw
+STORAGE=s3 go test -count=1 ./store/blob/... ./jobs -run 'File|CreatorImport|Recover|Store' || status=1
+STORAGE=s3 go test -count=1 ./cmd/api \
+  -run 'File|Upload|Download|Storage|Attachment|ProfileImage|AgreementPDF|CreatorImport_Upload|CampaignResults_PDF' || status=1
+fi
+
+if want web; then
+step "web: lint (ESLint: hooks, jsx-a11y, feature boundaries)"
+(cd web && npm run lint) || status=1
+step "web: types (src/lib/api-schema.d.ts generated from the OpenAPI document; tsc --noEmit --checkJs)"
+(cd web && npm run typecheck) || status=1
+step "web: unit tests"
+(cd web && npm test) || status=1
+step "web: bundle budget"
+(cd web && npm run size) || status=1
+fi
+
+if [ -n "$faults_pid" ]; then
+  step "fault suite (its output)"
+  wait "$faults_pid" || status=1
+  cat "$faults_log"
+fi
+if [ -n "$e2e_pid" ]; then
+  step "browser end-to-end (its output)"
+  wait "$e2e_pid" || status=1
+  cat "$e2e_log"
 fi
 
 if want image; then
