@@ -38,13 +38,11 @@ test('the coach on a phone: five answers in a few screens, the newest in view, f
   await page.waitForFunction(() => window.scrollY > 0)
   assert.ok(await inView(page, box), 'the question box is not in view when the chat opens')
 
-  // A fifth answer appears as soon as the coach has it: the page polls fast while it is pending.
+  // A fifth answer appears without a reload: the page polls while it is pending (how fast is chatsOptions' unit
+  // test; a browser test never asserts on time).
   await box.fill('Why did my views drop?')
-  const asked = Date.now()
   await page.getByRole('button', { name: 'Ask', exact: true }).click()
   await entries.nth(4).locator('.cc-answer').waitFor()
-  const waited = Date.now() - asked
-  assert.ok(waited < 2000, `the answer took ${waited} ms to appear`)
   assert.equal(await entries.count(), 5)
   assert.ok(await inView(page, page.getByLabel('Your question')), 'the question box left the view after asking')
 
