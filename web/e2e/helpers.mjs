@@ -41,9 +41,13 @@ export async function launch() {
   })
 }
 
-/** newPage opens a fresh context (own localStorage) at the given viewport. */
+/**
+ * newPage opens a fresh context (own localStorage) at the given viewport. The context asks for reduced motion, as
+ * some users' systems do: Bootstrap then drops its fades and slides, so every wait for an animation to end (settle,
+ * toasts, dialogs) is short, and the pages are checked in the mode those users see.
+ */
 export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: BASE_URL })
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL, reducedMotion: 'reduce' })
   const page = await context.newPage()
   page.setDefaultTimeout(15000)
   page.on('pageerror', (e) => console.error(`[pageerror] ${page.url()}: ${e.message}`))
