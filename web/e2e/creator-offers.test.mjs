@@ -1,10 +1,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { launch, newPage, quietShot, expectToast, loginUi, signAgreement, PHONE } from './helpers.mjs'
 
 // In the browser: the demo creator sees the seeded waiting offer on "Offers" and counters it;
 // the demo brand sees the counter on the campaign's roster and accepts it by signing the agreement with the mailed
-// code; the creator signs too, and the offer is then accepted with only its agreement left to read. Every screen passes axe-core (WCAG 2.1 AA) at 1440 and 390 px.
+// code; the creator signs too, and the offer is then accepted with only its agreement and the campaign's files left to
+// read. The creator downloads the campaign's brief and mood board from the offer. Every screen passes axe-core (WCAG 2.1
+// AA) at 1440 and 390 px.
 
 const WIDE = { width: 1440, height: 900 }
 
@@ -15,6 +18,12 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
+
+/** files are the seeded campaign files an offer on `campaign` lists, each a download button named after the file. */
+const files = (campaign) => [`${campaign} brief.pdf`, `${campaign} mood board.png`]
+
+/** buttons are the card's buttons' texts, sorted. */
+const buttons = async (card) => (await card.getByRole('button').allInnerTexts()).sort()
 
 /** waitingOffer is the seeded offer card of the demo creator. */
 const offerCard = (page) => page.getByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
@@ -40,10 +49,24 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   const card = offerCard(creator)
   await card.getByText('Waiting for you', { exact: true }).waitFor()
   await card.getByText(/Answer by/).waitFor()
-  // The accepted one is terminal: no answers, only its agreement to read.
+  // The accepted one is terminal: no answers, only its agreement and the campaign's files to read.
   const done = creator.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
   await done.getByText('Accepted', { exact: true }).waitFor()
-  assert.deepEqual(await done.getByRole('button').allInnerTexts(), ['View agreement'])
+  assert.deepEqual(await buttons(done), [...files('Autumn Lookbook'), 'View agreement'].sort())
+
+  // The campaign's files download through a signed link: the bytes are the PDF and the PNG the brand attached.
+  for (const [name, magic] of [
+    [files('Spring Fitness Push')[0], '%PDF-'],
+    [files('Spring Fitness Push')[1], '\x89PNG'],
+  ]) {
+    const [download] = await Promise.all([
+      creator.waitForEvent('download'),
+      card.getByRole('button', { name: `Download ${name}` }).click(),
+    ])
+    assert.equal(download.suggestedFilename(), name)
+    const head = readFileSync(await download.path()).subarray(0, magic.length).toString('latin1')
+    assert.equal(head, magic, `${name} starts with ${JSON.stringify(head)}`)
+  }
 
   await card.getByRole('button', { name: 'Counter' }).click()
   await card.getByLabel('Your amount (USD)').fill('1100')
@@ -86,7 +109,7 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   await signAgreement(creator, card, 'creator@example.com', 'Cleo Creator')
   await card.getByText('Accepted', { exact: true }).waitFor()
   await card.getByText('$1,100').first().waitFor()
-  assert.deepEqual(await card.getByRole('button').allInnerTexts(), ['View agreement'])
+  assert.deepEqual(await buttons(card), [...files('Spring Fitness Push'), 'View agreement'].sort())
   await quietShot(creator, 'creator-offers-accepted')
   await creator.close()
 })

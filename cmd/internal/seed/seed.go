@@ -46,6 +46,9 @@ func Run(ctx context.Context, db *store.DB, cfg app.Config) error {
 	if err := networkMembers(ctx, db); err != nil { // after the network
 		return err
 	}
+	if err := campaignFiles(ctx, db, cfg); err != nil { // after the campaigns
+		return err
+	}
 	if err := qualityDemo(ctx, db, cfg); err != nil {
 		return err
 	}
