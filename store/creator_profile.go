@@ -122,8 +122,8 @@ type engagementDoc struct {
 			Share  float64 `json:"share"`
 		} `json:"gender"`
 		Platforms []struct {
-			Platform string `json:"platform"`
-			Shared   bool   `json:"shared"`
+			Platform string            `json:"platform"`
+			Gender   []json.RawMessage `json:"gender"`
 		} `json:"platforms"`
 	} `json:"demographics"`
 }
@@ -233,26 +233,39 @@ func buildProfile(c *Creator, eng *engagementDoc) *CreatorProfile {
 			p.EngagementRate.Basis = BasisMeasured // the sync writes it from the accounts' likes
 		}
 	}
-	p.Audience = measuredAudience(eng)
-	if p.Audience == nil && c.Audience != nil {
-		p.Audience = &ProfileAudience{Gender: c.Audience.Gender, Ages: c.Audience.Ages, Basis: BasisImported, Platforms: []string{}}
-	}
+	p.Audience = audienceOf(eng, c.Audience)
 	platform, fee := EstimateCreatorFee(counts, tier)
 	p.Fee = ProfileFee{Value: fee, Basis: BasisEstimated, Platform: platform,
 		Method: FeeMethod(platform, tier, counts[slices.Index(Platforms, platform)])}
 	return p
 }
 
-// measuredAudience is the audience the connected accounts share, in
-// percent; nil when they share none.
+// audienceOf is a creator's audience split as every screen shows it: measured
+// when the connected accounts report the audience's gender (eng), imported
+// with the network entry (entry) otherwise; nil when neither is known. The
+// network list labels its entries by the same rule (audienceBasisJSON), and
+// the sync writes the same blend into the entry, so a creator's audience has
+// one figure and one basis on the network, the profile and the media kit.
+func audienceOf(eng *engagementDoc, entry *Audience) *ProfileAudience {
+	if a := measuredAudience(eng); a != nil {
+		return a
+	}
+	if entry == nil {
+		return nil
+	}
+	return &ProfileAudience{Gender: entry.Gender, Ages: entry.Ages, Basis: BasisImported, Platforms: []string{}}
+}
+
+// measuredAudience is the audience the connected accounts report, in
+// percent, from the accounts that report its gender; nil when none does.
 func measuredAudience(eng *engagementDoc) *ProfileAudience {
 	d := eng.Demographics
-	if len(d.Gender) == 0 && len(d.Age) == 0 {
+	if len(d.Gender) == 0 {
 		return nil
 	}
 	a := &ProfileAudience{Gender: map[string]float64{}, Ages: map[string]float64{}, Basis: BasisMeasured, Platforms: []string{}}
 	for _, p := range d.Platforms {
-		if p.Shared {
+		if len(p.Gender) > 0 {
 			a.Platforms = append(a.Platforms, PlatformNames[p.Platform])
 		}
 	}

@@ -589,8 +589,7 @@ func (s *DB) PublicKit(ctx context.Context, slug string) (*PublicKit, error) {
 	return out, nil
 }
 
-// kitAudience is the audience split the connected accounts measure, else
-// the network entry's imported one; nil when neither is known.
+// kitAudience is the creator's audience split as audienceOf gives it.
 func (s *DB) kitAudience(ctx context.Context, userID string, entry sql.NullString) (*ProfileAudience, error) {
 	doc, err := s.SocialEngagement(ctx, userID, "", 1)
 	if err != nil {
@@ -600,20 +599,13 @@ func (s *DB) kitAudience(ctx context.Context, userID string, entry sql.NullStrin
 	if err := json.Unmarshal(doc, &eng); err != nil {
 		return nil, fmt.Errorf("read engagement: %w", err)
 	}
-	if a := measuredAudience(&eng); a != nil {
-		return a, nil
-	}
-	if !entry.Valid {
-		return nil, nil
-	}
 	var c Creator
-	if err := json.Unmarshal([]byte(entry.String), &c); err != nil {
-		return nil, fmt.Errorf("read creator: %w", err)
+	if entry.Valid {
+		if err := json.Unmarshal([]byte(entry.String), &c); err != nil {
+			return nil, fmt.Errorf("read creator: %w", err)
+		}
 	}
-	if c.Audience == nil {
-		return nil, nil
-	}
-	return &ProfileAudience{Gender: c.Audience.Gender, Ages: c.Audience.Ages, Basis: BasisImported}, nil
+	return audienceOf(&eng, c.Audience), nil
 }
 
 // KitBooking is a brand's booking from a kit: a campaign of theirs and a
