@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, loginUi, apiLogin, shot, BASE_URL, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, loginUi, apiLogin, api, shot, BASE_URL, PHONE, isoIn } from './helpers.mjs'
 
 // In the browser: brand@ opens a creator from the network
 // (the seed's Cleo Creator, linked to creator@ with Instagram and YouTube
@@ -45,7 +45,11 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
   await loginUi(page, 'brand@example.com')
   await page.goto('/creator-network')
   await page.getByLabel('Search creators').fill('Cleo Creator')
-  await page.getByRole('article', { name: 'Cleo Creator' }).waitFor()
+  const card = page.getByRole('article', { name: 'Cleo Creator' })
+  await card.waitFor()
+  // The card's audience says its basis, in the words the profile uses below.
+  const measuredLine = await card.locator('.cc-creator-audience-basis').textContent()
+  assert.match(measuredLine, /^Measured from Instagram/)
   await shot(page, 'creator-network')
   await page.getByRole('link', { name: 'Cleo Creator' }).click()
   await page.waitForURL(/\/creator-network\/[0-9a-f-]{36}$/)
@@ -59,6 +63,7 @@ test('brand@ opens a verified creator from the network and adds her to a campaig
   await tiktok.getByText('Imported').waitFor()
   assert.equal(await tiktok.getByText('Verified').count(), 0)
   await page.getByText('Estimated', { exact: true }).first().waitFor()
+  await page.getByRole('region', { name: 'Audience' }).getByText(measuredLine, { exact: true }).waitFor()
   await page.getByRole('region', { name: '90-day trends' }).locator('figure').first().waitFor()
   await shot(page, 'creator-profile')
 
@@ -93,9 +98,23 @@ test('a reload of the network keeps its filters', async () => {
   await page.reload()
   await page.getByRole('article').first().waitFor()
   assert.equal(await page.getByLabel('Tier').inputValue(), 'Mid')
+  // Each card with an audience says its basis as the list's answer gives it: an imported entry in the profile's words.
+  const { accessToken } = await apiLogin('brand@example.com')
+  const listed = await api('GET', `creators?tier=Mid&page=1&limit=12`, accessToken)
+  const byName = new Map(listed.data.creators.map((c) => [c.name, c]))
+  let imported = 0
   for (const card of await page.getByRole('article').all()) {
     assert.equal(await card.locator('.cc-tier').textContent(), 'Mid')
+    const name = await card.getAttribute('aria-label')
+    const audience = byName.get(name)?.audience
+    const line = card.locator('.cc-creator-audience-basis')
+    if (!audience) continue
+    if (audience.basis === 'imported') {
+      imported++
+      assert.equal(await line.textContent(), 'Imported with the creator’s network entry, not measured.')
+    } else assert.match(await line.textContent(), /^Measured from /)
   }
+  assert.ok(imported > 0, 'the page shows an imported creator with an audience')
   await shot(page, 'creator-network-filtered')
   // A shared link with filters opens the same list at 390 px.
   const phone = await newPage(browser, PHONE)
