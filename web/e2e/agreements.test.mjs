@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, sendCounter, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
 
 // Signing is accepting, in the browser: brand@ sends an offer to the demo creator (Cleo Creator, creator@) on a new
 // campaign with a 30-day paid usage right and signs it with the mailed code → creator@ reads the agreement, sees the
@@ -102,12 +102,7 @@ test('brand sends and signs, creator counters, brand sends a new amount and sign
   await card.getByText("Waiting for the creator's signature").waitFor()
   await card.getByRole('form', { name: 'Sign version 1' }).waitFor()
   await shootBoth(creator, 'agreement-creator-review')
-  await card.getByRole('button', { name: 'Counter' }).click()
-  await card.getByLabel('Your amount (USD)').fill('1200')
-  await card.getByRole('button', { name: 'Review counter' }).click()
-  await creator.getByRole('dialog', { name: 'Send this counter?' }).getByRole('button', { name: 'Send counter' }).click()
-  await expectToast(creator, 'Counter sent')
-  await card.getByText('Countered', { exact: true }).waitFor()
+  await sendCounter(creator, card, 1200)
 
   // 3. The brand sends a new amount; the new version opens for the brand's signature.
   roster = await openRoster(brand)

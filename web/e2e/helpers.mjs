@@ -258,3 +258,14 @@ export async function signAgreement(page, scope, email, fullName) {
   await form.waitFor({ state: 'detached' })
   return version
 }
+
+/** sendCounter counters the offer `card` shows with `amount` dollars (the form, then its confirmation) and waits until
+ * the card says Countered. */
+export async function sendCounter(page, card, amount) {
+  await card.getByRole('button', { name: 'Counter' }).click()
+  await card.getByLabel('Your amount (USD)').fill(String(amount))
+  await card.getByRole('button', { name: 'Review counter' }).click()
+  await page.getByRole('dialog', { name: 'Send this counter?' }).getByRole('button', { name: 'Send counter' }).click()
+  await expectToast(page, 'Counter sent')
+  await card.getByText('Countered', { exact: true }).waitFor()
+}

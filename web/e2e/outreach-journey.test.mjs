@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, sendCounter, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
 
 // The two sides meet, in the browser, at desktop and phone widths (every photographed state passes axe, WCAG 2.1
 // AA): a new brand signs up (code from the mail folder), publishes a campaign with deliverables and a brief,
@@ -197,12 +197,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const card = creator.getByRole('article', { name: `Offer from Journey Studio ${RUN} for ${CAMPAIGN}` })
     await card.getByText('Waiting for you', { exact: true }).waitFor()
     await card.getByText(/Show the bottle at sunrise/).first().waitFor()
-    await card.getByRole('button', { name: 'Counter' }).click()
-    await card.getByLabel('Your amount (USD)').fill('1200')
-    await card.getByRole('button', { name: 'Review counter' }).click()
-    await creator.getByRole('dialog', { name: 'Send this counter?' }).getByRole('button', { name: 'Send counter' }).click()
-    await expectToast(creator, 'Counter sent')
-    await card.getByText('Countered', { exact: true }).waitFor()
+    await sendCounter(creator, card, 1200)
 
     // 8. The brand sees the budget's effect and accepts by signing; the creator signs and waits for the payment.
     const roster2 = await openRoster(brand, CAMPAIGN)
