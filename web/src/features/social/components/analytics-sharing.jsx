@@ -21,7 +21,7 @@ export function AnalyticsSharing() {
     try {
       await save(!on)
     } catch (e) {
-      setError(e?.message || 'Failed to save your choice. Please try again.')
+      setError((e instanceof Error && e.message) || 'Failed to save your choice. Please try again.')
     } finally {
       setBusy(false)
     }

@@ -12,13 +12,14 @@ function useListingChoice() {
   const save = useSetListing()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  /** @param {boolean} listed */
   const choose = async (listed) => {
     setBusy(true)
     setError('')
     try {
       await save(listed)
     } catch (e) {
-      setError(e?.message || 'Failed to save your choice. Please try again.')
+      setError((e instanceof Error && e.message) || 'Failed to save your choice. Please try again.')
     } finally {
       setBusy(false)
     }
@@ -26,6 +27,7 @@ function useListingChoice() {
   return { listing, choose, busy, error }
 }
 
+/** @param {{error: string}} props */
 function ErrorLine({ error }) {
   if (!error) return null
   return (
@@ -39,6 +41,7 @@ function ErrorLine({ error }) {
  * ListingQuestion asks a creator who connected an account and never answered the one question: list me in the
  * creator network. Unticked until the creator ticks it; "Save my answer" records either answer. Nothing once
  * answered (the switch in the settings changes it) or for other roles.
+ * @param {{hasAccount: boolean}} props
  */
 export function ListingQuestion({ hasAccount }) {
   const { role } = useAuth()
