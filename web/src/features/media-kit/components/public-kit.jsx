@@ -20,7 +20,10 @@ export const GONE = 'This media kit is not published'
 
 const BOOKERS = [ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER]
 
-/** useRobots tells search engines not to index the page unless `index` (the creator opted in). */
+/**
+ * useRobots tells search engines not to index the page unless `index` (the creator opted in).
+ * @param {boolean} index
+ */
 function useRobots(index) {
   useEffect(() => {
     if (index) return undefined
@@ -32,6 +35,7 @@ function useRobots(index) {
   }, [index])
 }
 
+/** @param {{id: string, title: string, children: import('react').ReactNode}} props */
 function Card({ id, title, children }) {
   return (
     <section className="card border-0 shadow-sm" aria-labelledby={id}>
@@ -45,7 +49,10 @@ function Card({ id, title, children }) {
   )
 }
 
-/** Quality shows the audience-quality reading as brands read it: the figure, and each account's with its date. */
+/**
+ * Quality shows the audience-quality reading as brands read it: the figure, and each account's with its date.
+ * @param {{quality: import('../../../lib/api-types').Schema<'QualityCreator'>}} props
+ */
 function Quality({ quality }) {
   return (
     <>
@@ -74,6 +81,7 @@ function Quality({ quality }) {
   )
 }
 
+/** @param {{label: string, shares: Record<string, number> | undefined}} props */
 function Shares({ label, shares }) {
   const entries = Object.entries(shares || {})
   return (
@@ -83,10 +91,13 @@ function Shares({ label, shares }) {
   )
 }
 
-/** BookAction is what the rate card offers to book with: a dialog for brand editors, sign-up for visitors. */
+/**
+ * BookAction is what the rate card offers to book with: a dialog for brand editors, sign-up for visitors.
+ * @param {{slug: string, line: import('../../../lib/api-types').Schema<'KitRateLine'>, role: string | null | undefined, onBook: (line: import('../../../lib/api-types').Schema<'KitRateLine'>) => void}} props
+ */
 function BookAction({ slug, line, role, onBook }) {
   const { isAuthenticated } = useAuth()
-  if (BOOKERS.includes(role)) {
+  if (role && BOOKERS.includes(role)) {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => onBook(line)}>
         Book<span className="visually-hidden"> {line.label}</span>
@@ -105,12 +116,13 @@ function BookAction({ slug, line, role, onBook }) {
  * PublicKit is the public page /kit/{slug} (no log-in, no sidebar): the fields the creator chose to show, the PDF
  * link and "Book this creator" (brand editors book a rate-card line on a campaign; visitors sign up as a brand and
  * come back here). Search engines are told not to index it unless the creator opted in.
+ * @param {{slug: string}} props
  */
 export function PublicKit({ slug }) {
   const { data: kit, error, isLoading, mutate } = usePublicKit(slug)
   const { isAuthenticated } = useAuth()
   const role = useViewerRole()
-  const [booking, setBooking] = useState(null)
+  const [booking, setBooking] = useState(/** @type {import('../../../lib/api-types').Schema<'KitRateLine'> | null} */ (null))
   useRobots(Boolean(kit?.searchEngines))
   useEffect(() => {
     document.title = kit ? `${kit.name}: media kit · ${PRODUCT_NAME}` : `Media kit · ${PRODUCT_NAME}`
