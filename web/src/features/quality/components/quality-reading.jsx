@@ -2,10 +2,13 @@ import { useState } from 'react'
 import { BasisLabel } from '../../../components/figure-basis'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { formatCount, formatDate } from '../../../lib/format'
+import { ApiError } from '../../../lib/request'
 import { SpikeChart, spikeDay, spikeWords } from './spike-chart'
 import './quality.css'
 
+/** @type {Record<string, string>} */
 const PLATFORM_NAMES = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
+/** @type {Record<string, string>} */
 const COMPONENT_NAMES = {
   live_audience: 'Live audience',
   follower_spikes: 'Follower growth',
@@ -13,10 +16,16 @@ const COMPONENT_NAMES = {
   audience_fit: 'Audience fit',
 }
 
-/** platformName is a platform's display name. */
+/**
+ * platformName is a platform's display name.
+ * @param {string} p
+ */
 export const platformName = (p) => PLATFORM_NAMES[p] || p
 
-/** factValue shows a fact: counts with separators, shares and rates (below 1) in percent. */
+/**
+ * factValue shows a fact: counts with separators, shares and rates (below 1) in percent.
+ * @param {unknown} v
+ */
 export function factValue(v) {
   if (typeof v !== 'number') return 'n/a'
   if (Number.isInteger(v)) return formatCount(v)
@@ -24,7 +33,10 @@ export function factValue(v) {
   return v.toFixed(1)
 }
 
-/** QualityScore is a 0–100 figure (or n/a) as a badge; the class says its band. */
+/**
+ * QualityScore is a 0–100 figure (or n/a) as a badge; the class says its band.
+ * @param {{score: number | null | undefined, label?: string}} props
+ */
 export function QualityScore({ score, label = 'Audience quality' }) {
   if (score == null) return <span className="cc-quality-score cc-quality-none">n/a</span>
   const band = score >= 70 ? 'high' : score >= 40 ? 'mid' : 'low'
@@ -36,6 +48,7 @@ export function QualityScore({ score, label = 'Audience quality' }) {
   )
 }
 
+/** @param {{c: import('../api/quality').Reading['components'][number]}} props */
 function Component({ c }) {
   const known = c.score >= 0
   return (
@@ -45,7 +58,7 @@ function Component({ c }) {
         <span className="small fw-semibold">{known ? `${c.score}/100` : 'n/a'}</span>
       </div>
       <p className="small mb-1">{c.text}</p>
-      {c.facts?.length > 0 && (
+      {c.facts && c.facts.length > 0 && (
         <dl className="cc-quality-facts small mb-0">
           {c.facts.map((f) => (
             <div key={f.label}>
@@ -70,6 +83,7 @@ function NoteForm({ initial, day, onSave, onCancel }) {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const id = `note-${day}`
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     setBusy(true)
@@ -77,7 +91,8 @@ function NoteForm({ initial, day, onSave, onCancel }) {
     try {
       await onSave(note)
     } catch (err) {
-      setError(err?.fields?.note || err?.fields?.day || err?.message || 'The note was not saved.')
+      const fields = err instanceof ApiError ? err.fields : null
+      setError(fields?.note || fields?.day || (err instanceof Error && err.message) || 'The note was not saved.')
       setBusy(false)
     }
   }
@@ -119,7 +134,7 @@ function NoteForm({ initial, day, onSave, onCancel }) {
 /**
  * SpikeTable lists an account's spikes (the chart's table alternative) with the creator's notes; with
  * onAnnotate the creator adds, edits or removes a note on each.
- * @param {{account: any, notes: Record<string, string>, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ * @param {{account: import('../api/quality').QualityAccount, notes: Record<string, string>, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
  */
 function SpikeTable({ account, notes, onAnnotate }) {
   const [editing, setEditing] = useState(/** @type {string | null} */ (null))
@@ -187,6 +202,10 @@ function SpikeTable({ account, notes, onAnnotate }) {
   )
 }
 
+/**
+ * AccountReading is one account's reading: its figure, components, spike chart and spike table.
+ * @param {{account: import('../api/quality').QualityAccount, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ */
 function AccountReading({ account: a, onAnnotate }) {
   const name = platformName(a.platform)
   const notes = Object.fromEntries((a.annotations || []).map((n) => [n.day, n.note]))
@@ -221,7 +240,7 @@ function AccountReading({ account: a, onAnnotate }) {
  * QualityReading is an audience-quality reading as brands see it: the creator's 0–100 figure (derived from
  * the accounts' readings), and each account's components with their facts (measured, derived), window and
  * date, its follower chart with the spikes marked and their table. With onAnnotate, the creator writes notes.
- * @param {{quality: any, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ * @param {{quality: import('../api/quality').Quality | null | undefined, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
  */
 export function QualityReading({ quality, onAnnotate }) {
   if (!quality) return null
@@ -239,4 +258,5 @@ export function QualityReading({ quality, onAnnotate }) {
   )
 }
 
+/** @param {string} s */
 const capitalize = (s) => (s ? s[0].toUpperCase() + s.slice(1) : '')

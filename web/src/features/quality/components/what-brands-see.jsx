@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { CardSection } from '../../../components/card-section'
 import { Loading, LoadError } from '../../../components/status'
 import { toast } from '../../../lib/toast'
+import { ApiError } from '../../../lib/request'
 import { requestReview, useAnnotateSpike, useMyQuality } from '../api/quality'
 import { QualityReading } from './quality-reading'
 
@@ -18,6 +19,7 @@ function ReviewRequest() {
       </button>
     )
   }
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     setBusy(true)
@@ -28,7 +30,8 @@ function ReviewRequest() {
       setOpen(false)
       setMessage('')
     } catch (err) {
-      setError(err?.fields?.message || err?.message || 'The request was not sent.')
+      const fields = err instanceof ApiError ? err.fields : null
+      setError(fields?.message || (err instanceof Error && err.message) || 'The request was not sent.')
     } finally {
       setBusy(false)
     }
@@ -71,6 +74,11 @@ function ReviewRequest() {
 export function WhatBrandsSee() {
   const { data, error, isLoading, mutate } = useMyQuality()
   const annotate = useAnnotateSpike()
+  /**
+   * @param {string} platform
+   * @param {string} day
+   * @param {string} note
+   */
   const onAnnotate = async (platform, day, note) => {
     await annotate({ platform, day, note })
     toast.success(note.trim() ? 'Note saved: brands see it beside the spike.' : 'Note removed.')
