@@ -2,12 +2,14 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
 import { useCards } from '../api/get-cards'
 import { useRemoveCard } from '../api/remove-card'
 import { useSetPrimaryCard } from '../api/set-primary-card'
 import { AddCard } from './add-card'
 import { cardExpiry, cardName } from './subscription-label'
 
+/** @param {{card: import('../api/get-cards').Card, onRemove: (card: import('../api/get-cards').Card) => void}} props */
 function CardRow({ card, onRemove }) {
   const makePrimary = useSetPrimaryCard()
   const [busy, setBusy] = useState(false)
@@ -18,7 +20,7 @@ function CardRow({ card, onRemove }) {
       const out = await makePrimary(card._id)
       toast.success(out.message || `${name} is your primary card`)
     } catch (err) {
-      toast.error(err?.message || 'Could not change the primary card. Please try again.')
+      toast.error(errorMessage(err, 'Could not change the primary card. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -52,15 +54,16 @@ function CardRow({ card, onRemove }) {
 export function PaymentCards() {
   const { data: cards, error, isLoading, mutate } = useCards()
   const remove = useRemoveCard()
-  const [removing, setRemoving] = useState(null)
+  const [removing, setRemoving] = useState(/** @type {import('../api/get-cards').Card | null} */ (null))
   const [busy, setBusy] = useState(false)
   const confirmRemove = async () => {
+    if (!removing) return
     setBusy(true)
     try {
       const out = await remove(removing._id)
       toast.success(out.message || 'Card removed')
     } catch (err) {
-      toast.error(err?.message || 'Could not remove the card. Please try again.')
+      toast.error(errorMessage(err, 'Could not remove the card. Please try again.'))
     } finally {
       setBusy(false)
       setRemoving(null)
