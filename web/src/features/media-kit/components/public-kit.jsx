@@ -8,6 +8,7 @@ import { ROLES } from '../../../config/roles'
 import { useAuth } from '../../../lib/auth-store'
 import { useViewerRole } from '../../../lib/viewer-role'
 import { ScrollRegion } from '../../../components/scroll-region'
+import { CardSection } from '../../../components/card-section'
 import { formatAmount, formatCount, formatDate } from '../../../lib/format'
 import { usePublicKit } from '../api/get-public-kit'
 import { kitPdfUrl } from '../api/kit-keys'
@@ -33,20 +34,6 @@ function useRobots(index) {
     document.head.appendChild(meta)
     return () => meta.remove()
   }, [index])
-}
-
-/** @param {{id: string, title: string, children: import('react').ReactNode}} props */
-function Card({ id, title, children }) {
-  return (
-    <section className="card border-0 shadow-sm" aria-labelledby={id}>
-      <div className="card-body p-3 p-md-4">
-        <h2 id={id} className="h5 fw-bold mb-3">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  )
 }
 
 /**
@@ -166,7 +153,7 @@ export function PublicKit({ slug }) {
           </section>
 
           {kit.platforms && (
-            <Card id="kit-figures" title="Verified figures">
+            <CardSection titleId="kit-figures" title="Verified figures">
               {kit.platforms.length === 0 ? (
                 <p className="mb-0 text-secondary">No connected accounts yet.</p>
               ) : (
@@ -197,25 +184,25 @@ export function PublicKit({ slug }) {
                   </table>
                 </ScrollRegion>
               )}
-            </Card>
+            </CardSection>
           )}
 
           {kit.audience && (
-            <Card id="kit-audience" title="Audience">
+            <CardSection titleId="kit-audience" title="Audience">
               <Shares label="Gender" shares={kit.audience.gender} />
               <Shares label="Ages" shares={kit.audience.ages} />
               <p className="small text-secondary mb-0">{kit.audience.basis === 'measured' ? 'Measured from connected accounts' : 'Imported'}</p>
-            </Card>
+            </CardSection>
           )}
 
           {kit.quality && (
-            <Card id="kit-quality" title="Audience quality">
+            <CardSection titleId="kit-quality" title="Audience quality">
               <Quality quality={kit.quality} />
-            </Card>
+            </CardSection>
           )}
 
           {kit.campaigns.length > 0 && (
-            <Card id="kit-campaigns" title="Past campaigns">
+            <CardSection titleId="kit-campaigns" title="Past campaigns">
               <ScrollRegion label="Past campaigns table">
                 <table className="table table-sm align-middle mb-0">
                   <thead>
@@ -250,10 +237,10 @@ export function PublicKit({ slug }) {
                 </table>
               </ScrollRegion>
               <p className="small text-secondary mb-0 mt-2">Measured from the creator's tagged posts; engagements are likes, comments and shares.</p>
-            </Card>
+            </CardSection>
           )}
 
-          <Card id="kit-rates" title="Book this creator">
+          <CardSection titleId="kit-rates" title="Book this creator">
             {kit.rateCard.length === 0 ? (
               <p className="mb-0 text-secondary">No rates listed yet.</p>
             ) : (
@@ -274,7 +261,7 @@ export function PublicKit({ slug }) {
               </p>
             )}
             {isAuthenticated && role && !BOOKERS.includes(role) && <p className="small text-secondary mb-0 mt-3">Brand admins and managers can book from this kit.</p>}
-          </Card>
+          </CardSection>
           <BookDialog slug={kit.slug} line={booking} onClose={() => setBooking(null)} />
         </>
       )}
