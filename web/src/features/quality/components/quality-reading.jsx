@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { BasisLabel } from '../../../components/figure-basis'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { formatCount, formatDate } from '../../../lib/format'
-import { ApiError } from '../../../lib/request'
 import { SpikeChart, spikeDay, spikeWords } from './spike-chart'
+import { useSend } from './use-send'
 import './quality.css'
 
 /** @type {Record<string, string>} */
@@ -80,22 +80,8 @@ function Component({ c }) {
  */
 function NoteForm({ initial, day, onSave, onCancel }) {
   const [note, setNote] = useState(initial)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { submit, busy, error } = useSend(() => onSave(note), ['note', 'day'], 'The note was not saved.')
   const id = `note-${day}`
-  /** @param {import('react').FormEvent} e */
-  const submit = async (e) => {
-    e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
-      await onSave(note)
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : null
-      setError(fields?.note || fields?.day || (err instanceof Error && err.message) || 'The note was not saved.')
-      setBusy(false)
-    }
-  }
   return (
     <form onSubmit={submit} className="d-flex flex-column gap-1 mt-1">
       <label htmlFor={id} className="form-label small mb-0">

@@ -2,39 +2,30 @@ import { useState } from 'react'
 import { CardSection } from '../../../components/card-section'
 import { Loading, LoadError } from '../../../components/status'
 import { toast } from '../../../lib/toast'
-import { ApiError } from '../../../lib/request'
 import { requestReview, useAnnotateSpike, useMyQuality } from '../api/quality'
 import { QualityReading } from './quality-reading'
+import { useSend } from './use-send'
 
 /** ReviewRequest asks the ADMINs to review the reading, with an optional message (at most 1000 characters). */
 function ReviewRequest() {
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { submit, busy, error } = useSend(
+    async () => {
+      await requestReview(message)
+      toast.success('Review requested: an admin will look at your reading.')
+      setOpen(false)
+      setMessage('')
+    },
+    ['message'],
+    'The request was not sent.',
+  )
   if (!open) {
     return (
       <button type="button" className="btn btn-outline-primary btn-sm align-self-start" onClick={() => setOpen(true)}>
         Request review
       </button>
     )
-  }
-  /** @param {import('react').FormEvent} e */
-  const submit = async (e) => {
-    e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
-      await requestReview(message)
-      toast.success('Review requested: an admin will look at your reading.')
-      setOpen(false)
-      setMessage('')
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : null
-      setError(fields?.message || (err instanceof Error && err.message) || 'The request was not sent.')
-    } finally {
-      setBusy(false)
-    }
   }
   return (
     <form onSubmit={submit} className="d-flex flex-column gap-1">
