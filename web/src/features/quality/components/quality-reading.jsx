@@ -4,6 +4,7 @@ import { ScrollRegion } from '../../../components/scroll-region'
 import { formatCount, formatDate } from '../../../lib/format'
 import { SpikeChart, spikeDay, spikeWords } from './spike-chart'
 import { useSend } from './use-send'
+import { TextForm } from './text-form'
 import './quality.css'
 
 /** @type {Record<string, string>} */
@@ -81,39 +82,22 @@ function Component({ c }) {
 function NoteForm({ initial, day, onSave, onCancel }) {
   const [note, setNote] = useState(initial)
   const { submit, busy, error } = useSend(() => onSave(note), ['note', 'day'], 'The note was not saved.')
-  const id = `note-${day}`
   return (
-    <form onSubmit={submit} className="d-flex flex-column gap-1 mt-1">
-      <label htmlFor={id} className="form-label small mb-0">
-        Note brands see beside the spike of {formatDate(day)}
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-        rows={2}
-        maxLength={280}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-        placeholder="e.g. giveaway with @brand on 3 Nov"
-      />
-      <span id={`${id}-count`} className="small text-secondary">
-        {note.length}/280 characters{note.trim() === '' && initial ? ' (saving an empty note removes it)' : ''}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="invalid-feedback d-block" role="alert">
-          {error}
-        </span>
-      )}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          Save note
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <TextForm
+      id={`note-${day}`}
+      className="mt-1"
+      label={`Note brands see beside the spike of ${formatDate(day)}`}
+      value={note}
+      onChange={setNote}
+      maxLength={280}
+      placeholder="e.g. giveaway with @brand on 3 Nov"
+      hint={`${note.length}/280 characters${note.trim() === '' && initial ? ' (saving an empty note removes it)' : ''}`}
+      error={error}
+      busy={busy}
+      submitLabel="Save note"
+      onSubmit={submit}
+      onCancel={onCancel}
+    />
   )
 }
 

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast'
 import { requestReview, useAnnotateSpike, useMyQuality } from '../api/quality'
 import { QualityReading } from './quality-reading'
 import { useSend } from './use-send'
+import { TextForm } from './text-form'
 
 /** ReviewRequest asks the ADMINs to review the reading, with an optional message (at most 1000 characters). */
 function ReviewRequest() {
@@ -28,33 +29,18 @@ function ReviewRequest() {
     )
   }
   return (
-    <form onSubmit={submit} className="d-flex flex-column gap-1">
-      <label htmlFor="quality-review-message" className="form-label small mb-0">
-        What should the admin look at? (optional)
-      </label>
-      <textarea
-        id="quality-review-message"
-        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-        rows={2}
-        maxLength={1000}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        aria-describedby={error ? 'quality-review-error' : undefined}
-      />
-      {error && (
-        <span id="quality-review-error" className="invalid-feedback d-block" role="alert">
-          {error}
-        </span>
-      )}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          Send request
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <TextForm
+      id="quality-review-message"
+      label="What should the admin look at? (optional)"
+      value={message}
+      onChange={setMessage}
+      maxLength={1000}
+      error={error}
+      busy={busy}
+      submitLabel="Send request"
+      onSubmit={submit}
+      onCancel={() => setOpen(false)}
+    />
   )
 }
 
