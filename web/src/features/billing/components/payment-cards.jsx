@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
 import { errorMessage } from '../../../lib/error-message'
+import { useConfirmRemove } from '../../../lib/use-confirm-remove'
 import { useCards } from '../api/get-cards'
 import { useRemoveCard } from '../api/remove-card'
 import { useSetPrimaryCard } from '../api/set-primary-card'
@@ -54,21 +55,13 @@ function CardRow({ card, onRemove }) {
 export function PaymentCards() {
   const { data: cards, error, isLoading, mutate } = useCards()
   const remove = useRemoveCard()
-  const [removing, setRemoving] = useState(/** @type {import('../api/get-cards').Card | null} */ (null))
-  const [busy, setBusy] = useState(false)
-  const confirmRemove = async () => {
-    if (!removing) return
-    setBusy(true)
-    try {
-      const out = await remove(removing._id)
-      toast.success(out.message || 'Card removed')
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not remove the card. Please try again.'))
-    } finally {
-      setBusy(false)
-      setRemoving(null)
-    }
-  }
+  const {
+    removing,
+    ask: setRemoving,
+    cancel,
+    busy,
+    confirm: confirmRemove,
+  } = useConfirmRemove((/** @type {import('../api/get-cards').Card} */ card) => remove(card._id))
   return (
     <section id="payment-cards" className="cc-anchor card border-0 shadow-sm" aria-labelledby="cards-heading">
       <div className="card-body p-3 p-md-4">
@@ -97,7 +90,7 @@ export function PaymentCards() {
         confirmLabel="Remove card"
         cancelLabel="Keep card"
         busy={busy}
-        onCancel={() => setRemoving(null)}
+        onCancel={cancel}
         onConfirm={confirmRemove}
       />
     </section>

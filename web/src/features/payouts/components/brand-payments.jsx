@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth-store'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { errorMessage, fieldError } from '../../../lib/error-message'
+import { useConfirmRemove } from '../../../lib/use-confirm-remove'
 import { getSpendCsv, useAddBrandCard, useBrandCards, useBrandPayoutSettings, useRemoveBrandCard, useSetManagerLimit, useSpend } from '../api/brand'
 import { CsvButton } from './earnings'
 
@@ -28,26 +29,12 @@ export function BrandCards({ CardInput }) {
   const add = useAddBrandCard()
   const remove = useRemoveBrandCard()
   const [adding, setAdding] = useState(false)
-  const [removing, setRemoving] = useState(/** @type {BrandCard | null} */ (null))
-  const [busy, setBusy] = useState(false)
+  const { removing, ask: setRemoving, cancel, busy, confirm: confirmRemove } = useConfirmRemove((/** @type {BrandCard} */ card) => remove(card._id))
   /** @param {string} id */
   const save = async (id) => {
     const out = await add(id)
     toast.success(out.message || 'Card added')
     setAdding(false)
-  }
-  const confirmRemove = async () => {
-    if (!removing) return
-    setBusy(true)
-    try {
-      const out = await remove(removing._id)
-      toast.success(out.message || 'Card removed')
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not remove the card. Please try again.'))
-    } finally {
-      setBusy(false)
-      setRemoving(null)
-    }
   }
   return (
     <CardSection title="Payment cards" titleId="brand-cards-heading">
@@ -87,7 +74,7 @@ export function BrandCards({ CardInput }) {
         </div>
       )}
       <ConfirmDialog show={Boolean(removing)} danger title="Remove this card?" body={removing ? `${cardName(removing)} will no longer be charged for offers.` : ''}
-        confirmLabel="Remove card" cancelLabel="Keep card" busy={busy} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />
+        confirmLabel="Remove card" cancelLabel="Keep card" busy={busy} onCancel={cancel} onConfirm={confirmRemove} />
     </CardSection>
   )
 }
