@@ -5,25 +5,23 @@ import { sendDeleteAccountOtp } from '../api/send-delete-account-otp'
 import { deleteAccount } from '../api/delete-account'
 import { toast } from '../../../lib/toast'
 import { ApiError } from '../../../lib/request'
-import { showServerError } from '../../../lib/form-errors'
 import { PublicCard } from '../../../components/public-card'
 import { TextField } from '../../../components/form/text-field'
 import { OtpField } from '../../../components/form/otp-field'
-import { RECOVERY_NOTE, REASON_REQUIRED, isDeletionReason, deleteAccountSchema, emailSchema } from './delete-account-schema'
+import { RECOVERY_NOTE, deleteAccountSchema, emailSchema } from './delete-account-schema'
 import { DeleteAccountDialog } from './delete-account-dialog'
-import { useAccountDeleted } from './use-account-deleted'
+import { useConfirmDeletion } from './use-confirm-deletion'
 import { DeleteReasonFields } from './delete-reason-fields'
 
 /** @typedef {{email: string, otp: string, reason: string}} DeleteAccountValues */
-/** @typedef {{values: DeleteAccountValues, helpers: import('formik').FormikHelpers<DeleteAccountValues>}} Confirming */
 
 /** DeleteAccountForm: public account deletion confirmed with an e-mailed code. */
 export function DeleteAccountForm() {
-  const accountDeleted = useAccountDeleted()
   const [otpSent, setOtpSent] = useState(false)
   const [sending, setSending] = useState(false)
-  const [confirming, setConfirming] = useState(/** @type {Confirming | null} */ (null))
-  const [deleting, setDeleting] = useState(false)
+  const { asking, ask, deleting, onConfirm, cancel } = useConfirmDeletion(
+    (/** @type {DeleteAccountValues} */ values, reason) => deleteAccount({ email: values.email.trim(), otp: values.otp, reason }),
+  )
 
   /** @param {import('formik').FormikProps<DeleteAccountValues>} formik */
   const sendOtp = async ({ values, setFieldError, setFieldTouched }) => {
@@ -48,32 +46,10 @@ export function DeleteAccountForm() {
     }
   }
 
-  const onConfirm = async () => {
-    if (!confirming) return
-    const { values, helpers } = confirming
-    const reason = values.reason
-    if (!isDeletionReason(reason)) {
-      setConfirming(null)
-      helpers.setFieldError('reason', REASON_REQUIRED)
-      return
-    }
-    setDeleting(true)
-    try {
-      await deleteAccount({ email: values.email.trim(), otp: values.otp, reason: reason })
-      setConfirming(null)
-      accountDeleted()
-    } catch (err) {
-      setConfirming(null)
-      showServerError(err, helpers, 'Failed to delete account. Please try again.')
-    } finally {
-      setDeleting(false)
-    }
-  }
-
   return (
     <PublicCard
       className="cc-public-card"
-      after={<DeleteAccountDialog show={Boolean(confirming)} busy={deleting} onConfirm={onConfirm} onCancel={() => setConfirming(null)} />}
+      after={<DeleteAccountDialog show={asking} busy={deleting} onConfirm={onConfirm} onCancel={cancel} />}
     >
       <h1 className="h3 fw-bold">Delete your account</h1>
       <p className="text-secondary">
@@ -82,10 +58,7 @@ export function DeleteAccountForm() {
       <Formik
         initialValues={{ email: '', otp: '', reason: '' }}
         validationSchema={deleteAccountSchema}
-        onSubmit={(values, helpers) => {
-          setConfirming({ values, helpers })
-          helpers.setSubmitting(false)
-        }}
+        onSubmit={ask}
       >
         {(formik) => (
           <Form noValidate>

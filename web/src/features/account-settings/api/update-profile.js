@@ -4,6 +4,7 @@ import { setUser } from '../../../lib/auth-store'
 import { useMutation } from '../../../lib/use-mutation'
 
 /** isProfileKey tags the SWR keys holding the signed-in user: the settings profile and the startup 'users/me'. */
+/** @param {unknown} key */
 export const isProfileKey = (key) => key === 'users/profile' || (Array.isArray(key) && key[0] === 'users/me')
 
 /**
@@ -24,7 +25,7 @@ export async function updateProfile(body) {
  * every key holding the user.
  */
 export function useUpdateProfile() {
-  const save = useCallback(async (body) => {
+  const save = useCallback(async (/** @type {import('../../../lib/api-types').Body<'/api/users/profile', 'put'>} */ body) => {
     const user = await updateProfile(body)
     if (user) setUser(user)
     return user

@@ -7,7 +7,10 @@ export const PROFILE_IMAGE_TYPE_MESSAGE = 'Please select an image (jpg, jpeg, pn
 export const PROFILE_IMAGE_SIZE_MESSAGE = 'File size must be less than 5MB.'
 const UPLOAD_FALLBACK = 'Upload failed. Please try again.'
 
-/** checkProfileImage returns why `file` cannot be a profile picture, or null. */
+/**
+ * checkProfileImage returns why `file` cannot be a profile picture, or null.
+ * @param {File} file
+ */
 export function checkProfileImage(file) {
   const ext = (file.name.split('.').pop() || '').toLowerCase()
   if (!file.name.includes('.') || !PROFILE_IMAGE_TYPES.includes(ext)) return PROFILE_IMAGE_TYPE_MESSAGE

@@ -15,6 +15,10 @@ const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '
  * stays signed in; the server signs out every other session of the account.
  */
 export function ChangePasswordForm() {
+  /**
+   * @param {typeof initialValues} values
+   * @param {import('formik').FormikHelpers<typeof initialValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       const json = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword })

@@ -7,21 +7,23 @@ import { cropToSquare } from './crop-image'
  * ImageCropper (lazily loaded: it brings react-easy-crop) shows the chosen
  * picture under a round square frame to drag (mouse, touch or arrow keys) and
  * zoom; 'Use Picture' resolves the framed square to a JPEG Blob for onDone.
+ * @param {{src: string, onDone: (blob: Blob) => void, onCancel: () => void}} props
  */
 export default function ImageCropper({ src, onDone, onCancel }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(1)
-  const [area, setArea] = useState(null)
+  const [area, setArea] = useState(/** @type {import('react-easy-crop').Area | null} */ (null))
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState(null)
+  const [error, setError] = useState(/** @type {string | null} */ (null))
 
   const apply = async () => {
+    if (!area) return
     setBusy(true)
     setError(null)
     try {
       onDone(await cropToSquare(src, area))
     } catch (e) {
-      setError(e.message)
+      setError(e instanceof Error ? e.message : 'The picture could not be cropped.')
       setBusy(false)
     }
   }

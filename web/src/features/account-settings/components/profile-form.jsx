@@ -15,6 +15,7 @@ import { SubmitButton } from '../../../components/form/submit-button'
 import { ListState } from '../../../components/list-state'
 import { CardSection } from '../../../components/card-section'
 
+/** @type {Record<string, string>} */
 const ROLE_LABELS = {
   USER: 'Creator',
   ADMIN: 'Administrator',
@@ -23,14 +24,28 @@ const ROLE_LABELS = {
   BRAND_VIEWER: 'Brand viewer',
 }
 
+/** @typedef {NonNullable<import('../api/get-profile').Profile>} Profile */
+/**
+ * ProfileValues are the form's values; profileImage: undefined keeps the picture, a Blob is a new one, null removes it.
+ * @typedef {{name: string, niche: string, profileImage?: Blob | null}} ProfileValues
+ */
+
+/**
+ * @param {Profile} user
+ * @returns {ProfileValues}
+ */
 const valuesOf = (user) => ({ name: user.name || '', niche: user.niche?._id || '', profileImage: undefined })
 
 /**
  * bodyOf builds the PUT /api/users/profile body: the name, the niche of a
  * creator, and the picture when it changed (`key` of the new upload, or ""
  * to remove it).
+ * @param {ProfileValues} values
+ * @param {boolean} isCreator
+ * @param {string | null} key
  */
 function bodyOf(values, isCreator, key) {
+  /** @type {import('../../../lib/api-types').Body<'/api/users/profile', 'put'>} */
   const body = { name: values.name.trim() }
   if (isCreator) body.niche = values.niche
   if (key) body.profileImage = key
@@ -45,9 +60,13 @@ function bodyOf(values, isCreator, key) {
 export function ProfileForm() {
   const { data: user, error, isLoading, mutate } = useProfile()
   const save = useUpdateProfile()
-  const [progress, setProgress] = useState(null)
+  const [progress, setProgress] = useState(/** @type {number | null} */ (null))
   const isCreator = user?.role === ROLES.USER
 
+  /**
+   * @param {ProfileValues} values
+   * @param {import('formik').FormikHelpers<ProfileValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       let key = null
@@ -56,7 +75,8 @@ export function ProfileForm() {
         key = (await uploadProfileImage(values.profileImage, { onProgress: setProgress })).key
       }
       const saved = await save(bodyOf(values, isCreator, key))
-      helpers.resetForm({ values: valuesOf(saved || user) })
+      const shown = saved || user
+      if (shown) helpers.resetForm({ values: valuesOf(shown) })
       toast.success('Profile updated successfully')
     } catch (err) {
       // The upload's refusal is about the picture.
@@ -71,7 +91,7 @@ export function ProfileForm() {
   return (
     <CardSection titleId="cc-profile-title" title="Profile" bodyClassName="card-body p-4">
       <ListState swr={{ data: user, error, isLoading, mutate }} loadingLabel="Loading profile">
-        {() => (
+        {(/** @type {Profile} */ user) => (
           <Formik key={user._id} initialValues={valuesOf(user)} validationSchema={profileSchema(isCreator)} onSubmit={onSubmit}>
             {({ isSubmitting }) => (
               <Form noValidate className="cc-settings-form">

@@ -8,11 +8,17 @@ import { initials } from '../../../lib/format'
 const ImageCropper = lazy(() => import('./image-cropper'))
 const ACCEPT = PROFILE_IMAGE_TYPES.map((t) => `.${t}`).join(',')
 
-/** useObjectUrl gives a blob: address for `blob` while it is shown, and frees it after. */
+/**
+ * useObjectUrl gives a blob: address for `blob` while it is shown, and frees it after.
+ * @param {Blob | null} blob
+ */
 function useObjectUrl(blob) {
-  const [url, setUrl] = useState(null)
+  const [url, setUrl] = useState(/** @type {string | null} */ (null))
   useEffect(() => {
-    if (!blob) return setUrl(null)
+    if (!blob) {
+      setUrl(null)
+      return
+    }
     const u = URL.createObjectURL(blob)
     setUrl(u)
     return () => URL.revokeObjectURL(u)
@@ -25,19 +31,27 @@ function useObjectUrl(blob) {
  * picture, a Blob is a new cropped picture (uploaded on save), null removes it.
  * A chosen file is checked (type, 5 MB), then cropped to a square before it
  * becomes the preview.
+ * @param {{currentUrl?: string | null, userName?: string | null}} props
  */
 export function ProfileImageField({ currentUrl, userName }) {
+  /** @type {import('formik').FormikContextType<import('./profile-form').ProfileValues>} */
   const { values, setFieldValue } = useFormikContext()
   const picture = values.profileImage
   const preview = useObjectUrl(picture instanceof Blob ? picture : null)
-  const [source, setSource] = useState(null)
-  const [chooseError, setChooseError] = useState(null)
-  const inputRef = useRef(null)
+  const [source, setSource] = useState(/** @type {string | null} */ (null))
+  const [chooseError, setChooseError] = useState(/** @type {string | null} */ (null))
+  const inputRef = useRef(/** @type {HTMLInputElement | null} */ (null))
   const error = useFieldError('profileImage')
   const shown = picture === null ? null : preview || (picture === undefined ? currentUrl : null)
 
-  useEffect(() => () => source && URL.revokeObjectURL(source), [source])
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source)
+    },
+    [source],
+  )
 
+  /** @param {import('react').ChangeEvent<HTMLInputElement>} e */
   const onChoose = (e) => {
     const file = e.target.files?.[0]
     e.target.value = ''

@@ -2,6 +2,7 @@ import * as yup from 'yup'
 import { NAME_PATTERN } from '../../../lib/validation'
 
 /** profileSchema checks the profile form with the product's name rule; creators (USER) must keep a niche. */
+/** @param {boolean} isCreator */
 export function profileSchema(isCreator) {
   return yup.object({
     name: yup.string().trim().required('Full name is required').matches(NAME_PATTERN, 'Special characters are not allowed'),

@@ -6,6 +6,7 @@ import { CARDS_KEY } from './get-cards'
  * addCard calls POST /api/cards {id}: id is a payment method id, from Stripe
  * Elements or one of the provider's test methods (pm_card_visa). Resolves to
  * {card, cards, message}.
+ * @param {string} id
  */
 export async function addCard(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/cards', 'post'>} */

@@ -14,6 +14,7 @@ export async function getPaymentsConfig(key = PAYMENTS_CONFIG_KEY) {
  * usesStripeElements tells whether cards are taken with Stripe Elements: the
  * server is not in its sandbox and hands a real publishable key (pk_live_… or
  * pk_test_…, not the sandbox default). Otherwise the test-card picker is used.
+ * @param {{publishableKey?: string, sandbox?: boolean} | null | undefined} config
  */
 export function usesStripeElements(config) {
   const key = config?.publishableKey || ''

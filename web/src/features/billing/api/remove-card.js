@@ -5,6 +5,7 @@ import { CARDS_KEY } from './get-cards'
 /**
  * removeCard calls DELETE /api/cards/{id}; resolves to {cards, message}. The
  * server refuses (409) the primary card of a running subscription.
+ * @param {string} id
  */
 export async function removeCard(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/cards/{id}', 'delete'>} */

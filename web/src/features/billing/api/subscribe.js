@@ -6,6 +6,7 @@ import { useMutation } from '../../../lib/use-mutation'
  * subscribe calls POST /api/subscriptions {planId, promoCode?}, charged to the
  * primary card; resolves to {subscription, message}. Declines (402), provider
  * outages (503) and refusals (502) reject with the server's message.
+ * @param {{planId: string, promoCode?: string}} choice
  */
 export async function subscribe({ planId, promoCode }) {
   const body = promoCode ? { planId, promoCode } : { planId }

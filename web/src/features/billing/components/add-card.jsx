@@ -45,6 +45,7 @@ export function AddCard() {
     )
   }
   // save resolves to true once the card is saved; the form shows the failure itself.
+  /** @param {string} id */
   const save = async (id) => {
     const out = await add(id)
     toast.success(out.message || 'Card added')

@@ -2,6 +2,7 @@ import { LoadError, Loading } from '../../../components/status'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { useInvoices } from '../api/get-invoices'
 
+/** @type {Record<string, string>} */
 const STATUS = { paid: 'Paid', open: 'Due', draft: 'Draft', void: 'Void', uncollectible: 'Unpaid' }
 
 /** BillingHistory lists the payment provider's invoices of the creator: date, amount, status and a link when there is one. */

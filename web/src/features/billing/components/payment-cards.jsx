@@ -2,12 +2,15 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
+import { useConfirmRemove } from '../../../lib/use-confirm-remove'
 import { useCards } from '../api/get-cards'
 import { useRemoveCard } from '../api/remove-card'
 import { useSetPrimaryCard } from '../api/set-primary-card'
 import { AddCard } from './add-card'
 import { cardExpiry, cardName } from './subscription-label'
 
+/** @param {{card: import('../api/get-cards').Card, onRemove: (card: import('../api/get-cards').Card) => void}} props */
 function CardRow({ card, onRemove }) {
   const makePrimary = useSetPrimaryCard()
   const [busy, setBusy] = useState(false)
@@ -18,7 +21,7 @@ function CardRow({ card, onRemove }) {
       const out = await makePrimary(card._id)
       toast.success(out.message || `${name} is your primary card`)
     } catch (err) {
-      toast.error(err?.message || 'Could not change the primary card. Please try again.')
+      toast.error(errorMessage(err, 'Could not change the primary card. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -52,20 +55,13 @@ function CardRow({ card, onRemove }) {
 export function PaymentCards() {
   const { data: cards, error, isLoading, mutate } = useCards()
   const remove = useRemoveCard()
-  const [removing, setRemoving] = useState(null)
-  const [busy, setBusy] = useState(false)
-  const confirmRemove = async () => {
-    setBusy(true)
-    try {
-      const out = await remove(removing._id)
-      toast.success(out.message || 'Card removed')
-    } catch (err) {
-      toast.error(err?.message || 'Could not remove the card. Please try again.')
-    } finally {
-      setBusy(false)
-      setRemoving(null)
-    }
-  }
+  const {
+    removing,
+    ask: setRemoving,
+    cancel,
+    busy,
+    confirm: confirmRemove,
+  } = useConfirmRemove((/** @type {import('../api/get-cards').Card} */ card) => remove(card._id))
   return (
     <section id="payment-cards" className="cc-anchor card border-0 shadow-sm" aria-labelledby="cards-heading">
       <div className="card-body p-3 p-md-4">
@@ -94,7 +90,7 @@ export function PaymentCards() {
         confirmLabel="Remove card"
         cancelLabel="Keep card"
         busy={busy}
-        onCancel={() => setRemoving(null)}
+        onCancel={cancel}
         onConfirm={confirmRemove}
       />
     </section>

@@ -1,30 +1,43 @@
 import { useState } from 'react'
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe } from '@stripe/stripe-js'
+import { errorMessage } from '../../../lib/error-message'
 
 // One Stripe.js instance per publishable key for the page's life.
+/** @type {Map<string, ReturnType<typeof loadStripe>>} */
 const instances = new Map()
+/** @param {string} key */
 function stripeFor(key) {
-  if (!instances.has(key)) instances.set(key, loadStripe(key))
-  return instances.get(key)
+  let stripe = instances.get(key)
+  if (!stripe) {
+    stripe = loadStripe(key)
+    instances.set(key, stripe)
+  }
+  return stripe
 }
 
+/** @typedef {{onSave: (id: string) => Promise<void>, onCancel: () => void}} CardFormProps */
+
+/** @param {CardFormProps} props */
 function CardForm({ onSave, onCancel }) {
   const stripe = useStripe()
   const elements = useElements()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     if (!stripe || !elements) return
     setBusy(true)
     setError('')
     try {
-      const { paymentMethod, error: stripeError } = await stripe.createPaymentMethod({ type: 'card', card: elements.getElement(CardElement) })
-      if (stripeError) throw stripeError
+      const card = elements.getElement(CardElement)
+      if (!card) throw new Error('The card form is not ready. Please try again.')
+      const { paymentMethod, error: stripeError } = await stripe.createPaymentMethod({ type: 'card', card })
+      if (stripeError) throw new Error(stripeError.message || 'Could not add the card. Please try again.')
       await onSave(paymentMethod.id)
     } catch (err) {
-      setError(err?.message || 'Could not add the card. Please try again.')
+      setError(errorMessage(err, 'Could not add the card. Please try again.'))
       setBusy(false)
     }
   }
@@ -60,6 +73,7 @@ function CardForm({ onSave, onCancel }) {
  * with `publishableKey`, in this lazily loaded chunk only), creates a
  * PaymentMethod and hands its id to onSave.
  */
+/** @param {{publishableKey: string} & CardFormProps} props */
 export default function StripeCardForm({ publishableKey, onSave, onCancel }) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>

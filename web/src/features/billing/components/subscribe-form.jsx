@@ -6,6 +6,8 @@ import { combineReads, ListState } from '../../../components/list-state'
 import { formatPrice } from '../../../lib/format'
 import { showServerError } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
+import { ApiError } from '../../../lib/request'
+import { errorMessage } from '../../../lib/error-message'
 import { useCards } from '../api/get-cards'
 import { usePlans } from '../api/get-plans'
 import { useSubscribe } from '../api/subscribe'
@@ -17,8 +19,10 @@ export const subscribeSchema = yup.object({
   promoCode: yup.string().trim().max(64, 'This promo code is not valid'),
 })
 
+/** @type {Record<string, string>} */
 const PROMO_TONE = { valid: 'text-success', invalid: 'text-danger', error: 'text-danger', checking: 'text-secondary' }
 
+/** @param {{plan: import('../api/get-plans').Plan}} props */
 function PlanLabel({ plan }) {
   return (
     <span className="d-block">
@@ -33,7 +37,10 @@ function PlanLabel({ plan }) {
   )
 }
 
-/** PromoField is the optional promo code, checked as it is typed. */
+/**
+ * PromoField is the optional promo code, checked as it is typed.
+ * @param {{check: ReturnType<typeof usePromoCheck>}} props
+ */
 function PromoField({ check }) {
   const hint = check.message ? (
     <span role="status" className={PROMO_TONE[check.status]}>
@@ -45,7 +52,11 @@ function PromoField({ check }) {
   return <TextField name="promoCode" label="Promo code" required={false} autoComplete="off" hint={hint} />
 }
 
+/** @typedef {{planId: string, promoCode: string}} SubscribeValues */
+
+/** @param {{plans: import('../api/get-plans').Plan[], primary: import('../api/get-cards').Card | undefined}} props */
 function SubscribeFields({ plans, primary }) {
+  /** @type {import('formik').FormikContextType<SubscribeValues>} */
   const { values, isSubmitting, status } = useFormikContext()
   const check = usePromoCheck(values.promoCode)
   return (
@@ -87,15 +98,19 @@ export function SubscribeForm() {
   const cards = useCards()
   const subscribe = useSubscribe()
   const reads = combineReads(plans, cards)
-  if (!reads.data) return <ListState swr={reads} loadingLabel="Loading plans…" />
+  if (!plans.data || !cards.data) return <ListState swr={reads} loadingLabel="Loading plans…" />
   const primary = cards.data.find((c) => c.primary)
+  /**
+   * @param {SubscribeValues} values
+   * @param {import('formik').FormikHelpers<SubscribeValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     helpers.setStatus(null)
     try {
       const out = await subscribe({ planId: values.planId, promoCode: values.promoCode.trim() })
       toast.success(out.message || 'You are subscribed')
     } catch (err) {
-      if (!err?.fields) helpers.setStatus(err?.message || 'Could not subscribe. Please try again.')
+      if (!(err instanceof ApiError && err.fields)) helpers.setStatus(errorMessage(err, 'Could not subscribe. Please try again.'))
       showServerError(err, helpers, 'Could not subscribe. Please try again.')
     }
   }

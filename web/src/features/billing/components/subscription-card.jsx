@@ -5,31 +5,43 @@ import { ListState } from '../../../components/list-state'
 import { formatAmount, formatDate, formatPrice } from '../../../lib/format'
 import { useSubscription } from '../../../lib/subscription'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
 import { useCancelSubscription } from '../api/cancel-subscription'
 import { useResumeSubscription } from '../api/resume-subscription'
 import { SubscribeForm } from './subscribe-form'
 import { subscriptionLabel } from './subscription-label'
 import { CardSection } from '../../../components/card-section'
 
-/** run calls a subscription mutation, toasts the server's message and reports success. */
+/**
+ * run calls a subscription mutation, toasts the server's message and reports success.
+ * @param {() => Promise<{message?: string} | null | undefined>} call
+ * @param {string} fallback
+ */
 async function run(call, fallback) {
   try {
     const out = await call()
     toast.success(out?.message || fallback)
     return true
   } catch (err) {
-    toast.error(err?.message || 'Something went wrong. Please try again.')
+    toast.error(errorMessage(err, 'Something went wrong. Please try again.'))
     return false
   }
 }
 
-/** CurrentPlan shows the subscription's plan, its state badge and cancel or resume. */
+/**
+ * CurrentPlan shows the subscription's plan, its state badge and cancel or resume.
+ * @param {{sub: NonNullable<Parameters<typeof subscriptionLabel>[0]>}} props
+ */
 function CurrentPlan({ sub }) {
   const label = subscriptionLabel(sub)
   const cancel = useCancelSubscription()
   const resume = useResumeSubscription()
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
+  /**
+   * @param {() => Promise<{message?: string} | null | undefined>} call
+   * @param {string} fallback
+   */
   const act = async (call, fallback) => {
     setBusy(true)
     const ok = await run(call, fallback)
@@ -100,6 +112,7 @@ const landingEvents = ['wheel', 'touchstart', 'keydown', 'mousedown']
  * moves under it), and keeps it there while the sections around it are still
  * loading, until the page settles (3 s) or the user scrolls; it returns the
  * cleanup.
+ * @param {HTMLElement | null} el
  */
 function keepInView(el) {
   if (!el?.scrollIntoView) return undefined

@@ -20,8 +20,13 @@ const schema = yup.object({ id: yup.string().required('Please choose a test card
  * TestCardPicker stands in for Stripe Elements in the offline sandbox, where
  * Stripe.js cannot load: the chosen test payment method id is what onSave
  * sends to POST /api/cards.
+ * @param {{onSave: (id: string) => Promise<void>, onCancel: () => void}} props
  */
 export function TestCardPicker({ onSave, onCancel }) {
+  /**
+   * @param {{id: string}} values
+   * @param {import('formik').FormikHelpers<{id: string}>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       await onSave(values.id)

@@ -5,6 +5,8 @@ import { shareKey } from './results-keys'
 /**
  * createShare calls POST /api/campaigns/{id}/share {showFees, expiresInDays}: a new read-only link that replaces
  * the live one. Returns {token, url, expiresAt, showFees}; the token is shown only here.
+ * @param {string} campaignId
+ * @param {{showFees: boolean, expiresInDays: number}} choice
  */
 export async function createShare(campaignId, { showFees, expiresInDays }) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/share', 'post'>} */
@@ -13,6 +15,7 @@ export async function createShare(campaignId, { showFees, expiresInDays }) {
 }
 
 /** useCreateShare returns createShare that then reloads the campaign's share state. */
+/** @param {string} campaignId */
 export function useCreateShare(campaignId) {
   return useMutation(createShare, shareKey(campaignId))
 }

@@ -24,6 +24,7 @@ function ResultsNotFound() {
 /**
  * CampaignResults is a campaign's results tab for its brand's staff and ADMIN: the campaign, Export CSV and PDF,
  * Share results (editors and ADMIN), then the measured results.
+ * @param {{id: string}} props
  */
 export function CampaignResults({ id }) {
   const { role } = useAuth()
@@ -36,7 +37,7 @@ export function CampaignResults({ id }) {
           <section className="card border-0 shadow-sm" aria-label="Campaign">
             <div className="card-body p-3 p-md-4">
               <ResultsHeading campaign={results.campaign}>
-                {CAN_SHARE.includes(role) && <ShareResults campaignId={id} />}
+                {role && CAN_SHARE.includes(role) && <ShareResults campaignId={id} />}
                 <ResultsExport campaign={results.campaign} />
               </ResultsHeading>
             </div>

@@ -4,9 +4,13 @@ import { TableHead } from '../../../components/table-head'
 import { formatDate } from '../../../lib/format'
 import { platformName, resultCount, resultMoney, resultPercent } from './results-format'
 
+/** @type {Record<string, string>} */
 const STATUS_LABELS = { accepted: 'Accepted', completed: 'Completed' }
 
-/** PostLinks lists a creator's captured posts as links to the platform, newest first. */
+/**
+ * PostLinks lists a creator's captured posts as links to the platform, newest first.
+ * @param {{creator: import('../../../lib/api-types').Schema<'CampaignResultsCreator'>}} props
+ */
 function PostLinks({ creator }) {
   if (creator.posts.length === 0) return <span className="text-secondary">No post yet</span>
   return (
@@ -24,7 +28,10 @@ function PostLinks({ creator }) {
   )
 }
 
-/** PostUsage lists what the brand may do with each captured post ("Paid until 2026-12-01"), in the posts' order. */
+/**
+ * PostUsage lists what the brand may do with each captured post ("Paid until 2026-12-01"), in the posts' order.
+ * @param {{creator: import('../../../lib/api-types').Schema<'CampaignResultsCreator'>}} props
+ */
 function PostUsage({ creator }) {
   if (creator.posts.length === 0) return <span className="text-secondary">—</span>
   return (
@@ -40,12 +47,17 @@ function PostUsage({ creator }) {
 }
 
 /** cell is one measured figure of a creator's row, "n/a" with the reason when missing (no badge: the caption says). */
+/**
+ * @param {import('../../../lib/api-types').Schema<'ResultFigure'>} figure
+ * @param {(n: number) => string} format
+ */
 const cell = (figure, format) => <FigureValue figure={figure} format={format} badge={false} />
 
 /**
  * CreatorResults is one row per creator of an accepted or completed offer, most views first: name, handle,
  * platform, offer status, fee (when shown), views, likes, comments, shares, engagement per view, post links and,
  * when fees are shown, each post's usage right.
+ * @param {{creators: import('../../../lib/api-types').Schema<'CampaignResultsCreator'>[], feesShown: boolean}} props
  */
 export function CreatorResults({ creators, feesShown }) {
   const columns = [

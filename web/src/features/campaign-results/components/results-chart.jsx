@@ -8,6 +8,7 @@ import { shortDay } from './results-format'
 const TrendChart = lazy(() => import('../../../components/trend-chart'))
 
 /** summaryOf describes the cumulative series in words: the chart's text alternative. */
+/** @param {import('../../../lib/api-types').Schema<'CampaignResults'>['series']} series */
 function summaryOf(series) {
   const first = series[0]
   const last = series[series.length - 1]
@@ -17,6 +18,7 @@ function summaryOf(series) {
 /**
  * ResultsChart draws the campaign's views (left axis) and engagements (right axis) to date, day by day, with uPlot;
  * its text alternative is a sentence and the same figures as a table. A day no post reports is a gap, never 0.
+ * @param {{series: import('../../../lib/api-types').Schema<'CampaignResults'>['series']}} props
  */
 export function ResultsChart({ series }) {
   if (series.length === 0) return null
@@ -44,8 +46,8 @@ export function ResultsChart({ series }) {
               {series.map((s) => (
                 <tr key={s.day}>
                   <th scope="row" className="fw-normal">{shortDay(s.day)}</th>
-                  {['views', 'likes', 'comments', 'shares', 'engagements'].map((k) => (
-                    <td key={k} className="text-end">{s[k] == null ? 'n/a' : formatCount(s[k])}</td>
+                  {[s.views, s.likes, s.comments, s.shares, s.engagements].map((v, i) => (
+                    <td key={i} className="text-end">{v == null ? 'n/a' : formatCount(v)}</td>
                   ))}
                 </tr>
               ))}

@@ -1,16 +1,18 @@
 import { useState } from 'react'
 import { saveFile } from '../../../lib/save-file'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
 import { getResultsCsv, isExportFinished, pdfOf, startResultsPdf, useExportJob } from '../api/export-results'
 import { fileStem } from './results-format'
 
 /**
  * ResultsExport offers the campaign's results as files: "Export CSV" downloads it with the session's token;
  * "Export PDF" starts the server's job, shows its progress, then offers the download link.
+ * @param {{campaign: import('../../../lib/api-types').Schema<'CampaignResults'>['campaign']}} props
  */
 export function ResultsExport({ campaign }) {
   const [csvBusy, setCsvBusy] = useState(false)
-  const [jobId, setJobId] = useState(null)
+  const [jobId, setJobId] = useState(/** @type {string | null} */ (null))
   const [starting, setStarting] = useState(false)
   const { data: job, error: jobError } = useExportJob(jobId)
   const pdf = pdfOf(job)
@@ -21,7 +23,7 @@ export function ResultsExport({ campaign }) {
     try {
       saveFile(await getResultsCsv(campaign._id), `${fileStem(campaign.campaignName)}-results.csv`, 'text/csv')
     } catch (err) {
-      toast.error(err?.message || 'Download failed. Please try again.')
+      toast.error(errorMessage(err, 'Download failed. Please try again.'))
     } finally {
       setCsvBusy(false)
     }
@@ -33,7 +35,7 @@ export function ResultsExport({ campaign }) {
       const j = await startResultsPdf(campaign._id)
       setJobId(j.id)
     } catch (err) {
-      toast.error(err?.message || 'Could not start the PDF. Please try again.')
+      toast.error(errorMessage(err, 'Could not start the PDF. Please try again.'))
     } finally {
       setStarting(false)
     }

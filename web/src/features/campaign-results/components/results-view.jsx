@@ -6,12 +6,13 @@ import { ResultsTotals } from './results-totals'
 import './results.css'
 
 /** tagOf writes a campaign's tracking tag with its '#', or null when it has none. */
-const tagOf = (campaign) => (campaign.trackingTag ? `#${campaign.trackingTag}` : null)
+const tagOf = (/** @type {import('../../../lib/api-types').Schema<'CampaignResults'>['campaign']} */ campaign) => (campaign.trackingTag ? `#${campaign.trackingTag}` : null)
 
 /**
  * ResultsView shows a campaign's measured results read-only: the totals with their basis, the daily chart and the
  * per-creator table. Before any post is captured it says what will happen instead of showing empty figures.
  * The brand's results tab and the public share page both render it.
+ * @param {{results: import('../../../lib/api-types').Schema<'CampaignResults'>}} props
  */
 export function ResultsView({ results }) {
   const tag = tagOf(results.campaign)
@@ -40,10 +41,11 @@ export function ResultsView({ results }) {
 /**
  * ResultsBudget is the spend against the campaign's budget with the real percentage (191 %, never capped at 100 %)
  * and an over-budget state; nothing when fees are hidden or the campaign has no budget.
+ * @param {{budget: number | null | undefined, spend: import('../../../lib/api-types').Schema<'ResultFigure'> | undefined}} props
  */
 function ResultsBudget({ budget, spend }) {
   const value = spend && typeof spend.value === 'number' ? spend.value : null
-  if (value == null || !(budget > 0)) return null
+  if (value == null || budget == null || !(budget > 0)) return null
   const pct = Math.round((value / budget) * 100)
   const over = value > budget
   return (
@@ -73,5 +75,5 @@ export function ResultsHeading({ campaign, as: Heading = 'h2', children }) {
   )
 }
 
-const statusLabel = (s) => (s ? s[0].toUpperCase() + s.slice(1) : '')
-const formatDay = (d) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const statusLabel = (/** @type {string} */ s) => (s ? s[0].toUpperCase() + s.slice(1) : '')
+const formatDay = (/** @type {string} */ d) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { formatDate, formatDateTime } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { errorMessage, fieldError } from '../../../lib/error-message'
 import { useShare } from '../api/get-share'
 import { useCreateShare } from '../api/create-share'
 import { useRevokeShare } from '../api/revoke-share'
@@ -9,12 +10,13 @@ const MIN_DAYS = 1
 const MAX_DAYS = 90
 
 /** Modal is the dialog frame (bootstrap's CSS): titled, closed by Escape or a click outside, focus on its first field. */
+/** @param {{title: string, onClose: () => void, busy: boolean, children: import('react').ReactNode}} props */
 function Modal({ title, onClose, busy, children }) {
   const titleId = useId()
-  const box = useRef(null)
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null))
   useEffect(() => {
-    box.current?.querySelector('input, button:not(.btn-close)')?.focus()
-    const onKey = (e) => e.key === 'Escape' && !busy && onClose()
+    box.current?.querySelector(/** @type {'input'} */ ('input, button:not(.btn-close)'))?.focus()
+    const onKey = (/** @type {KeyboardEvent} */ e) => e.key === 'Escape' && !busy && onClose()
     document.addEventListener('keydown', onKey)
     document.body.classList.add('modal-open')
     return () => {
@@ -42,7 +44,10 @@ function Modal({ title, onClose, busy, children }) {
   )
 }
 
-/** LiveLink says whether a link is live, with its expiry and whether it shows fees, and revokes it (confirmed). */
+/**
+ * LiveLink says whether a link is live, with its expiry and whether it shows fees, and revokes it (confirmed).
+ * @param {{share: import('../../../lib/api-types').Schema<'Share'> | null | undefined, onRevoke: () => unknown, busy: boolean}} props
+ */
 function LiveLink({ share, onRevoke, busy }) {
   const [confirming, setConfirming] = useState(false)
   if (!share) return <p className="small text-secondary">No link is live: nobody can open these results without logging in.</p>
@@ -70,7 +75,10 @@ function LiveLink({ share, onRevoke, busy }) {
   )
 }
 
-/** CreatedLink shows the new link once, with Copy, and when it expires. */
+/**
+ * CreatedLink shows the new link once, with Copy, and when it expires.
+ * @param {{created: import('../../../lib/api-types').Schema<'ShareCreated'>}} props
+ */
 function CreatedLink({ created }) {
   const id = useId()
   const [copied, setCopied] = useState(false)
@@ -106,10 +114,11 @@ function CreatedLink({ created }) {
  * ShareResults is the "Share results" button and dialog of a campaign's results (brand editors and ADMIN): whether
  * a link is live and revoking it; a new read-only link with or without fees and its expiry in days, shown once
  * with Copy. Making a link replaces the live one.
+ * @param {{campaignId: string}} props
  */
 export function ShareResults({ campaignId }) {
   const [open, setOpen] = useState(false)
-  const trigger = useRef(null)
+  const trigger = useRef(/** @type {HTMLButtonElement | null} */ (null))
   const { data: share } = useShare(campaignId)
   const close = () => {
     setOpen(false)
@@ -126,16 +135,18 @@ export function ShareResults({ campaignId }) {
   )
 }
 
+/** @param {{campaignId: string, share: import('../../../lib/api-types').Schema<'Share'> | null | undefined, onClose: () => void}} props */
 function ShareDialog({ campaignId, share, onClose }) {
   const create = useCreateShare(campaignId)
   const revoke = useRevokeShare(campaignId)
   const [showFees, setShowFees] = useState(false)
   const [days, setDays] = useState(/** @type {number | string} */ (30))
   const [daysError, setDaysError] = useState('')
-  const [created, setCreated] = useState(null)
+  const [created, setCreated] = useState(/** @type {import('../../../lib/api-types').Schema<'ShareCreated'> | null} */ (null))
   const [busy, setBusy] = useState(false)
   const ids = useId()
 
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     const n = Number(days)
@@ -148,8 +159,9 @@ function ShareDialog({ campaignId, share, onClose }) {
     try {
       setCreated(await create(campaignId, { showFees, expiresInDays: n }))
     } catch (err) {
-      if (err?.fields?.expiresInDays) setDaysError(err.fields.expiresInDays)
-      else toast.error(err?.message || 'Could not create the link. Please try again.')
+      const refused = fieldError(err, 'expiresInDays')
+      if (refused) setDaysError(refused)
+      else toast.error(errorMessage(err, 'Could not create the link. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -161,7 +173,7 @@ function ShareDialog({ campaignId, share, onClose }) {
       setCreated(null)
       toast.success('Share link revoked')
     } catch (err) {
-      toast.error(err?.message || 'Could not revoke the link. Please try again.')
+      toast.error(errorMessage(err, 'Could not revoke the link. Please try again.'))
     } finally {
       setBusy(false)
     }

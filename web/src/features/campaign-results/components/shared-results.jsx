@@ -12,6 +12,7 @@ export const EXPIRED = 'This share link has expired or was revoked'
 /**
  * SharedResults is the public page of a share link (no log-in, no sidebar): the campaign's results read-only,
  * without fees unless the brand showed them; a clear page when the link has expired or was revoked.
+ * @param {{token: string}} props
  */
 export function SharedResults({ token }) {
   const { data: results, error, isLoading, mutate } = useSharedResults(token)

@@ -4,7 +4,10 @@ import { readListPage } from '../../../lib/list-page'
 
 export const CREATOR_IMPORTS_KEY = 'jobs?kind=creator_import&limit=10'
 
-/** getCreatorImports loads the newest creator imports: {jobs, total, page, limit}. */
+/**
+ * getCreatorImports loads the newest creator imports: {jobs, total, page, limit}.
+ * @param {string} key
+ */
 export async function getCreatorImports(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/jobs', 'get'>} */
   const json = await request(key)
@@ -14,6 +17,6 @@ export async function getCreatorImports(key) {
 /** useCreatorImports lists recent creator imports, polling while one is still queued or running. */
 export function useCreatorImports() {
   return useSWR(CREATOR_IMPORTS_KEY, getCreatorImports, {
-    refreshInterval: (data) => (data?.jobs?.some((j) => j.status === 'queued' || j.status === 'running') ? 2000 : 0),
+    refreshInterval: (/** @type {Awaited<ReturnType<typeof getCreatorImports>> | undefined} */ data) => (data?.jobs?.some((j) => j.status === 'queued' || j.status === 'running') ? 2000 : 0),
   })
 }

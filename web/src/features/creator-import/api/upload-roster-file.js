@@ -8,9 +8,20 @@ export const ROSTER_TYPES = ['csv', 'json', 'xlsx']
 export const ROSTER_TYPE_MESSAGE = 'Please select a CSV, JSON, or Excel file.'
 export const ROSTER_SIZE_MESSAGE = 'File size must be less than 10MB.'
 
-/** checkRosterFile returns the product's message why a roster file cannot be uploaded, or null. */
+/**
+ * fileExtension is a file name's extension in lower case ('' when it has none).
+ * @param {{name: string}} file
+ */
+export function fileExtension(file) {
+  return file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : ''
+}
+
+/**
+ * checkRosterFile returns the product's message why a roster file cannot be uploaded, or null.
+ * @param {File} file
+ */
 export function checkRosterFile(file) {
-  const ext = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : ''
+  const ext = fileExtension(file)
   if (!ROSTER_TYPES.includes(ext)) return ROSTER_TYPE_MESSAGE
   if (file.size >= ROSTER_MAX_BYTES) return ROSTER_SIZE_MESSAGE
   return null

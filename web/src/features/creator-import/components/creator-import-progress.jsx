@@ -3,7 +3,10 @@ import { formatCount } from '../../../lib/format'
 // The bar spends its first UPLOAD_SHARE percent on the bytes, the rest on the job's rows.
 const UPLOAD_SHARE = 30
 
-/** creatorImportProgress turns the upload percent and the job into {percent, label}. */
+/**
+ * creatorImportProgress turns the upload percent and the job into {percent, label}.
+ * @param {{uploadPct: number, job: import('../api/get-job').Job | null | undefined, sending: boolean}} state
+ */
 export function creatorImportProgress({ uploadPct, job, sending }) {
   if (sending || !job) return { percent: Math.round((uploadPct * UPLOAD_SHARE) / 100), label: `Uploading file… ${uploadPct}%` }
   if (job.status === 'succeeded') return { percent: 100, label: 'Import finished' }
@@ -13,7 +16,10 @@ export function creatorImportProgress({ uploadPct, job, sending }) {
   return { percent, label }
 }
 
-/** CreatorImportProgress is the bar that follows the upload and then the import job. */
+/**
+ * CreatorImportProgress is the bar that follows the upload and then the import job.
+ * @param {{percent: number, label: string}} props
+ */
 export function CreatorImportProgress({ percent, label }) {
   return (
     <div>

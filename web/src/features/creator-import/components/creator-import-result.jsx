@@ -1,13 +1,15 @@
 import { formatCount } from '../../../lib/format'
+import { importResult } from '../api/get-job'
 import { CreatorImportRowErrors } from './creator-import-row-errors'
 import { StatList } from '../../../components/stat-list'
 
 /**
  * CreatorImportResult is the panel of a finished import: "Upload completed successfully!" when every row was
  * imported, else a warning headed "Imported 3 of 6 rows; 3 have errors" with the row errors.
+ * @param {{job: import('../api/get-job').Job}} props
  */
 export function CreatorImportResult({ job }) {
-  const r = job.result || {}
+  const r = importResult(job)
   const imported = r.imported ?? job.processed - job.failed
   const failed = r.failed ?? job.failed
   const rows = r.rows ?? job.total ?? imported + failed

@@ -8,7 +8,10 @@ import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { TableHead } from '../../../components/table-head'
 
-/** CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download. */
+/**
+ * CreatorImportRowErrors pages through an import's row errors and offers them all as a CSV download.
+ * @param {{jobId: string, failed?: number | null}} props
+ */
 export function CreatorImportRowErrors({ jobId, failed }) {
   const [page, setPage] = useState(1)
   const [saving, setSaving] = useState(false)
@@ -17,6 +20,7 @@ export function CreatorImportRowErrors({ jobId, failed }) {
   const total = data?.total ?? 0
   const filename = `roster-errors-${jobId}.csv`
 
+  /** @param {import('react').MouseEvent} e */
   const download = async (e) => {
     e.preventDefault()
     if (saving) return
@@ -24,7 +28,7 @@ export function CreatorImportRowErrors({ jobId, failed }) {
     try {
       saveFile(await getJobErrorsCsv(jobId), filename, 'text/csv')
     } catch (err) {
-      toast.error(err.message)
+      toast.error(err instanceof Error ? err.message : 'Download failed. Please try again.')
     } finally {
       setSaving(false)
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../../lib/request'
 import { checkRosterFile, useUploadRosterFile, UPLOAD_FALLBACK } from '../api/upload-roster-file'
 import { useJob } from '../api/get-job'
 import { RosterFileDropzone } from './roster-file-dropzone'
@@ -12,13 +13,13 @@ import './creator-import.css'
  * to 100% and show the result. States: idle, file selected, uploading, done.
  */
 export function CreatorImportUpload() {
-  const [file, setFile] = useState(null)
-  const [problem, setProblem] = useState(null)
+  const [file, setFile] = useState(/** @type {File | null} */ (null))
+  const [problem, setProblem] = useState(/** @type {string | null} */ (null))
   const [sending, setSending] = useState(false)
   const [uploadPct, setUploadPct] = useState(0)
-  const [jobId, setJobId] = useState(null)
-  const [failure, setFailure] = useState(null)
-  const controller = useRef(null)
+  const [jobId, setJobId] = useState(/** @type {string | null} */ (null))
+  const [failure, setFailure] = useState(/** @type {string | null} */ (null))
+  const controller = useRef(/** @type {AbortController | null} */ (null))
   const uploadRosterFile = useUploadRosterFile()
   const { data: job, error: jobError } = useJob(jobId)
 
@@ -35,6 +36,7 @@ export function CreatorImportUpload() {
   const done = Boolean(jobId && job?.status === 'succeeded')
   const uploading = sending || Boolean(jobId && !done)
 
+  /** @param {File} next */
   const pick = (next) => {
     const reason = checkRosterFile(next)
     setProblem(reason)
@@ -55,14 +57,15 @@ export function CreatorImportUpload() {
     setFailure(null)
     setUploadPct(0)
     setSending(true)
-    controller.current = new AbortController()
+    const abort = new AbortController()
+    controller.current = abort
     try {
-      const queued = await uploadRosterFile(file, { onProgress: setUploadPct, signal: controller.current.signal })
+      const queued = await uploadRosterFile(file, { onProgress: setUploadPct, signal: abort.signal })
       setJobId(queued.id)
     } catch (err) {
-      if (err?.error_code === 'aborted') return
-      const message = err?.fields?.file || err?.message || UPLOAD_FALLBACK
-      setFailure(message)
+      if (err instanceof ApiError && err.error_code === 'aborted') return
+      const fileProblem = err instanceof ApiError ? err.fields?.file : undefined
+      setFailure(fileProblem || (err instanceof Error && err.message) || UPLOAD_FALLBACK)
     } finally {
       setSending(false)
     }
@@ -87,7 +90,7 @@ export function CreatorImportUpload() {
         {file && !done && <RosterFilePreview file={file} onRemove={uploading ? null : reset} />}
 
         {uploading && <CreatorImportProgress {...progress} />}
-        {done && (
+        {done && job && (
           <>
             <CreatorImportProgress percent={100} label={`${file?.name || 'Roster'} imported`} />
             <CreatorImportResult job={job} />

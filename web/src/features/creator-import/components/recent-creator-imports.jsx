@@ -1,4 +1,5 @@
 import { useCreatorImports } from '../api/get-creator-imports'
+import { importResult } from '../api/get-job'
 import { formatCount, formatDateTime } from '../../../lib/format'
 import { JOB_STATUS } from './creator-import-format'
 import { ListState } from '../../../components/list-state'
@@ -23,8 +24,7 @@ export function RecentCreatorImports() {
             <tbody>
               {jobs.map((j) => {
                 const [label, cls] = JOB_STATUS[j.status] || [j.status, 'text-bg-light']
-                // The document leaves a job's result untyped (it depends on the kind): a creator import's is this.
-                const r = /** @type {{format?: string, rows?: number, imported?: number, failed?: number}} */ (j.result || {})
+                const r = importResult(j)
                 return (
                   <tr key={j.id}>
                     <td>{formatDateTime(j.createdAt)}</td>

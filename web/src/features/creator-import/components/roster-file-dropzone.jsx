@@ -3,21 +3,27 @@ import { ROSTER_TYPES } from '../api/upload-roster-file'
 
 const ACCEPT = ROSTER_TYPES.map((t) => `.${t}`).join(',')
 
-/** RosterFileDropzone takes one file by drag and drop or the file chooser and hands it to onFile. */
+/**
+ * RosterFileDropzone takes one file by drag and drop or the file chooser and hands it to onFile.
+ * @param {{onFile: (file: File) => void, problem?: string | null, disabled?: boolean}} props
+ */
 export function RosterFileDropzone({ onFile, problem, disabled }) {
-  const inputRef = useRef(null)
+  const inputRef = useRef(/** @type {HTMLInputElement | null} */ (null))
   const inputId = useId()
   const [dragging, setDragging] = useState(false)
 
+  /** @param {FileList | null | undefined} files */
   const take = (files) => {
     const file = files?.[0]
     if (file) onFile(file)
   }
+  /** @param {import('react').DragEvent} e */
   const onDrop = (e) => {
     e.preventDefault()
     setDragging(false)
     if (!disabled) take(e.dataTransfer?.files)
   }
+  /** @param {import('react').DragEvent} e */
   const onDragOver = (e) => {
     e.preventDefault()
     if (!disabled) setDragging(true)

@@ -1,9 +1,13 @@
 import { formatSize } from '../../../lib/format'
 import { fileTypeLabel } from './creator-import-format'
+import { fileExtension } from '../api/upload-roster-file'
 
-/** RosterFilePreview shows the chosen file's name, size and type with a remove button. */
+/**
+ * RosterFilePreview shows the chosen file's name, size and type with a remove button.
+ * @param {{file: File, onRemove: (() => void) | null}} props
+ */
 export function RosterFilePreview({ file, onRemove }) {
-  const ext = file.name.includes('.') ? file.name.split('.').pop().slice(0, 4).toUpperCase() : 'FILE'
+  const ext = fileExtension(file).slice(0, 4).toUpperCase() || 'FILE'
   return (
     <div className="cc-import-file d-flex align-items-center gap-3" aria-label="Selected file">
       <span className="cc-import-ext" aria-hidden="true">

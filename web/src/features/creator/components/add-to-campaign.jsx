@@ -3,6 +3,7 @@ import { useAddToCampaign } from '../api/add-to-campaign'
 import { useCampaignChoices } from '../api/get-campaign-choices'
 import { useRoster } from '../../../lib/campaign-roster'
 import { formatMoney } from '../../../lib/format'
+import { errorMessage } from '../../../lib/error-message'
 import { CardSection } from '../../../components/card-section'
 import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
 
@@ -10,6 +11,7 @@ import { BudgetBar, BudgetFigure } from '../../../components/budget-bar'
  * BudgetImpact is the chosen campaign's budget bar, split the way the budget rule counts it: agreed (accepted and
  * completed offers) and offered (sent offers and counters) are committed; drafts' estimates are not, and this
  * creator joins as one more draft at the estimated fee.
+ * @param {{roster: import('../../../lib/api-types').Schema<'Roster'>, fee: number, onRoster: boolean}} props
  */
 export function BudgetImpact({ roster, fee, onRoster }) {
   const agreed = Number(roster.acceptedTotal ?? 0)
@@ -46,6 +48,7 @@ export function BudgetImpact({ roster, fee, onRoster }) {
  * AddToCampaign picks one of the brand's draft or active campaigns and puts
  * the creator on its roster as a draft offer at the estimated fee, showing
  * what that does to the campaign's budget first.
+ * @param {{creator: {_id: string, name: string}, fee: number}} props
  */
 export function AddToCampaign({ creator, fee }) {
   const { data: campaigns, error: listError } = useCampaignChoices()
@@ -53,12 +56,14 @@ export function AddToCampaign({ creator, fee }) {
   const { data: roster } = useRoster(campaignId || null)
   const add = useAddToCampaign()
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState(null) // {ok, message}
+  const [result, setResult] = useState(/** @type {{ok: boolean, message: string} | null} */ (null))
   const onRoster = Boolean(roster?.entries?.some((e) => e.creator?._id === creator._id))
+  /** @param {import('react').ChangeEvent<HTMLSelectElement>} e */
   const choose = (e) => {
     setCampaignId(e.target.value)
     setResult(null)
   }
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     if (!campaignId) return
@@ -69,7 +74,7 @@ export function AddToCampaign({ creator, fee }) {
       const name = campaigns?.find((c) => c._id === campaignId)?.campaignName || 'the campaign'
       setResult({ ok: true, message: `${creator.name} joined ${name}'s roster as a draft offer at ${formatMoney(entry?.offer?.amount ?? fee)}.` })
     } catch (err) {
-      setResult({ ok: false, message: err.message })
+      setResult({ ok: false, message: errorMessage(err, 'The creator could not be added. Please try again.') })
     } finally {
       setBusy(false)
     }

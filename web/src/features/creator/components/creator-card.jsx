@@ -5,15 +5,20 @@ import { audienceBasisText, audienceLead } from './creator-format'
 import { StatList } from '../../../components/stat-list'
 import { NetworkStatusBadge } from '../../../components/network-status-badge'
 
+/** @type {Record<string, string>} */
 const TIER_CLASS = { Micro: 'cc-tier-micro', Mid: 'cc-tier-mid', Macro: 'cc-tier-macro' }
 
 /**
  * CreatorCard: name, tier label, niche, location, followers, engagement rate
  * audience (with where it comes from) and platforms of one creator; the whole card opens the creator's profile
  * (back brings the list as it was: `back` is the list's URL).
+ * @param {{creator: import('../api/get-creator').Creator, back?: string}} props
  */
 export function CreatorCard({ creator: c, back }) {
-  const platforms = PLATFORMS.filter((p) => c.platforms?.[p.value])
+  const platforms = PLATFORMS.flatMap((p) => {
+    const account = c.platforms?.[p.value]
+    return account ? [{ ...p, account }] : []
+  })
   const audience = audienceLead(c.audience)
   return (
     <article className="card border-0 shadow-sm h-100 cc-creator-card" aria-label={c.name}>
@@ -44,7 +49,7 @@ export function CreatorCard({ creator: c, back }) {
         {platforms.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0 mt-auto" aria-label="Platforms">
             {platforms.map((p) => {
-              const acc = c.platforms[p.value]
+              const acc = p.account
               return (
                 <li key={p.value} className={`cc-platform cc-platform-${p.value}`} title={acc.handle || undefined}>
                   <span className="fw-semibold">{p.label}</span> <span>{acc.followers == null ? '—' : formatFollowers(acc.followers)}</span>
@@ -79,7 +84,10 @@ export function QualityBadge({ score }) {
   )
 }
 
-/** CreatorAvatar is a creator's initials in a round badge (decoration: the name stands beside it). */
+/**
+ * CreatorAvatar is a creator's initials in a round badge (decoration: the name stands beside it).
+ * @param {{name: string}} props
+ */
 export function CreatorAvatar({ name }) {
   return (
     <span className="cc-creator-avatar" aria-hidden="true">

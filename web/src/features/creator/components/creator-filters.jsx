@@ -3,17 +3,38 @@ import { useNiches } from '../../../lib/niches'
 import { GENDERS, PLATFORMS, READINGS, SORTS, TIERS, activeFilterCount } from './creator-options'
 import { FilterControl } from '../../../components/filter-control'
 
-/** CreatorFilters: search and sort always visible; the other filters fold away on phones. */
+/**
+ * CreatorFilters: search and sort always visible; the other filters fold away on phones.
+ * @param {{filters: import('./creator-options').Filters, onChange: (filters: import('./creator-options').Filters) => void, onClear: () => void}} props
+ */
 export function CreatorFilters({ filters, onChange, onClear }) {
   const [open, setOpen] = useState(false)
   const { data: niches } = useNiches()
   const nicheListId = useId()
   const active = activeFilterCount({ ...filters, search: '' })
-  const set = (name) => (e) => onChange({ ...filters, [name]: e.target.value })
+  /** @typedef {keyof import('./creator-options').Filters} Name */
+  /** @param {Name} name */
+  const set = (name) => (/** @type {import('react').ChangeEvent<HTMLInputElement | HTMLSelectElement>} */ e) => onChange({ ...filters, [name]: e.target.value })
+  /**
+   * @param {Name} name
+   * @param {string} label
+   * @param {Record<string, unknown>} props
+   */
   const control = (name, label, props) => (
     <FilterControl id={`f-${name}`} label={label} className="cc-filter" value={filters[name]} onChange={set(name)} {...props} />
   )
+  /**
+   * @param {Name} name
+   * @param {string} label
+   * @param {string} all
+   * @param {{value: string, label: string}[]} options
+   */
   const select = (name, label, all, options) => control(name, label, { controlClassName: 'form-select cc-input', options: [{ value: '', label: all }, ...options] })
+  /**
+   * @param {Name} name
+   * @param {string} label
+   * @param {Record<string, unknown>} [props]
+   */
   const text = (name, label, props = {}) => control(name, label, { controlClassName: 'form-control cc-input', ...props })
 
   return (

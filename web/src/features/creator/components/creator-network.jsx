@@ -33,16 +33,22 @@ export function CreatorNetwork() {
     written.current.clear()
     setFilterState(fromURL.filters)
   }, [query, fromURL])
+  /**
+   * @param {import('./creator-options').Filters} next
+   * @param {number} p
+   * @param {{replace?: boolean}} [options]
+   */
   const write = (next, p, options) => {
     const q = filterParams(next, p)
     written.current.add(q.toString())
     setParams(q, options)
   }
+  /** @param {import('./creator-options').Filters} next */
   const setFilters = (next) => {
     setFilterState(next)
     write(next, 1, { replace: true })
   }
-  const setPage = (p) => write(filters, p)
+  const setPage = (/** @type {number} */ p) => write(filters, p)
   const debounced = useDebounced(filters, FILTER_DEBOUNCE_MS)
   const { data, error, isLoading, mutate } = useCreators({ ...debounced, page })
 

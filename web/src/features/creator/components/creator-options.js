@@ -7,7 +7,10 @@ export const TIERS = [
   { value: 'Macro', label: 'Macro', hint: '500K+' },
 ]
 
-export const PLATFORMS = ALL_PLATFORMS.map((p) => ({ value: p.id, label: p.name }))
+/** @typedef {keyof NonNullable<import('../api/get-creator').Creator['platforms']>} PlatformId */
+
+// The app's platforms are the ones a creator's entry lists.
+export const PLATFORMS = ALL_PLATFORMS.map((p) => ({ value: /** @type {PlatformId} */ (p.id), label: p.name }))
 
 // The server filters on the audience gender that is at least half of the audience: male, female or other.
 export const GENDERS = [
@@ -43,7 +46,14 @@ export const EMPTY_FILTERS = {
   sort: 'followers',
 }
 
-/** activeFilterCount counts the filters that narrow the list (sort does not). */
+/** @typedef {Record<keyof typeof EMPTY_FILTERS, string>} Filters */
+/** FILTER_NAMES are the filters' names, in EMPTY_FILTERS' order. */
+const FILTER_NAMES = /** @type {(keyof Filters)[]} */ (Object.keys(EMPTY_FILTERS))
+
+/**
+ * activeFilterCount counts the filters that narrow the list (sort does not).
+ * @param {Partial<Filters>} filters
+ */
 export function activeFilterCount(filters) {
   return Object.entries(filters).filter(([k, v]) => k !== 'sort' && String(v ?? '').trim()).length
 }
@@ -52,10 +62,12 @@ export function activeFilterCount(filters) {
  * filtersFromParams reads the network's filters and page from the URL's
  * search params (absent ones take EMPTY_FILTERS' values), so a reload or a
  * shared link shows the same list.
+ * @param {URLSearchParams} params
  */
 export function filtersFromParams(params) {
+  /** @type {Filters} */
   const filters = { ...EMPTY_FILTERS }
-  for (const name of Object.keys(EMPTY_FILTERS)) {
+  for (const name of FILTER_NAMES) {
     const v = params.get(name)
     if (v != null) filters[name] = v
   }
@@ -63,10 +75,15 @@ export function filtersFromParams(params) {
   return { filters, page }
 }
 
-/** filterParams writes filters and page as search params, leaving out blanks and defaults. */
+/**
+ * filterParams writes filters and page as search params, leaving out blanks and defaults.
+ * @param {Filters} filters
+ * @param {number} [page]
+ */
 export function filterParams(filters, page = 1) {
   const params = new URLSearchParams()
-  for (const [name, empty] of Object.entries(EMPTY_FILTERS)) {
+  for (const name of FILTER_NAMES) {
+    const empty = EMPTY_FILTERS[name]
     const v = String(filters[name] ?? '')
     if (v.trim() && v !== empty) params.set(name, v)
   }

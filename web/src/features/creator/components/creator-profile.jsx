@@ -29,7 +29,11 @@ function VerifiedBadge() {
   )
 }
 
-/** Figure is one named figure with its basis label; `figure` is {value, basis} or null (unknown). */
+/**
+ * Figure is one named figure with its basis label; `figure` is {value, basis} or null (unknown).
+ * @template T
+ * @param {{term: string, figure: {value: T, basis: string} | null | undefined, format: (value: T) => string}} props
+ */
 function Figure({ term, figure, format }) {
   return (
     <div>
@@ -42,9 +46,10 @@ function Figure({ term, figure, format }) {
   )
 }
 
+/** @param {{audience: import('../api/get-creator').Profile['audience']}} props */
 function Audience({ audience }) {
   if (!audience) return <p className="text-secondary mb-0">Audience not known.</p>
-  const split = (m) =>
+  const split = (/** @type {Record<string, number> | null | undefined} */ m) =>
     Object.entries(m || {})
       .sort((a, b) => b[1] - a[1])
       .map(([k, v]) => `${Math.round(v)}% ${k}`)
@@ -68,6 +73,7 @@ function Audience({ audience }) {
   )
 }
 
+/** @param {{profile: import('../api/get-creator').Profile}} props */
 function Trends({ profile }) {
   if (profile.trends.length === 0) {
     return <p className="text-secondary mb-0">Trends appear once the creator connects an account.</p>
@@ -93,7 +99,10 @@ function Trends({ profile }) {
   )
 }
 
-/** CreatorNotFound is the profile page of an unknown creator. */
+/**
+ * CreatorNotFound is the profile page of an unknown creator.
+ * @param {{back: string}} props
+ */
 function CreatorNotFound({ back }) {
   return (
     <EmptyState
@@ -177,7 +186,7 @@ export function CreatorProfile({ id, quality = null }) {
         </div>
       </div>
       {quality}
-      {CAN_ADD.includes(role) && <AddToCampaign creator={c} fee={p.fee.value} />}
+      {role && CAN_ADD.includes(role) && <AddToCampaign creator={c} fee={p.fee.value} />}
       <CardSection title={`${p.trendDays}-day trends`} titleId="creator-trends">
         <Trends profile={p} />
       </CardSection>

@@ -18,7 +18,10 @@ export function useBrandConsent() {
   return useSWR(BRAND_CONSENT_KEY, getBrandConsent, { revalidateOnFocus: false })
 }
 
-/** setBrandConsent calls PUT /api/kit/brand-consent {namedInKits, industry} (BRAND_ADMIN) and answers as the GET. */
+/**
+ * setBrandConsent calls PUT /api/kit/brand-consent {namedInKits, industry} (BRAND_ADMIN) and answers as the GET.
+ * @param {import('../../../lib/api-types').Body<'/api/kit/brand-consent', 'put'>} body
+ */
 export async function setBrandConsent(body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/kit/brand-consent', 'put'>} */
   const json = await request(BRAND_CONSENT_KEY, { method: 'PUT', body, fallback: 'Could not save your choice. Please try again.' })

@@ -10,7 +10,10 @@ export async function getBrandCampaigns() {
   return json.data.campaigns
 }
 
-/** useBrandCampaigns loads them while `on` (the booking dialog is open). */
+/**
+ * useBrandCampaigns loads them while `on` (the booking dialog is open).
+ * @param {boolean} on
+ */
 export function useBrandCampaigns(on) {
   return useSWR(on ? KEY : null, getBrandCampaigns, { revalidateOnFocus: false })
 }

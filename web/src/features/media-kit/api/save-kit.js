@@ -5,6 +5,7 @@ import { KIT_KEY } from './kit-keys'
 /**
  * saveKit calls PUT /api/kit with the whole kit (slug, published, searchEngines, bio, show, handles, campaignIds,
  * rateCard of {id?, label, priceCents}) and returns the settings as GET /api/kit answers them.
+ * @param {import('../../../lib/api-types').Body<'/api/kit', 'put'>} body
  */
 export async function saveKit(body) {
   /** @type {import('../../../lib/api-types').Answer<'/api/kit', 'put'>} */

@@ -3,21 +3,23 @@ import { Link } from 'react-router-dom'
 import { useBrandCampaigns } from '../api/get-brand-campaigns'
 import { bookFromKit } from '../api/book-from-kit'
 import { formatAmount } from '../../../lib/format'
+import { ApiError } from '../../../lib/request'
 
 /**
  * BookDialog books a rate-card line of the kit on one of the brand's draft or active campaigns: one draft offer at
  * that price on its roster (booking the same line again answers the same draft). `line` null closes it.
+ * @param {{slug: string, line: import('../../../lib/api-types').Schema<'KitRateLine'> | null, onClose: () => void}} props
  */
 export function BookDialog({ slug, line, onClose }) {
   const titleId = useId()
   const selectId = useId()
-  const selectRef = useRef(null)
+  const selectRef = useRef(/** @type {HTMLSelectElement | null} */ (null))
   const { data } = useBrandCampaigns(Boolean(line))
   const campaigns = (data || []).filter((c) => c.status === 'draft' || c.status === 'active')
   const [campaignId, setCampaignId] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  const [done, setDone] = useState(null)
+  const [done, setDone] = useState(/** @type {{created: boolean, campaign: string} | null} */ (null))
 
   useEffect(() => {
     if (!line) return undefined
@@ -25,6 +27,7 @@ export function BookDialog({ slug, line, onClose }) {
     setError('')
     setDone(null)
     selectRef.current?.focus()
+    /** @param {KeyboardEvent} e */
     const onKey = (e) => {
       if (e.key === 'Escape') onClose()
     }
@@ -48,7 +51,8 @@ export function BookDialog({ slug, line, onClose }) {
       const res = await bookFromKit(slug, { campaignId, rateCardLineId: line.id })
       setDone({ created: res.created, campaign: campaigns.find((c) => c._id === campaignId)?.campaignName || 'the campaign' })
     } catch (err) {
-      setError(err?.fields?.campaignId || err?.fields?.rateCardLineId || err?.message || 'Could not book this creator. Please try again.')
+      const fields = err instanceof ApiError ? err.fields : null
+      setError(fields?.campaignId || fields?.rateCardLineId || (err instanceof Error && err.message) || 'Could not book this creator. Please try again.')
     } finally {
       setBusy(false)
     }

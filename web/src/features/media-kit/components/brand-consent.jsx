@@ -11,19 +11,28 @@ import { CardSection } from '../../../components/card-section'
 /** INDUSTRY_RE is the server's rule for the industry: up to 40 letters, spaces, '-' or '&'. */
 const INDUSTRY_RE = /^[\p{L} &-]{0,40}$/u
 
-/** unnamedAs is how a kit names a brand without its consent: "a fashion brand", "a brand" without an industry. */
+/**
+ * unnamedAs is how a kit names a brand without its consent: "a fashion brand", "a brand" without an industry.
+ * @param {string | null | undefined} industry
+ */
 export function unnamedAs(industry) {
   const i = (industry || '').trim().toLowerCase()
   return i ? `a ${i} brand` : 'a brand'
 }
 
-/** validate checks the industry as the server does. */
+/** @typedef {import('../../../lib/api-types').Schema<'KitConsent'>} ConsentValues */
+
+/**
+ * validate checks the industry as the server does.
+ * @param {ConsentValues} values
+ */
 function validate(values) {
   return INDUSTRY_RE.test(values.industry.trim()) ? {} : { industry: "Use up to 40 letters, spaces, '-' or '&'" }
 }
 
 /** ConsentChoice is the yes/no of naming the brand, as two radios. */
 function ConsentChoice() {
+  /** @type {import('formik').FormikContextType<ConsentValues>} */
   const { values, setFieldValue } = useFormikContext()
   const options = [
     { value: true, id: 'consent-yes', label: 'Yes, kits may name us', note: "Kits show your brand's name and the campaign's name." },
@@ -52,7 +61,10 @@ function ConsentChoice() {
   )
 }
 
-/** KitList lists the published kits that show the brand's campaigns and how each names the brand now. */
+/**
+ * KitList lists the published kits that show the brand's campaigns and how each names the brand now.
+ * @param {{kits: import('../../../lib/api-types').Data<'/api/kit/brand-consent', 'get'>['kits'], consent: ConsentValues}} props
+ */
 function KitList({ kits, consent }) {
   if (kits.length === 0) {
     return <p className="text-secondary mb-4">No published media kit shows your campaigns yet.</p>
@@ -83,6 +95,10 @@ function KitList({ kits, consent }) {
 export function BrandKitConsent() {
   const swr = useBrandConsent()
   const save = useSetBrandConsent()
+  /**
+   * @param {ConsentValues} values
+   * @param {import('formik').FormikHelpers<ConsentValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       const saved = await save({ namedInKits: values.namedInKits, industry: values.industry.trim() })

@@ -35,9 +35,19 @@ export const SHOW_FIELDS = [
   { key: 'quality', label: 'Audience-quality reading' },
 ]
 
-const NO_SHOW = Object.fromEntries(SHOW_FIELDS.map((f) => [f.key, false]))
+// Every field of KitShow is one of SHOW_FIELDS.
+const NO_SHOW = /** @type {import('../../../lib/api-types').Schema<'KitShow'>} */ (Object.fromEntries(SHOW_FIELDS.map((f) => [f.key, false])))
 
-/** valuesOf turns GET /api/kit's kit (or null) into the form's values; prices in dollars as typed. */
+/**
+ * KitValues are the form's values: the settings with each rate-card price in dollars as typed.
+ * @typedef {Omit<import('../../../lib/api-types').Schema<'KitSettings'>, 'rateCard'> & {rateCard: {id?: string, label: string, price: string}[]}} KitValues
+ */
+
+/**
+ * valuesOf turns GET /api/kit's kit (or null) into the form's values; prices in dollars as typed.
+ * @param {import('../../../lib/api-types').Schema<'KitSettings'> | null | undefined} kit
+ * @returns {KitValues}
+ */
 export function valuesOf(kit) {
   return {
     slug: kit?.slug ?? '',
@@ -51,7 +61,11 @@ export function valuesOf(kit) {
   }
 }
 
-/** bodyOf builds the PUT /api/kit body from the form's values: prices in whole cents. */
+/**
+ * bodyOf builds the PUT /api/kit body from the form's values: prices in whole cents.
+ * @param {KitValues} values
+ * @returns {import('../../../lib/api-types').Body<'/api/kit', 'put'>}
+ */
 export function bodyOf(values) {
   return {
     slug: values.slug.trim(),
@@ -59,7 +73,8 @@ export function bodyOf(values) {
     searchEngines: values.searchEngines,
     bio: values.bio.trim(),
     show: values.show,
-    handles: values.handles,
+    // The handles are the platforms GET /api/kit listed.
+    handles: /** @type {NonNullable<import('../../../lib/api-types').Body<'/api/kit', 'put'>['handles']>} */ (values.handles),
     campaignIds: values.campaignIds,
     rateCard: values.rateCard.map((l) => ({ ...(l.id ? { id: l.id } : {}), label: l.label.trim(), priceCents: Math.round(Number(l.price) * 100) })),
   }

@@ -18,10 +18,15 @@ import { PLATFORM_NAMES } from '../../../config/platforms'
 /** SUGGESTED_LINES start an empty rate card. */
 const SUGGESTED_LINES = ['One Instagram post', 'One YouTube video', '30 days of usage']
 
-/** ArrayChecks is a fieldset of checkboxes bound to an array of values (`options`: {value, label, note?}). */
+/**
+ * ArrayChecks is a fieldset of checkboxes bound to an array of values (`options`: {value, label, note?}).
+ * @param {{name: string, legend: string, options: {value: string, label: string, note?: import('react').ReactNode}[], empty: string}} props
+ */
 function ArrayChecks({ name, legend, options, empty }) {
   const { values, setFieldValue } = useFormikContext()
+  /** @type {string[]} */
   const selected = getIn(values, name) || []
+  /** @param {string} v */
   const toggle = (v) => setFieldValue(name, selected.includes(v) ? selected.filter((x) => x !== v) : [...selected, v])
   return (
     <fieldset className="mb-3">
@@ -46,6 +51,7 @@ function ArrayChecks({ name, legend, options, empty }) {
 
 /** RateCardEditor edits the rate card: a deliverable and its price per line. */
 function RateCardEditor() {
+  /** @type {import('formik').FormikContextType<import('./kit-schema').KitValues>} */
   const { values } = useFormikContext()
   return (
     <FieldArray name="rateCard">
@@ -93,6 +99,10 @@ function RateCardEditor() {
 export function KitSettings() {
   const swr = useKit()
   const save = useSaveKit()
+  /**
+   * @param {import('./kit-schema').KitValues} values
+   * @param {import('formik').FormikHelpers<import('./kit-schema').KitValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       const saved = await save(bodyOf(values))
@@ -145,7 +155,8 @@ export function KitSettings() {
                   legend="Past campaigns to show"
                   empty="No completed campaigns yet."
                   options={data.campaigns.map((c) => ({
-                    value: c.campaignId,
+                    // The creator's own settings always carry the campaign's id.
+                    value: c.campaignId ?? '',
                     label: `${c.named ? `${c.brand}: ${c.campaign}` : `${c.brand} (the brand is not named)`} · ${c.period}`,
                     note: <CampaignFigures campaign={c} />,
                   }))}
@@ -161,7 +172,10 @@ export function KitSettings() {
   )
 }
 
-/** Switch is a formik boolean as a Bootstrap switch. */
+/**
+ * Switch is a formik boolean as a Bootstrap switch.
+ * @param {{name: string, label: string}} props
+ */
 function Switch({ name, label }) {
   const { getFieldProps } = useFormikContext()
   return (

@@ -8,6 +8,7 @@ import { ROLES } from '../../../config/roles'
 import { useAuth } from '../../../lib/auth-store'
 import { useViewerRole } from '../../../lib/viewer-role'
 import { ScrollRegion } from '../../../components/scroll-region'
+import { CardSection } from '../../../components/card-section'
 import { formatAmount, formatCount, formatDate } from '../../../lib/format'
 import { usePublicKit } from '../api/get-public-kit'
 import { kitPdfUrl } from '../api/kit-keys'
@@ -20,7 +21,10 @@ export const GONE = 'This media kit is not published'
 
 const BOOKERS = [ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER]
 
-/** useRobots tells search engines not to index the page unless `index` (the creator opted in). */
+/**
+ * useRobots tells search engines not to index the page unless `index` (the creator opted in).
+ * @param {boolean} index
+ */
 function useRobots(index) {
   useEffect(() => {
     if (index) return undefined
@@ -32,20 +36,10 @@ function useRobots(index) {
   }, [index])
 }
 
-function Card({ id, title, children }) {
-  return (
-    <section className="card border-0 shadow-sm" aria-labelledby={id}>
-      <div className="card-body p-3 p-md-4">
-        <h2 id={id} className="h5 fw-bold mb-3">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  )
-}
-
-/** Quality shows the audience-quality reading as brands read it: the figure, and each account's with its date. */
+/**
+ * Quality shows the audience-quality reading as brands read it: the figure, and each account's with its date.
+ * @param {{quality: import('../../../lib/api-types').Schema<'QualityCreator'>}} props
+ */
 function Quality({ quality }) {
   return (
     <>
@@ -74,6 +68,7 @@ function Quality({ quality }) {
   )
 }
 
+/** @param {{label: string, shares: Record<string, number> | undefined}} props */
 function Shares({ label, shares }) {
   const entries = Object.entries(shares || {})
   return (
@@ -83,10 +78,13 @@ function Shares({ label, shares }) {
   )
 }
 
-/** BookAction is what the rate card offers to book with: a dialog for brand editors, sign-up for visitors. */
+/**
+ * BookAction is what the rate card offers to book with: a dialog for brand editors, sign-up for visitors.
+ * @param {{slug: string, line: import('../../../lib/api-types').Schema<'KitRateLine'>, role: string | null | undefined, onBook: (line: import('../../../lib/api-types').Schema<'KitRateLine'>) => void}} props
+ */
 function BookAction({ slug, line, role, onBook }) {
   const { isAuthenticated } = useAuth()
-  if (BOOKERS.includes(role)) {
+  if (role && BOOKERS.includes(role)) {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => onBook(line)}>
         Book<span className="visually-hidden"> {line.label}</span>
@@ -105,12 +103,13 @@ function BookAction({ slug, line, role, onBook }) {
  * PublicKit is the public page /kit/{slug} (no log-in, no sidebar): the fields the creator chose to show, the PDF
  * link and "Book this creator" (brand editors book a rate-card line on a campaign; visitors sign up as a brand and
  * come back here). Search engines are told not to index it unless the creator opted in.
+ * @param {{slug: string}} props
  */
 export function PublicKit({ slug }) {
   const { data: kit, error, isLoading, mutate } = usePublicKit(slug)
   const { isAuthenticated } = useAuth()
   const role = useViewerRole()
-  const [booking, setBooking] = useState(null)
+  const [booking, setBooking] = useState(/** @type {import('../../../lib/api-types').Schema<'KitRateLine'> | null} */ (null))
   useRobots(Boolean(kit?.searchEngines))
   useEffect(() => {
     document.title = kit ? `${kit.name}: media kit · ${PRODUCT_NAME}` : `Media kit · ${PRODUCT_NAME}`
@@ -154,7 +153,7 @@ export function PublicKit({ slug }) {
           </section>
 
           {kit.platforms && (
-            <Card id="kit-figures" title="Verified figures">
+            <CardSection titleId="kit-figures" title="Verified figures">
               {kit.platforms.length === 0 ? (
                 <p className="mb-0 text-secondary">No connected accounts yet.</p>
               ) : (
@@ -185,25 +184,25 @@ export function PublicKit({ slug }) {
                   </table>
                 </ScrollRegion>
               )}
-            </Card>
+            </CardSection>
           )}
 
           {kit.audience && (
-            <Card id="kit-audience" title="Audience">
+            <CardSection titleId="kit-audience" title="Audience">
               <Shares label="Gender" shares={kit.audience.gender} />
               <Shares label="Ages" shares={kit.audience.ages} />
               <p className="small text-secondary mb-0">{kit.audience.basis === 'measured' ? 'Measured from connected accounts' : 'Imported'}</p>
-            </Card>
+            </CardSection>
           )}
 
           {kit.quality && (
-            <Card id="kit-quality" title="Audience quality">
+            <CardSection titleId="kit-quality" title="Audience quality">
               <Quality quality={kit.quality} />
-            </Card>
+            </CardSection>
           )}
 
           {kit.campaigns.length > 0 && (
-            <Card id="kit-campaigns" title="Past campaigns">
+            <CardSection titleId="kit-campaigns" title="Past campaigns">
               <ScrollRegion label="Past campaigns table">
                 <table className="table table-sm align-middle mb-0">
                   <thead>
@@ -238,10 +237,10 @@ export function PublicKit({ slug }) {
                 </table>
               </ScrollRegion>
               <p className="small text-secondary mb-0 mt-2">Measured from the creator's tagged posts; engagements are likes, comments and shares.</p>
-            </Card>
+            </CardSection>
           )}
 
-          <Card id="kit-rates" title="Book this creator">
+          <CardSection titleId="kit-rates" title="Book this creator">
             {kit.rateCard.length === 0 ? (
               <p className="mb-0 text-secondary">No rates listed yet.</p>
             ) : (
@@ -262,7 +261,7 @@ export function PublicKit({ slug }) {
               </p>
             )}
             {isAuthenticated && role && !BOOKERS.includes(role) && <p className="small text-secondary mb-0 mt-3">Brand admins and managers can book from this kit.</p>}
-          </Card>
+          </CardSection>
           <BookDialog slug={kit.slug} line={booking} onClose={() => setBooking(null)} />
         </>
       )}

@@ -21,7 +21,7 @@ export function usePayoutAccount(refresh = false) {
   return useSWR([PAYOUT_ACCOUNT_KEY, refresh], () => getPayoutAccount(refresh), { revalidateOnFocus: false })
 }
 
-const affectsAccount = (key) => Array.isArray(key) && key[0] === PAYOUT_ACCOUNT_KEY
+const affectsAccount = (/** @type {unknown} */ key) => Array.isArray(key) && key[0] === PAYOUT_ACCOUNT_KEY
 
 /**
  * setUpPayouts calls POST /api/payouts/account: makes the creator's payout account once and answers the

@@ -1,10 +1,13 @@
 import useSWR from 'swr'
-import { request } from '../../../lib/request'
+import { ApiError, request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 
 export const PAYMENT_KEY = 'payouts/offers'
 
-/** paymentKey is the SWR key of one offer's payment. */
+/**
+ * paymentKey is the SWR key of one offer's payment.
+ * @param {string} entryId
+ */
 export const paymentKey = (entryId) => [PAYMENT_KEY, entryId]
 
 /**
@@ -18,18 +21,22 @@ export async function getPayment(entryId) {
     const json = await request(`${PAYMENT_KEY}/${encodeURIComponent(entryId)}`)
     return json?.data?.payment ?? null
   } catch (err) {
-    if (err?.status === 404) return null
+    if (err instanceof ApiError && err.status === 404) return null
     throw err
   }
 }
 
-/** usePayment reads an offer's payment (null without one); off skips the read. */
+/**
+ * usePayment reads an offer's payment (null without one); off skips the read.
+ * @param {string} entryId
+ * @param {boolean} [off]
+ */
 export function usePayment(entryId, off = false) {
   return useSWR(off || !entryId ? null : paymentKey(entryId), () => getPayment(entryId), { revalidateOnFocus: false })
 }
 
 /** affectsPayments: every payment read and the admin's board change with a move. */
-const affectsPayments = (key) => Array.isArray(key) && (key[0] === PAYMENT_KEY || key[0] === 'payouts/board')
+const affectsPayments = (/** @type {unknown} */ key) => Array.isArray(key) && (key[0] === PAYMENT_KEY || key[0] === 'payouts/board')
 
 /**
  * objectPayment calls POST /api/payouts/offers/{entryId}/objection: the brand holds the payment with a reason.
@@ -101,6 +108,7 @@ export async function getPaysOnTime(brandId) {
   return json.data.record
 }
 
+/** @param {string | null | undefined} brandId */
 export function usePaysOnTime(brandId) {
-  return useSWR(brandId ? ['payouts/pays-on-time', brandId] : null, () => getPaysOnTime(brandId), { revalidateOnFocus: false })
+  return useSWR(brandId ? ['payouts/pays-on-time', brandId] : null, () => getPaysOnTime(/** @type {string} */ (brandId)), { revalidateOnFocus: false })
 }

@@ -7,12 +7,14 @@ import { ROLES } from '../../../config/roles'
 import { useAuth } from '../../../lib/auth-store'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { errorMessage, fieldError } from '../../../lib/error-message'
+import { useConfirmRemove } from '../../../lib/use-confirm-remove'
 import { getSpendCsv, useAddBrandCard, useBrandCards, useBrandPayoutSettings, useRemoveBrandCard, useSetManagerLimit, useSpend } from '../api/brand'
 import { CsvButton } from './earnings'
 
 /** @typedef {import('../../../lib/api-types').Schema<'PayoutBrandCard'>} BrandCard */
 
-const cardName = (c) => `${c.brand ? c.brand[0].toUpperCase() + c.brand.slice(1) : 'Card'} ending in ${c.last4}`
+const cardName = (/** @type {BrandCard} */ c) => `${c.brand ? c.brand[0].toUpperCase() + c.brand.slice(1) : 'Card'} ending in ${c.last4}`
 
 /**
  * BrandCards lists the brand's payment cards (brand and last 4 digits; the default is charged for fundings). A
@@ -27,24 +29,12 @@ export function BrandCards({ CardInput }) {
   const add = useAddBrandCard()
   const remove = useRemoveBrandCard()
   const [adding, setAdding] = useState(false)
-  const [removing, setRemoving] = useState(/** @type {BrandCard | null} */ (null))
-  const [busy, setBusy] = useState(false)
+  const { removing, ask: setRemoving, cancel, busy, confirm: confirmRemove } = useConfirmRemove((/** @type {BrandCard} */ card) => remove(card._id))
+  /** @param {string} id */
   const save = async (id) => {
     const out = await add(id)
     toast.success(out.message || 'Card added')
     setAdding(false)
-  }
-  const confirmRemove = async () => {
-    setBusy(true)
-    try {
-      const out = await remove(removing._id)
-      toast.success(out.message || 'Card removed')
-    } catch (err) {
-      toast.error(err?.message || 'Could not remove the card. Please try again.')
-    } finally {
-      setBusy(false)
-      setRemoving(null)
-    }
   }
   return (
     <CardSection title="Payment cards" titleId="brand-cards-heading">
@@ -84,7 +74,7 @@ export function BrandCards({ CardInput }) {
         </div>
       )}
       <ConfirmDialog show={Boolean(removing)} danger title="Remove this card?" body={removing ? `${cardName(removing)} will no longer be charged for offers.` : ''}
-        confirmLabel="Remove card" cancelLabel="Keep card" busy={busy} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />
+        confirmLabel="Remove card" cancelLabel="Keep card" busy={busy} onCancel={cancel} onConfirm={confirmRemove} />
     </CardSection>
   )
 }
@@ -104,6 +94,7 @@ export function ManagerLimit() {
   const [busy, setBusy] = useState(false)
   const current = swr.data?.managerMonthlyLimit
   const shown = value ?? (current == null ? '' : String(current / 100))
+  /** @param {import('react').FormEvent} e */
   const save = async (e) => {
     e.preventDefault()
     const dollars = shown.trim() === '' ? null : Number(shown)
@@ -117,7 +108,7 @@ export function ManagerLimit() {
       toast.success(dollars === null ? 'No monthly limit for managers' : `Managers may commit up to ${formatAmount(Math.round(dollars * 100))} a month`)
       setValue(null)
     } catch (err) {
-      setError(err?.fields?.managerMonthlyLimit || err?.message || 'Could not save the limit. Please try again.')
+      setError(fieldError(err, 'managerMonthlyLimit') || errorMessage(err, 'Could not save the limit. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -5,10 +5,14 @@ import { TableHead } from '../../../components/table-head'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { saveFile } from '../../../lib/save-file'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
 import { getEarningsCsv, useEarnings } from '../api/earnings'
 import { paymentLabel } from './payment-labels'
 
-/** CsvButton downloads a CSV fetched with the session's token. */
+/**
+ * CsvButton downloads a CSV fetched with the session's token.
+ * @param {{load: () => Promise<string>, filename: string, label?: string}} props
+ */
 export function CsvButton({ load, filename, label = 'Download CSV' }) {
   const [busy, setBusy] = useState(false)
   const download = async () => {
@@ -16,7 +20,7 @@ export function CsvButton({ load, filename, label = 'Download CSV' }) {
     try {
       saveFile(await load(), filename, 'text/csv')
     } catch (err) {
-      toast.error(err?.message || 'Download failed. Please try again.')
+      toast.error(errorMessage(err, 'Download failed. Please try again.'))
     } finally {
       setBusy(false)
     }

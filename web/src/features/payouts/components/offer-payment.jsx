@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom'
 import { useAuth } from '../../../lib/auth-store'
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { errorMessage, fieldError } from '../../../lib/error-message'
+import { usePaymentAction } from './use-payment-action'
 import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
 import { useApprovePayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
@@ -16,7 +18,11 @@ const PAID_STATUSES = ['accepted', 'completed']
 /** OBJECTIONS: the usual reasons a brand objects; "Other" asks for its own words. */
 const OBJECTIONS = ['Post removed', 'Not as agreed', 'Other']
 
-/** Headline is the state with its amount: "Payment reserved: $600". */
+/**
+ * Headline is the state with its amount: "Payment reserved: $600".
+ * @param {Payment} p
+ * @param {'creator' | 'brand'} side
+ */
 function headline(p, side) {
   const { label } = paymentLabel(p.state, side)
   const amount = formatAmount(p.amount, p.currency)
@@ -39,7 +45,7 @@ function PaymentDates({ payment: p }) {
     p.arrivalAt && !p.paidAt && ['Expected in bank', formatDate(p.arrivalAt)],
     p.paidAt && ['Paid', formatDate(p.paidAt)],
     p.refundedAt && ['Refunded', formatDateTime(p.refundedAt)],
-  ].filter(Boolean)
+  ].filter((r) => Array.isArray(r))
   if (rows.length === 0) return null
   return (
     <dl className="small mb-0 mt-1">
@@ -65,6 +71,7 @@ function ObjectForm({ entryId, onDone }) {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const reason = kind === 'Other' ? text.trim() : [kind, text.trim()].filter(Boolean).join(': ')
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     if (reason.length < 3 || reason.length > 500) {
@@ -77,7 +84,7 @@ function ObjectForm({ entryId, onDone }) {
       toast.success('Payment held: an admin decides')
       onDone()
     } catch (err) {
-      setError(err?.fields?.reason || err?.message || 'Could not object. Please try again.')
+      setError(fieldError(err, 'reason') || errorMessage(err, 'Could not object. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -113,25 +120,14 @@ function ObjectForm({ entryId, onDone }) {
 /**
  * BrandActions are the money buttons of a brand's offer row: object (BRAND_ADMIN, BRAND_MANAGER) while the payment is
  * reserved, approve a manager's commitment and charge a failed funding again (BRAND_ADMIN). A BRAND_VIEWER sees none.
- * @param {{payment: Payment, entryId: string, role: string}} props
+ * @param {{payment: Payment, entryId: string, role: string | null}} props
  */
 function BrandActions({ payment: p, entryId, role }) {
   const [objecting, setObjecting] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = usePaymentAction(entryId)
   const approve = useApprovePayment()
   const retry = useRetryPayment()
   const editor = role === ROLES.BRAND_ADMIN || role === ROLES.BRAND_MANAGER
-  const run = async (call, done) => {
-    setBusy(true)
-    try {
-      await call(entryId)
-      toast.success(done)
-    } catch (err) {
-      toast.error(err?.message || 'Something went wrong. Please try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
   const buttons = []
   if (editor && p.state === 'funded' && !objecting)
     buttons.push(<button key="object" type="button" className="btn btn-sm btn-outline-danger" onClick={() => setObjecting(true)}>Object</button>)
@@ -172,8 +168,8 @@ export function OfferPayment({ entryId, status, side }) {
   const { role } = useAuth()
   const off = status !== undefined && !PAID_STATUSES.includes(status)
   const { data: p, error } = usePayment(entryId, off)
-  if (off || (!p && !error)) return null
-  if (error) return <p className="small text-danger mb-0">Could not load the payment.</p>
+  if (error) return off ? null : <p className="small text-danger mb-0">Could not load the payment.</p>
+  if (off || !p) return null
   const { badge } = paymentLabel(p.state, side)
   return (
     <div className="border-top pt-2 mt-2 small" role="group" aria-label="Payment">

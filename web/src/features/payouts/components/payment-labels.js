@@ -4,6 +4,7 @@
 /** @typedef {'creator' | 'brand' | 'admin'} Side */
 
 /** BADGES: the colour of each state's badge (text on bootstrap's light backgrounds keeps AA contrast). */
+/** @type {Record<string, string>} */
 const BADGES = {
   awaiting_approval: 'text-bg-warning',
   funding: 'text-bg-light',
@@ -21,6 +22,7 @@ const BADGES = {
 }
 
 /** LABELS: the short name of each state, per side where the sides differ. */
+/** @type {Record<string, Record<Side, string>>} */
 const LABELS = {
   awaiting_approval: { creator: "Waiting for the brand's payment", brand: "Waiting for a BRAND_ADMIN's approval", admin: "Waiting for a BRAND_ADMIN's approval" },
   funding: { creator: 'Payment being reserved', brand: 'Charging the card', admin: 'Funding' },
@@ -67,6 +69,7 @@ export const ACCOUNT_STATES = {
 }
 
 /** REQUIREMENTS names what the provider asks for (its requirement codes); anything else is shown as the code. */
+/** @type {Record<string, string>} */
 const REQUIREMENTS = {
   external_account: 'a bank account for payouts',
   'individual.dob.day': 'your date of birth',

@@ -5,6 +5,9 @@ import { ListState } from '../../../components/list-state'
 import { ListPagination } from '../../../lib/list-pagination'
 import { formatAmount, formatDateTime } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
+import { ApiError } from '../../../lib/request'
+import { usePaymentAction } from './use-payment-action'
 import { useBoard } from '../api/board'
 import { useApprovePayment, useDecidePayment, useRetryPayment } from '../api/payment'
 import { BOARD_STATES, paymentLabel } from './payment-labels'
@@ -30,6 +33,7 @@ function DecisionForm({ row }) {
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}))
   const [busy, setBusy] = useState(false)
+  /** @param {import('react').FormEvent} e */
   const submit = async (e) => {
     e.preventDefault()
     /** @type {Record<string, string>} */
@@ -44,7 +48,7 @@ function DecisionForm({ row }) {
       await decide(row.entryId, { decision, reason: reason.trim(), ...(decision === 'partial_refund' ? { refundAmount: cents } : {}) })
       toast.success(`Decision recorded for ${row.creatorName}`)
     } catch (err) {
-      setErrors({ ...(err?.fields ?? {}), form: err?.message || 'Could not record the decision. Please try again.' })
+      setErrors({ ...((err instanceof ApiError && err.fields) || {}), form: errorMessage(err, 'Could not record the decision. Please try again.') })
     } finally {
       setBusy(false)
     }
@@ -89,21 +93,11 @@ function DecisionForm({ row }) {
 }
 
 /** RowActions: the decision of a held payment, the approval of a flagged brand's funding, a failed funding's retry. */
+/** @param {{row: BoardRow}} props */
 function RowActions({ row }) {
   const approve = useApprovePayment()
   const retry = useRetryPayment()
-  const [busy, setBusy] = useState(false)
-  const run = async (call, done) => {
-    setBusy(true)
-    try {
-      await call(row.entryId)
-      toast.success(done)
-    } catch (err) {
-      toast.error(err?.message || 'Something went wrong. Please try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = usePaymentAction(row.entryId)
   if (row.state === 'held') return <DecisionForm row={row} />
   if (row.state === 'awaiting_approval')
     return (
@@ -135,7 +129,7 @@ export function PaymentsBoard() {
       <CardSection title="Payments that need attention" titleId="board-heading">
         <form className="row g-2 mb-3" role="search" aria-label="Filter payments" onSubmit={(e) => e.preventDefault()}>
           <FilterControl id="board-state" label="State" className="col-12 col-md-4" controlClassName="form-select form-select-sm" options={BOARD_STATES} value={state}
-            onChange={(e) => { setState(e.target.value); setPage(1) }} />
+            onChange={(/** @type {import('react').ChangeEvent<HTMLSelectElement>} */ e) => { setState(e.target.value); setPage(1) }} />
         </form>
         <ListState swr={swr} loadingLabel="Loading payments…" isEmpty={(b) => b.payments.length === 0} empty={<p className="text-secondary mb-0">Nothing needs attention.</p>}>
           {(b) => (

@@ -4,6 +4,7 @@ import { CardSection } from '../../../components/card-section'
 import { ListState } from '../../../components/list-state'
 import { formatDateTime } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { errorMessage } from '../../../lib/error-message'
 import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
 import { payoutLoginLink, usePayoutAccount, useSetUpPayouts } from '../api/account'
@@ -21,13 +22,14 @@ export function PayoutAccount() {
   const swr = usePayoutAccount(returned)
   const setUp = useSetUpPayouts()
   const [busy, setBusy] = useState(false)
+  /** @param {() => Promise<string>} call */
   const follow = async (call) => {
     setBusy(true)
     try {
       const url = await call()
       window.location.assign(url)
     } catch (err) {
-      toast.error(err?.message || 'Something went wrong. Please try again.')
+      toast.error(errorMessage(err, 'Something went wrong. Please try again.'))
       setBusy(false)
     }
   }

@@ -2,7 +2,15 @@ import useSWR from 'swr'
 import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 
-/** creatorQualityKey is the SWR key of a network creator's audience-quality reading. */
+/** @typedef {import('../../../lib/api-types').Schema<'QualityCreator'>} Quality */
+/** @typedef {Quality['accounts'][number]} QualityAccount */
+/** @typedef {import('../../../lib/api-types').Schema<'QualityReading'>} Reading */
+/** @typedef {NonNullable<Reading['spikes']>[number]} Spike */
+
+/**
+ * creatorQualityKey is the SWR key of a network creator's audience-quality reading.
+ * @param {string} id
+ */
 export const creatorQualityKey = (id) => `creators/${encodeURIComponent(id)}/quality`
 
 /** MY_QUALITY_KEY is the SWR key of the creator's own reading ("What brands see"). */
@@ -19,7 +27,10 @@ export async function getQuality(key) {
   return json?.data?.quality ?? null
 }
 
-/** useCreatorQuality loads a network creator's reading (brand roles, ADMIN). */
+/**
+ * useCreatorQuality loads a network creator's reading (brand roles, ADMIN).
+ * @param {string | null | undefined} id
+ */
 export function useCreatorQuality(id) {
   return useSWR(id ? creatorQualityKey(id) : null, getQuality, { revalidateOnFocus: false, shouldRetryOnError: false })
 }

@@ -3,9 +3,13 @@ import { BasisLabel } from '../../../components/figure-basis'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { formatCount, formatDate } from '../../../lib/format'
 import { SpikeChart, spikeDay, spikeWords } from './spike-chart'
+import { useSend } from './use-send'
+import { TextForm } from './text-form'
 import './quality.css'
 
+/** @type {Record<string, string>} */
 const PLATFORM_NAMES = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn' }
+/** @type {Record<string, string>} */
 const COMPONENT_NAMES = {
   live_audience: 'Live audience',
   follower_spikes: 'Follower growth',
@@ -13,10 +17,16 @@ const COMPONENT_NAMES = {
   audience_fit: 'Audience fit',
 }
 
-/** platformName is a platform's display name. */
+/**
+ * platformName is a platform's display name.
+ * @param {string} p
+ */
 export const platformName = (p) => PLATFORM_NAMES[p] || p
 
-/** factValue shows a fact: counts with separators, shares and rates (below 1) in percent. */
+/**
+ * factValue shows a fact: counts with separators, shares and rates (below 1) in percent.
+ * @param {unknown} v
+ */
 export function factValue(v) {
   if (typeof v !== 'number') return 'n/a'
   if (Number.isInteger(v)) return formatCount(v)
@@ -24,7 +34,10 @@ export function factValue(v) {
   return v.toFixed(1)
 }
 
-/** QualityScore is a 0–100 figure (or n/a) as a badge; the class says its band. */
+/**
+ * QualityScore is a 0–100 figure (or n/a) as a badge; the class says its band.
+ * @param {{score: number | null | undefined, label?: string}} props
+ */
 export function QualityScore({ score, label = 'Audience quality' }) {
   if (score == null) return <span className="cc-quality-score cc-quality-none">n/a</span>
   const band = score >= 70 ? 'high' : score >= 40 ? 'mid' : 'low'
@@ -36,6 +49,7 @@ export function QualityScore({ score, label = 'Audience quality' }) {
   )
 }
 
+/** @param {{c: import('../api/quality').Reading['components'][number]}} props */
 function Component({ c }) {
   const known = c.score >= 0
   return (
@@ -45,7 +59,7 @@ function Component({ c }) {
         <span className="small fw-semibold">{known ? `${c.score}/100` : 'n/a'}</span>
       </div>
       <p className="small mb-1">{c.text}</p>
-      {c.facts?.length > 0 && (
+      {c.facts && c.facts.length > 0 && (
         <dl className="cc-quality-facts small mb-0">
           {c.facts.map((f) => (
             <div key={f.label}>
@@ -67,59 +81,30 @@ function Component({ c }) {
  */
 function NoteForm({ initial, day, onSave, onCancel }) {
   const [note, setNote] = useState(initial)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const id = `note-${day}`
-  const submit = async (e) => {
-    e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
-      await onSave(note)
-    } catch (err) {
-      setError(err?.fields?.note || err?.fields?.day || err?.message || 'The note was not saved.')
-      setBusy(false)
-    }
-  }
+  const { submit, busy, error } = useSend(() => onSave(note), ['note', 'day'], 'The note was not saved.')
   return (
-    <form onSubmit={submit} className="d-flex flex-column gap-1 mt-1">
-      <label htmlFor={id} className="form-label small mb-0">
-        Note brands see beside the spike of {formatDate(day)}
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-        rows={2}
-        maxLength={280}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-        placeholder="e.g. giveaway with @brand on 3 Nov"
-      />
-      <span id={`${id}-count`} className="small text-secondary">
-        {note.length}/280 characters{note.trim() === '' && initial ? ' (saving an empty note removes it)' : ''}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="invalid-feedback d-block" role="alert">
-          {error}
-        </span>
-      )}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          Save note
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <TextForm
+      id={`note-${day}`}
+      className="mt-1"
+      label={`Note brands see beside the spike of ${formatDate(day)}`}
+      value={note}
+      onChange={setNote}
+      maxLength={280}
+      placeholder="e.g. giveaway with @brand on 3 Nov"
+      hint={`${note.length}/280 characters${note.trim() === '' && initial ? ' (saving an empty note removes it)' : ''}`}
+      error={error}
+      busy={busy}
+      submitLabel="Save note"
+      onSubmit={submit}
+      onCancel={onCancel}
+    />
   )
 }
 
 /**
  * SpikeTable lists an account's spikes (the chart's table alternative) with the creator's notes; with
  * onAnnotate the creator adds, edits or removes a note on each.
- * @param {{account: any, notes: Record<string, string>, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ * @param {{account: import('../api/quality').QualityAccount, notes: Record<string, string>, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
  */
 function SpikeTable({ account, notes, onAnnotate }) {
   const [editing, setEditing] = useState(/** @type {string | null} */ (null))
@@ -187,6 +172,10 @@ function SpikeTable({ account, notes, onAnnotate }) {
   )
 }
 
+/**
+ * AccountReading is one account's reading: its figure, components, spike chart and spike table.
+ * @param {{account: import('../api/quality').QualityAccount, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ */
 function AccountReading({ account: a, onAnnotate }) {
   const name = platformName(a.platform)
   const notes = Object.fromEntries((a.annotations || []).map((n) => [n.day, n.note]))
@@ -221,7 +210,7 @@ function AccountReading({ account: a, onAnnotate }) {
  * QualityReading is an audience-quality reading as brands see it: the creator's 0–100 figure (derived from
  * the accounts' readings), and each account's components with their facts (measured, derived), window and
  * date, its follower chart with the spikes marked and their table. With onAnnotate, the creator writes notes.
- * @param {{quality: any, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
+ * @param {{quality: import('../api/quality').Quality | null | undefined, onAnnotate?: (platform: string, day: string, note: string) => Promise<void>}} props
  */
 export function QualityReading({ quality, onAnnotate }) {
   if (!quality) return null
@@ -239,4 +228,5 @@ export function QualityReading({ quality, onAnnotate }) {
   )
 }
 
+/** @param {string} s */
 const capitalize = (s) => (s ? s[0].toUpperCase() + s.slice(1) : '')

@@ -1,15 +1,21 @@
 import { useId, useState } from 'react'
 import { formatCount, formatDate } from '../../../lib/format'
 
-/** spikeDay is a spike's calendar day (YYYY-MM-DD) from its timestamp. */
+/**
+ * spikeDay is a spike's calendar day (YYYY-MM-DD) from its timestamp.
+ * @param {{day: string}} s
+ */
 export const spikeDay = (s) => String(s.day).slice(0, 10)
 
-/** spikeWords says what a spike is, without judging intent. */
+/**
+ * spikeWords says what a spike is, without judging intent.
+ * @param {{explained: boolean}} s
+ */
 export const spikeWords = (s) => (s.explained ? 'Explained: reach rose with it' : 'Unexplained follower growth: followers rose while reach did not')
 
 /**
  * SpikeFigures are the day's figures of a spike, shown on hover and keyboard focus of its mark.
- * @param {{spike: any, note?: string, followersLabel: string}} props
+ * @param {{spike: import('../api/quality').Spike, note?: string, followersLabel: string}} props
  */
 function SpikeFigures({ spike: s, note, followersLabel }) {
   return (
@@ -32,7 +38,7 @@ function SpikeFigures({ spike: s, note, followersLabel }) {
  * SpikeChart draws an account's daily followers with its spikes marked: explained (a round mark) and
  * unexplained (a diamond, another colour). Each mark is a button: hovering or focusing it shows the day's
  * figures and the creator's note. The table beside it (SpikeTable) is the text alternative.
- * @param {{days: {day: string, followers: number, activity: number | null}[], spikes: any[], notes: Record<string, string>, name: string, followersLabel?: string}} props
+ * @param {{days: {day: string, followers: number, activity: number | null}[], spikes: import('../api/quality').Spike[], notes: Record<string, string>, name: string, followersLabel?: string}} props
  */
 export function SpikeChart({ days, spikes, notes, name, followersLabel = 'Followers' }) {
   const [active, setActive] = useState(/** @type {string | null} */ (null))
@@ -42,7 +48,9 @@ export function SpikeChart({ days, spikes, notes, name, followersLabel = 'Follow
   const hi = Math.max(...days.map((d) => d.followers))
   const span = Math.max(hi - lo, 1)
   const index = Object.fromEntries(days.map((d, i) => [d.day, i]))
+  /** @param {number} i */
   const x = (i) => (i / (days.length - 1)) * 100
+  /** @param {number} f */
   const y = (f) => 92 - ((f - lo) / span) * 84
   const line = days.map((d, i) => `${x(i).toFixed(2)},${y(d.followers).toFixed(2)}`).join(' ')
   const marks = spikes.filter((s) => index[spikeDay(s)] !== undefined)

@@ -4,13 +4,23 @@ import { Loading, LoadError } from '../../../components/status'
 import { toast } from '../../../lib/toast'
 import { requestReview, useAnnotateSpike, useMyQuality } from '../api/quality'
 import { QualityReading } from './quality-reading'
+import { useSend } from './use-send'
+import { TextForm } from './text-form'
 
 /** ReviewRequest asks the ADMINs to review the reading, with an optional message (at most 1000 characters). */
 function ReviewRequest() {
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { submit, busy, error } = useSend(
+    async () => {
+      await requestReview(message)
+      toast.success('Review requested: an admin will look at your reading.')
+      setOpen(false)
+      setMessage('')
+    },
+    ['message'],
+    'The request was not sent.',
+  )
   if (!open) {
     return (
       <button type="button" className="btn btn-outline-primary btn-sm align-self-start" onClick={() => setOpen(true)}>
@@ -18,49 +28,19 @@ function ReviewRequest() {
       </button>
     )
   }
-  const submit = async (e) => {
-    e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
-      await requestReview(message)
-      toast.success('Review requested: an admin will look at your reading.')
-      setOpen(false)
-      setMessage('')
-    } catch (err) {
-      setError(err?.fields?.message || err?.message || 'The request was not sent.')
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <form onSubmit={submit} className="d-flex flex-column gap-1">
-      <label htmlFor="quality-review-message" className="form-label small mb-0">
-        What should the admin look at? (optional)
-      </label>
-      <textarea
-        id="quality-review-message"
-        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-        rows={2}
-        maxLength={1000}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        aria-describedby={error ? 'quality-review-error' : undefined}
-      />
-      {error && (
-        <span id="quality-review-error" className="invalid-feedback d-block" role="alert">
-          {error}
-        </span>
-      )}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          Send request
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <TextForm
+      id="quality-review-message"
+      label="What should the admin look at? (optional)"
+      value={message}
+      onChange={setMessage}
+      maxLength={1000}
+      error={error}
+      busy={busy}
+      submitLabel="Send request"
+      onSubmit={submit}
+      onCancel={() => setOpen(false)}
+    />
   )
 }
 
@@ -71,6 +51,11 @@ function ReviewRequest() {
 export function WhatBrandsSee() {
   const { data, error, isLoading, mutate } = useMyQuality()
   const annotate = useAnnotateSpike()
+  /**
+   * @param {string} platform
+   * @param {string} day
+   * @param {string} note
+   */
   const onAnnotate = async (platform, day, note) => {
     await annotate({ platform, day, note })
     toast.success(note.trim() ? 'Note saved: brands see it beside the spike.' : 'Note removed.')

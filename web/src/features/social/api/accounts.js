@@ -5,33 +5,46 @@ import { useMutation } from '../../../lib/use-mutation'
 // cache tag "Social Accounts": every mutation here revalidates the 'accounts' keys.
 export const ACCOUNTS_KEY = 'accounts'
 export const PLATFORMS_KEY = 'accounts/platform'
+/** @typedef {import('../../../lib/api-types').Data<'/api/accounts', 'get'>} AccountsData */
+/** @typedef {AccountsData['accounts'][number]} Account */
+/** @typedef {NonNullable<AccountsData['disconnected']>[number]} GoneAccount */
+/** @typedef {AccountsData['accounts'] & {disconnected: GoneAccount[]}} Accounts */
+/** @typedef {import('../../../lib/api-types').Data<'/api/accounts/platform', 'get'>['platforms'][number]} Platform */
+
+/** @param {unknown} key */
 const isAccountsKey = (key) => typeof key === 'string' && key.startsWith('accounts')
 
 /**
  * getAccounts loads GET /api/accounts and returns data.accounts, carrying the accounts disconnected since
  * (data.disconnected: platform, handle, disconnectedAt) as its `disconnected` property: the key is shared with the
  * coach, which reads the list as an array.
+ * @param {string} [key]
+ * @returns {Promise<Accounts>}
  */
 export async function getAccounts(key = ACCOUNTS_KEY) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'get'>} */
   const json = await request(key)
-  /** @type {any} */
-  const accounts = json?.data?.accounts ?? []
-  accounts.disconnected = json?.data?.disconnected ?? []
-  return accounts
+  return Object.assign(json?.data?.accounts ?? [], { disconnected: json?.data?.disconnected ?? [] })
 }
 
+/**
+ * @param {Accounts | undefined} a
+ * @param {Accounts | undefined} b
+ */
 const sameAccounts = (a, b) => JSON.stringify([a, a?.disconnected]) === JSON.stringify([b, b?.disconnected])
 
 /** useAccounts polls every 2 s while an account is syncing. */
 export function useAccounts() {
   return useSWR(ACCOUNTS_KEY, getAccounts, {
-    refreshInterval: (accounts) => (accounts?.some((a) => a.status === 'syncing') ? 2000 : 0),
+    refreshInterval: (/** @type {Accounts | undefined} */ accounts) => (accounts?.some((a) => a.status === 'syncing') ? 2000 : 0),
     compare: sameAccounts,
   })
 }
 
-/** getPlatforms loads GET /api/accounts/platform and returns data.platforms. */
+/**
+ * getPlatforms loads GET /api/accounts/platform and returns data.platforms.
+ * @param {string} [key]
+ */
 export async function getPlatforms(key = PLATFORMS_KEY) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts/platform', 'get'>} */
   const json = await request(key)
@@ -42,7 +55,10 @@ export function usePlatforms() {
   return useSWR(PLATFORMS_KEY, getPlatforms, { revalidateOnFocus: false })
 }
 
-/** connectAccount asks POST /api/accounts for the platform's consent page and goes there. */
+/**
+ * connectAccount asks POST /api/accounts for the platform's consent page and goes there.
+ * @param {string} platformId
+ */
 export async function connectAccount(platformId) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts', 'post'>} */
   const json = await request('accounts', { method: 'POST', body: { id: platformId } })
@@ -55,6 +71,7 @@ export async function connectAccount(platformId) {
  * finishConnect completes a link with what the platform's callback handed the
  * dashboard: POST /api/accounts/token {platform, code, state} as the signed-in
  * creator (the state must be theirs); it returns the first sync's job.
+ * @param {import('../../../lib/api-types').Body<'/api/accounts/token', 'post'>} callback
  */
 export async function finishConnect({ platform, code, state }) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts/token', 'post'>} */
@@ -66,7 +83,10 @@ export function useFinishConnect() {
   return useMutation(finishConnect, isAccountsKey)
 }
 
-/** syncAccount starts POST /api/accounts/{id}/sync and returns the job. */
+/**
+ * syncAccount starts POST /api/accounts/{id}/sync and returns the job.
+ * @param {string} id
+ */
 export async function syncAccount(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/accounts/{id}/sync', 'post'>} */
   const json = await request(`accounts/${id}/sync`, { method: 'POST' })
@@ -75,6 +95,7 @@ export async function syncAccount(id) {
 
 /**
  * disconnectAccount calls DELETE /api/accounts/{id}.
+ * @param {string} id
  * @returns {Promise<import('../../../lib/api-types').Answer<'/api/accounts/{id}', 'delete'>>}
  */
 export async function disconnectAccount(id) {

@@ -16,6 +16,10 @@ import './social.css'
 
 const TrendChart = lazy(() => import('../../../components/trend-chart'))
 
+/**
+ * SyncProgress follows the sync job named by ?job=.
+ * @param {{job?: import('../api/job').Job | null}} props
+ */
 function SyncProgress({ job }) {
   if (!job) return null
   if (job.status === 'failed') {
@@ -26,10 +30,12 @@ function SyncProgress({ job }) {
     )
   }
   if (job.status === 'succeeded') {
-    const n = job.result?.newDays
+    // The document leaves a job's result untyped (it depends on the kind): a sync's is this.
+    const result = /** @type {{newDays?: number, captured?: {posts: number, campaignName: string}[]}} */ (job.result || {})
+    const n = result.newDays
     if (typeof n !== 'number') return null
     // Posts captured for the first time, per campaign: "2 campaign posts captured for Holiday Glow".
-    const captured = (job.result?.captured ?? []).map((c) => `${c.posts} campaign post${c.posts === 1 ? '' : 's'} captured for ${c.campaignName}`)
+    const captured = (result.captured ?? []).map((c) => `${c.posts} campaign post${c.posts === 1 ? '' : 's'} captured for ${c.campaignName}`)
     return (
       <div className="alert alert-success mb-0" role="status">
         {n > 0 ? `Synced: ${n} new day${n === 1 ? '' : 's'}` : 'Already up to date'}
@@ -74,11 +80,11 @@ export function CreatorMissionControl() {
   const disconnect = useDisconnectAccount()
   const finishConnect = useFinishConnect()
   const [connect, code, state] = ['connect', 'code', 'state'].map((k) => params.get(k))
-  const finishing = useRef(null)
+  const finishing = useRef(/** @type {string | null} */ (null))
   const finished = job && (job.status === 'succeeded' || job.status === 'failed')
 
   useEffect(() => {
-    if (finished) mutate((key) => typeof key === 'string' && key.startsWith('accounts'))
+    if (finished) mutate((/** @type {unknown} */ key) => typeof key === 'string' && key.startsWith('accounts'))
   }, [finished, mutate])
 
   useEffect(() => {
@@ -86,15 +92,16 @@ export function CreatorMissionControl() {
     finishing.current = state // once per state, whatever the renders
     finishConnect({ platform: connect, code, state })
       .then((started) => setParams(started?.id ? { job: started.id } : {}, { replace: true }))
-      .catch((err) => setParams({ connectError: err.message }, { replace: true }))
+      .catch((err) => setParams({ connectError: err instanceof Error ? err.message : 'The connection could not be finished. Please try again.' }, { replace: true }))
   }, [connect, code, state, finishConnect, setParams])
 
+  /** @param {() => Promise<unknown>} fn */
   const act = async (fn) => {
     setBusy(true)
     try {
       await fn()
     } catch (err) {
-      toast.error(err.message)
+      toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
     } finally {
       setBusy(false)
     }

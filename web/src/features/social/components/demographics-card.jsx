@@ -1,8 +1,13 @@
 import { formatPercent } from '../../../lib/format'
 import { CardSection } from '../../../components/card-section'
 
+/** @typedef {NonNullable<import('../api/engagement').Engagement['demographics']>} Demographics */
+/** @typedef {Pick<Demographics, 'age' | 'gender' | 'countries'>} Shares */
+
+/** @type {Record<string, string>} */
 const GENDER = { female: 'Female', male: 'Male', other: 'Other' }
 
+/** @param {{title: string, rows: {label: string, share: number}[], level?: number}} props */
 function Bars({ title, rows, level = 4 }) {
   const H = /** @type {import("react").ElementType} */ (`h${level}`)
   return (
@@ -29,7 +34,10 @@ function Bars({ title, rows, level = 4 }) {
   )
 }
 
-/** Audience is one set of shares: age, gender and top countries. */
+/**
+ * Audience is one set of shares: age, gender and top countries.
+ * @param {{a: Shares, level: number}} props
+ */
 function Audience({ a, level }) {
   return (
     <div className="row g-3">
@@ -44,8 +52,10 @@ function Audience({ a, level }) {
  * DemographicsCard is the 'Audience Demographics' card: each platform's own audience (age, gender, top countries),
  * as the platform reports it and the coach quotes it, or, when the answer carries no per-platform shares, the blend
  * of the platforms it names; and which platforms share none.
+ * @param {{demographics?: Demographics | null}} props
  */
 export function DemographicsCard({ demographics }) {
+  /** @type {Demographics} */
   const d = demographics || { age: [], gender: [], countries: [], platforms: [] }
   const platforms = d.platforms || []
   const shared = platforms.filter((p) => p.shared)

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ChoiceSwitch, ErrorLine, useSaveChoice } from './choice-switch'
 import { useAuth } from '../../../lib/auth-store'
 import { useListing, useSetListing } from '../api/listing'
 
@@ -9,36 +10,14 @@ export const LISTING_SENTENCE =
 /** useListingChoice loads the creator's listing and saves a new answer, with a busy flag and an error. */
 function useListingChoice() {
   const listing = useListing()
-  const save = useSetListing()
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const choose = async (listed) => {
-    setBusy(true)
-    setError('')
-    try {
-      await save(listed)
-    } catch (e) {
-      setError(e?.message || 'Failed to save your choice. Please try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { listing, choose, busy, error }
-}
-
-function ErrorLine({ error }) {
-  if (!error) return null
-  return (
-    <p className="small text-danger mb-0 mt-1" role="alert">
-      {error}
-    </p>
-  )
+  return { listing, ...useSaveChoice(useSetListing()) }
 }
 
 /**
  * ListingQuestion asks a creator who connected an account and never answered the one question: list me in the
  * creator network. Unticked until the creator ticks it; "Save my answer" records either answer. Nothing once
  * answered (the switch in the settings changes it) or for other roles.
+ * @param {{hasAccount: boolean}} props
  */
 export function ListingQuestion({ hasAccount }) {
   const { role } = useAuth()
@@ -77,30 +56,17 @@ export function ListingSwitch() {
   if (role !== 'USER') return null
   const on = listing.data?.listed === true
   return (
-    <section className="card" aria-labelledby="cc-listing">
-      <div className="card-body">
-        <h2 id="cc-listing" className="h6 fw-bold">
-          Creator network
-        </h2>
-        <div className="form-check form-switch">
-          <input
-            id="cc-listing-switch"
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            checked={on}
-            disabled={busy || !listing.data}
-            onChange={() => choose(!on)}
-          />
-          <label className="form-check-label" htmlFor="cc-listing-switch">
-            {LISTING_QUESTION}
-          </label>
-        </div>
-        <p className="small text-secondary mb-0 mt-1">
-          {LISTING_SENTENCE} Turned off, brands no longer find you in search, rosters or profiles; offers already sent stay.
-        </p>
-        <ErrorLine error={error} />
-      </div>
-    </section>
+    <ChoiceSwitch
+      id="cc-listing-switch"
+      headingId="cc-listing"
+      heading="Creator network"
+      label={LISTING_QUESTION}
+      on={on}
+      disabled={busy || !listing.data}
+      onChange={() => choose(!on)}
+      error={error}
+    >
+      {LISTING_SENTENCE} Turned off, brands no longer find you in search, rosters or profiles; offers already sent stay.
+    </ChoiceSwitch>
   )
 }

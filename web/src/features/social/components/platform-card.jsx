@@ -5,7 +5,7 @@ import { followersLabel } from '../../../config/platforms'
 
 /**
  * Figure is one figure of the card; a figure the platform does not report (null, with reason) shows "n/a" and why, never 0.
- * @param {{label: string, value: any, reason?: string}} props
+ * @param {{label: string, value: number | null | undefined, reason?: string}} props
  */
 function Figure({ label, value, reason }) {
   const missing = value == null && reason
@@ -26,7 +26,10 @@ function Figure({ label, value, reason }) {
   )
 }
 
-/** shortDate writes a YYYY-MM-DD day as 'Nov 3'. */
+/**
+ * shortDate writes a YYYY-MM-DD day as 'Nov 3'.
+ * @param {string} day
+ */
 const shortDate = (day) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /**
@@ -35,11 +38,16 @@ const shortDate = (day) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-U
  * (figures measured by the platform over the chosen window, "n/a" for one it
  * does not report; Sync now, Disconnect), syncing, or reconnect needed
  * (Reconnect).
+ * @param {{platform: import('../api/accounts').Platform, account?: import('../api/accounts').Account, gone?: import('../api/accounts').GoneAccount,
+ *   totals?: import('../api/engagement').Engagement['platform'][number]['data'][number], notReported?: Record<string, string>,
+ *   period?: import('../api/engagement').Engagement['window'] | null, days: number, busy: boolean, onConnect: (id: string) => unknown,
+ *   onSync: (account: import('../api/accounts').Account) => unknown, onDisconnect: (account: import('../api/accounts').Account) => unknown}} props
  */
-export function PlatformCard({ platform, account, gone, totals, notReported = /** @type {Record<string, string>} */ ({}), period, days, busy, onConnect, onSync, onDisconnect }) {
+export function PlatformCard({ platform, account, gone, totals, notReported = {}, period, days, busy, onConnect, onSync, onDisconnect }) {
   const [confirming, setConfirming] = useState(false)
   const audienceLabel = followersLabel(platform.id)
-  const followers = account?.analytics?.subscribers ?? account?.analytics?.followers
+  const analytics = account?.analytics
+  const followers = analytics && ('subscribers' in analytics ? analytics.subscribers : analytics.followers)
   return (
     <div className="col-12 col-md-6 col-xl-3">
       <section className="card border-0 shadow-sm h-100" aria-label={platform.name}>
@@ -81,7 +89,7 @@ export function PlatformCard({ platform, account, gone, totals, notReported = /*
                 <Figure label={`Views (${days} days)`} value={totals?.view} reason={notReported.view} />
                 <Figure label={`Organic impressions (${days} days)`} value={totals?.organicImpression} reason={notReported.organicImpression} />
               </div>
-              {totals && period?.from && (
+              {totals && period?.from && period.to && (
                 <p className="small text-secondary mb-0">
                   Measured by {platform.name}, {shortDate(period.from)} – {shortDate(period.to)}
                 </p>
@@ -127,7 +135,7 @@ export function PlatformCard({ platform, account, gone, totals, notReported = /*
         busy={busy}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
-          await onDisconnect(account)
+          if (account) await onDisconnect(account)
           setConfirming(false)
         }}
       />
