@@ -109,6 +109,8 @@ type AgreementVersionView struct {
 	CreatedAt       time.Time        `json:"createdAt"`
 	CreatedBy       AgreementAuthor  `json:"createdBy"`
 	Terms           AgreementTerms   `json:"terms"`
+	Lines           []AgreementLine  `json:"lines"`
+	TotalCents      int64            `json:"totalCents"`
 	Changes         []LabelledChange `json:"changes"`
 	Text            string           `json:"text"`
 	TextSHA256      string           `json:"textSha256"`
@@ -140,6 +142,7 @@ var termLabels = map[string]string{
 	"posts": "Posts", "trackingTag": "Tracking tag", "startDate": "Start date", "endDate": "End date",
 	"amount": "Amount", "currency": "Currency", "exclusivity": "Exclusivity", "contentUsage": "Usage rights",
 	"paymentTerms": "Payment terms", "clauses": "Brand clauses",
+	"addOn.30_days": "Paid usage for 30 days (add-on)", "addOn.unlimited": "Unlimited paid usage (add-on)", "total": "Total",
 }
 
 // agreementParty is viewer's side on offer entryID: creator (the linked
@@ -236,6 +239,7 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 		}
 		vv := AgreementVersionView{ID: r.ID, Number: r.Version, TemplateVersion: r.TemplateVersion, CreatedAt: r.CreatedAt.UTC(),
 			CreatedBy: AgreementAuthor{Name: r.AuthorName.String, Side: authorSide(r.AuthorRole.String)}, Terms: r.Terms,
+			Lines: r.Terms.Lines(), TotalCents: r.Terms.TotalCents(),
 			Changes: []LabelledChange{}, Text: r.CanonicalText, TextSHA256: hex.EncodeToString(r.SHA256)}
 		if prev != nil {
 			for _, c := range DiffAgreementTerms(*prev, r.Terms) {

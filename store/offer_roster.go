@@ -24,7 +24,7 @@ var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + c
 	'score', e.score::float8, 'parts', e.parts, 'reasons', e.reasons, 'platform', e.platform,
 	'estimatedFee', e.estimated_fee::float8,
 	'offer', json_build_object('amount', e.offer_amount::float8, 'status', e.offer_status, 'note', e.offer_note,
-		'updatedAt', e.offer_updated_at,
+		'usageAddOns', e.usage_addons, 'updatedAt', e.offer_updated_at,
 		'updatedBy', (SELECT json_build_object('_id', u.id, 'name', u.name) FROM users u WHERE u.id = e.offer_updated_by),
 		'next', ` + offerNextSQL + `,
 		'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'by', hu.name, 'side', h.actor_side, 'from', h.from_status,
