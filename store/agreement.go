@@ -19,7 +19,7 @@ import (
 // AgreementTemplateVersion is the version of the default template's text;
 // raise it (and add a new file) whenever the wording changes, so every
 // stored version names the text it was printed from.
-const AgreementTemplateVersion = "1"
+const AgreementTemplateVersion = "2"
 
 // PaymentTermsDirect is the payment term until payments run through the product.
 const PaymentTermsDirect = "paid by the brand directly"
@@ -28,9 +28,58 @@ const PaymentTermsDirect = "paid by the brand directly"
 const MaxAgreementClauses = 2000
 
 //go:embed agreement/template_v1.txt
-var agreementTemplateText string
+var agreementTemplateV1 string
 
-var agreementTemplate = template.Must(template.New("agreement").Parse(agreementTemplateText))
+//go:embed agreement/template_v2.txt
+var agreementTemplateV2 string
+
+// agreementTemplates prints each template version; stored versions keep the
+// text they were printed with, and an old version prints again the same way.
+var agreementTemplates = map[string]*template.Template{
+	"1": template.Must(template.New("agreement_v1").Parse(agreementTemplateV1)),
+	"2": template.Must(template.New("agreement_v2").Parse(agreementTemplateV2)),
+}
+
+// UsageAddOn is a paid usage right a brand offers on top of the fee, with its
+// own amount: Usage is 30_days or unlimited.
+type UsageAddOn struct {
+	Usage       string `json:"usage"`
+	AmountCents int64  `json:"amountCents"`
+}
+
+// UsageAddOnUsages are the usage rights a brand may offer as a paid add-on.
+var UsageAddOnUsages = []string{"30_days", "unlimited"}
+
+// AgreementLine is one priced line of an agreement: the base fee or an add-on.
+type AgreementLine struct {
+	Kind        string `json:"kind"` // fee or usage_addon
+	Usage       string `json:"usage,omitempty"`
+	Label       string `json:"label"`
+	AmountCents int64  `json:"amountCents"`
+}
+
+var addOnLabels = map[string]string{"30_days": "Paid usage for 30 days", "unlimited": "Unlimited paid usage"}
+
+// Lines are the agreement's priced lines: the base fee, then each add-on.
+func (t AgreementTerms) Lines() []AgreementLine {
+	out := []AgreementLine{{Kind: "fee", Label: "Fee", AmountCents: t.AmountCents}}
+	for _, a := range t.AddOns {
+		out = append(out, AgreementLine{Kind: "usage_addon", Usage: a.Usage, Label: addOnLabels[a.Usage] + " (add-on)", AmountCents: a.AmountCents})
+	}
+	return out
+}
+
+// TotalCents is the base fee plus every add-on.
+func (t AgreementTerms) TotalCents() int64 {
+	total := t.AmountCents
+	for _, a := range t.AddOns {
+		total += a.AmountCents
+	}
+	return total
+}
+
+// usageAddOnTotalSQL is the sum of an entry's (alias e) add-ons, in cents.
+const usageAddOnTotalSQL = `(SELECT coalesce(sum((a->>'amountCents')::bigint), 0) FROM jsonb_array_elements(e.usage_addons) a)`
 
 // AgreementTerms is what an agreement version fixes. Its JSON is stored with
 // the version and compared field by field between versions.
@@ -49,6 +98,8 @@ type AgreementTerms struct {
 	ContentUsage string `json:"contentUsage"`
 	PaymentTerms string `json:"paymentTerms"`
 	Clauses      string `json:"clauses"`
+	// AddOns are the paid usage add-ons offered on top of the fee (template 2).
+	AddOns []UsageAddOn `json:"addOns,omitempty"`
 }
 
 // AgreementVersion is one immutable version of an offer's agreement.
@@ -89,13 +140,35 @@ var usageTexts = map[string]string{
 // CanonicalAgreementText prints the terms through the default template. The
 // text, not the JSON, is what is hashed, signed and printed.
 func CanonicalAgreementText(t AgreementTerms, version int) (string, error) {
+	return CanonicalAgreementTextWith(AgreementTemplateVersion, t, version)
+}
+
+type printedLine struct{ Label, Amount string }
+type printedAddOn struct{ Text string }
+
+// CanonicalAgreementTextWith prints the terms through the given template
+// version (an old version prints as it did when it was made).
+func CanonicalAgreementTextWith(templateVersion string, t AgreementTerms, version int) (string, error) {
+	tpl := agreementTemplates[templateVersion]
+	if tpl == nil {
+		return "", fmt.Errorf("print agreement: unknown template version %q", templateVersion)
+	}
 	data := struct {
 		AgreementTerms
-		TemplateVersion, Amount, ExclusivityText, UsageText string
-		Version                                             int
-	}{t, AgreementTemplateVersion, formatCents(t.AmountCents), exclusivityTexts[t.Exclusivity], usageTexts[t.ContentUsage], version}
+		TemplateVersion, Amount, Total, ExclusivityText, UsageText string
+		Version                                                    int
+		Lines                                                      []printedLine
+		AddOns                                                     []printedAddOn
+	}{AgreementTerms: t, TemplateVersion: templateVersion, Amount: formatCents(t.AmountCents), Total: formatCents(t.TotalCents()),
+		ExclusivityText: exclusivityTexts[t.Exclusivity], UsageText: usageTexts[t.ContentUsage], Version: version}
+	for _, l := range t.Lines() {
+		data.Lines = append(data.Lines, printedLine{l.Label, formatCents(l.AmountCents)})
+	}
+	for _, a := range t.AddOns {
+		data.AddOns = append(data.AddOns, printedAddOn{usageTexts[a.Usage] + " Priced at " + formatCents(a.AmountCents) + " " + t.Currency + "."})
+	}
 	var b bytes.Buffer
-	if err := agreementTemplate.Execute(&b, data); err != nil {
+	if err := tpl.Execute(&b, data); err != nil {
 		return "", fmt.Errorf("print agreement: %w", err)
 	}
 	return strings.ReplaceAll(b.String(), "\r\n", "\n"), nil
@@ -122,7 +195,28 @@ func termFields(t AgreementTerms) [][2]string {
 		{"amount", formatCents(t.AmountCents)}, {"currency", t.Currency},
 		{"exclusivity", t.Exclusivity}, {"contentUsage", t.ContentUsage},
 		{"paymentTerms", t.PaymentTerms}, {"clauses", t.Clauses},
+		{"addOn.30_days", addOnText(t, "30_days")}, {"addOn.unlimited", addOnText(t, "unlimited")},
+		{"total", totalText(t)},
 	}
+}
+
+// addOnText is the amount of the add-on for usage, "" when not offered.
+func addOnText(t AgreementTerms, usage string) string {
+	for _, a := range t.AddOns {
+		if a.Usage == usage {
+			return formatCents(a.AmountCents)
+		}
+	}
+	return ""
+}
+
+// totalText is the total when add-ons make it differ from the fee ("" when
+// there are none, so versions without add-ons compare as before).
+func totalText(t AgreementTerms) string {
+	if len(t.AddOns) == 0 {
+		return ""
+	}
+	return formatCents(t.TotalCents())
 }
 
 // agreementTerms reads the offer's current terms from the database.
@@ -138,9 +232,10 @@ func agreementTerms(tx *sqlx.Tx, entryID string, signer string) (AgreementTerms,
 		Exclusivity string         `db:"exclusivity"`
 		Usage       string         `db:"content_usage"`
 		Clauses     string         `db:"agreement_clauses"`
+		AddOns      []byte         `db:"usage_addons"`
 	}
 	err := tx.Get(&r, `SELECT b.name AS brand, cr.name AS creator, e.platform, c.tracking_tag, c.start_date, c.end_date,
-			(round(e.offer_amount * 100))::bigint::text AS amount_cents, c.exclusivity, c.content_usage, c.agreement_clauses
+			(round(e.offer_amount * 100))::bigint::text AS amount_cents, c.exclusivity, c.content_usage, c.agreement_clauses, e.usage_addons
 		FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id JOIN brands b ON b.id = c.brand_id
 		JOIN creators cr ON cr.id = e.creator_id WHERE e.id = $1`, entryID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -153,7 +248,10 @@ func agreementTerms(tx *sqlx.Tx, entryID string, signer string) (AgreementTerms,
 	if r.Amount.Valid {
 		_, _ = fmt.Sscan(r.Amount.String, &cents)
 	}
+	var addOns []UsageAddOn
+	_ = json.Unmarshal(r.AddOns, &addOns)
 	return AgreementTerms{
+		AddOns:    addOns,
 		BrandName: r.Brand, BrandSigner: signer, CreatorName: r.Creator, Platform: r.Platform, Posts: 1,
 		TrackingTag: r.Tag, StartDate: r.Start.Format(time.DateOnly), EndDate: r.End.Format(time.DateOnly),
 		AmountCents: cents, Currency: "USD", Exclusivity: r.Exclusivity, ContentUsage: r.Usage,

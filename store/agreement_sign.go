@@ -109,6 +109,8 @@ type AgreementVersionView struct {
 	CreatedAt       time.Time        `json:"createdAt"`
 	CreatedBy       AgreementAuthor  `json:"createdBy"`
 	Terms           AgreementTerms   `json:"terms"`
+	Lines           []AgreementLine  `json:"lines"`
+	TotalCents      int64            `json:"totalCents"`
 	Changes         []LabelledChange `json:"changes"`
 	Text            string           `json:"text"`
 	TextSHA256      string           `json:"textSha256"`
@@ -140,6 +142,7 @@ var termLabels = map[string]string{
 	"posts": "Posts", "trackingTag": "Tracking tag", "startDate": "Start date", "endDate": "End date",
 	"amount": "Amount", "currency": "Currency", "exclusivity": "Exclusivity", "contentUsage": "Usage rights",
 	"paymentTerms": "Payment terms", "clauses": "Brand clauses",
+	"addOn.30_days": "Paid usage for 30 days (add-on)", "addOn.unlimited": "Unlimited paid usage (add-on)", "total": "Total",
 }
 
 // agreementParty is viewer's side on offer entryID: creator (the linked
@@ -236,6 +239,7 @@ func (s *DB) agreementView(ctx context.Context, q sqlx.QueryerContext, side, ent
 		}
 		vv := AgreementVersionView{ID: r.ID, Number: r.Version, TemplateVersion: r.TemplateVersion, CreatedAt: r.CreatedAt.UTC(),
 			CreatedBy: AgreementAuthor{Name: r.AuthorName.String, Side: authorSide(r.AuthorRole.String)}, Terms: r.Terms,
+			Lines: r.Terms.Lines(), TotalCents: r.Terms.TotalCents(),
 			Changes: []LabelledChange{}, Text: r.CanonicalText, TextSHA256: hex.EncodeToString(r.SHA256)}
 		if prev != nil {
 			for _, c := range DiffAgreementTerms(*prev, r.Terms) {
@@ -361,15 +365,6 @@ func (s *DB) checkSignable(o *signableOffer) error {
 	return nil
 }
 
-func signedBy(tx *sqlx.Tx, versionID, side string) (bool, error) {
-	var ok bool
-	err := tx.Get(&ok, `SELECT EXISTS (SELECT 1 FROM agreement_signatures WHERE version_id = $1 AND side = $2)`, versionID, side)
-	if err != nil {
-		return false, fmt.Errorf("find signature: %w", err)
-	}
-	return ok, nil
-}
-
 func auditActor(actor *User, meta RequestMeta, action, entryID string, after map[string]any) *AuditEvent {
 	ev := &AuditEvent{Action: action, Subject: "offer:" + entryID, IP: meta.IP, UserAgent: meta.UserAgent}
 	if actor != nil {
@@ -404,11 +399,14 @@ func (s *DB) RequestAgreementCode(ctx context.Context, actor *User, entryID stri
 		if v == nil {
 			return Errorf(ECONFLICT, MsgAgreementNotOpen)
 		}
-		if done, err := signedBy(tx, v.ID, side); err != nil || done {
-			if err == nil {
-				err = Errorf(ECONFLICT, MsgAgreementSignedAgain)
-			}
+		// The version's signatures, read once: the second-signature check, and
+		// (with this one added) whether every required side has signed.
+		sigs, err := versionSignatures(tx, v.ID)
+		if err != nil {
 			return err
+		}
+		if slices.ContainsFunc(sigs, func(sg AgreementSignature) bool { return sg.Side == side }) {
+			return Errorf(ECONFLICT, MsgAgreementSignedAgain)
 		}
 		// The resend cooldown holds per version: a code asked for this version within it is not mailed again, but
 		// a new version (a counter, a new amount) or another offer gets its code at once.
@@ -486,6 +484,7 @@ func (s *DB) SignAgreement(ctx context.Context, actor *User, entryID string, in 
 		return nil, err
 	}
 	var codeErr error
+	var view *AgreementView
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
 		o, err := s.lockSignable(ctx, tx, actor, entryID)
 		if err != nil {
@@ -498,11 +497,14 @@ func (s *DB) SignAgreement(ctx context.Context, actor *User, entryID string, in 
 		if v == nil || v.ID != in.VersionID {
 			return Errorf(ECONFLICT, MsgAgreementChanged)
 		}
-		if done, err := signedBy(tx, v.ID, side); err != nil || done {
-			if err == nil {
-				err = Errorf(ECONFLICT, MsgAgreementSignedAgain)
-			}
+		// The version's signatures, read once: the second-signature check, and
+		// (with this one added) whether every required side has signed.
+		sigs, err := versionSignatures(tx, v.ID)
+		if err != nil {
 			return err
+		}
+		if slices.ContainsFunc(sigs, func(sg AgreementSignature) bool { return sg.Side == side }) {
+			return Errorf(ECONFLICT, MsgAgreementSignedAgain)
 		}
 		if codeErr = s.checkSigningCode(tx, actor, in.Code); codeErr != nil {
 			if ErrorCode(codeErr) == EINTERNAL {
@@ -516,6 +518,9 @@ func (s *DB) SignAgreement(ctx context.Context, actor *User, entryID string, in 
 			entryID, v.ID, side, actor.ID, actor.Role, in.FullName, now, meta.IP, meta.UserAgent, v.SHA256, in.Minor); err != nil {
 			return fmt.Errorf("save signature: %w", err)
 		}
+		actorID := actor.ID
+		sigs = append(sigs, AgreementSignature{VersionID: v.ID, Side: side, Name: in.FullName, Role: actor.Role, SignedAt: now,
+			UserID: &actorID, Minor: in.Minor, SHA256: v.SHA256})
 		if err := s.appendAudit(tx, auditActor(actor, meta, "agreement.signed", entryID, map[string]any{"version": v.Version,
 			"side": side, "name": in.FullName, "sha256": hex.EncodeToString(v.SHA256)})); err != nil {
 			return err
@@ -531,7 +536,12 @@ func (s *DB) SignAgreement(ctx context.Context, actor *User, entryID string, in 
 				return err
 			}
 		}
-		return s.acceptIfSigned(ctx, tx, actor.ID, side, entryID, o, v, meta, tasks)
+		if err := s.acceptIfSigned(ctx, tx, actor.ID, side, entryID, o, v, sigs, meta, tasks); err != nil {
+			return err
+		}
+		// The answer is the view as this transaction leaves it: no re-read after the commit.
+		view, err = s.agreementView(ctx, tx, side, entryID)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -539,7 +549,17 @@ func (s *DB) SignAgreement(ctx context.Context, actor *User, entryID string, in 
 	if codeErr != nil {
 		return nil, codeErr
 	}
-	return s.agreementView(ctx, s.db, side, entryID)
+	return view, nil
+}
+
+// versionSignatures reads version versionID's signatures, oldest first.
+func versionSignatures(tx *sqlx.Tx, versionID string) ([]AgreementSignature, error) {
+	var sigs []AgreementSignature
+	if err := tx.Select(&sigs, `SELECT version_id, side, full_name, role, signed_at, user_id, minor, text_sha256
+		FROM agreement_signatures WHERE version_id = $1 ORDER BY signed_at, id`, versionID); err != nil {
+		return nil, fmt.Errorf("read signatures: %w", err)
+	}
+	return sigs, nil
 }
 
 // checkSigningCode checks actor's signing code inside tx, consuming it when
@@ -577,15 +597,10 @@ func (s *DB) inviteGuardian(tx *sqlx.Tx, actor *User, meta RequestMeta, entryID 
 }
 
 // acceptIfSigned moves the offer to accepted when version v has every
-// required signature: through applyOffer (history, payout, mail) as a
+// required signature (sigs, v's signatures including the one just made): through applyOffer (history, payout, mail) as a
 // signed move, then the signed PDF's task and the audit
 // event. Otherwise the offer keeps its state.
-func (s *DB) acceptIfSigned(ctx context.Context, tx *sqlx.Tx, actorID, side, entryID string, o *signableOffer, v *AgreementVersion, meta RequestMeta, tasks AgreementTasks) error {
-	var sigs []AgreementSignature
-	if err := tx.Select(&sigs, `SELECT version_id, side, full_name, role, signed_at, user_id, minor, text_sha256
-		FROM agreement_signatures WHERE version_id = $1 ORDER BY signed_at, id`, v.ID); err != nil {
-		return fmt.Errorf("read signatures: %w", err)
-	}
+func (s *DB) acceptIfSigned(ctx context.Context, tx *sqlx.Tx, actorID, side, entryID string, o *signableOffer, v *AgreementVersion, sigs []AgreementSignature, meta RequestMeta, tasks AgreementTasks) error {
 	if _, missing := signaturesNeeded(sigs, v.ID); len(missing) > 0 {
 		return nil
 	}
@@ -766,7 +781,11 @@ func (s *DB) SignAsGuardian(ctx context.Context, token, fullName string, consent
 			"side": SignGuardian, "name": fullName, "sha256": hex.EncodeToString(v.SHA256)})); err != nil {
 			return err
 		}
-		return s.acceptIfSigned(ctx, tx, "", SignGuardian, g.EntryID, &o, v, meta, tasks)
+		sigs, err := versionSignatures(tx, v.ID)
+		if err != nil {
+			return err
+		}
+		return s.acceptIfSigned(ctx, tx, "", SignGuardian, g.EntryID, &o, v, sigs, meta, tasks)
 	})
 }
 
@@ -880,7 +899,11 @@ func (s *DB) RecordSignedAcceptance(ctx context.Context, entryID string, brand *
 			}
 		}
 		if !already {
-			return s.acceptIfSigned(ctx, tx, brand.ID, SignBrand, entryID, &o, v, meta, tasks)
+			sigs, err := versionSignatures(tx, v.ID)
+			if err != nil {
+				return err
+			}
+			return s.acceptIfSigned(ctx, tx, brand.ID, SignBrand, entryID, &o, v, sigs, meta, tasks)
 		}
 		if added == 0 || tasks.PDF == nil {
 			return nil

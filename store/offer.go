@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -122,6 +123,9 @@ const (
 	MsgOfferCounterAmount = "Enter the amount the creator asked for"
 	MsgOfferResendAmount  = "Enter the new amount to send"
 	MsgOfferAmountLocked  = "Only a draft offer's amount can be changed without a move"
+	MsgOfferAddOnUsage    = "A paid usage add-on is 30_days or unlimited, each at most once"
+	MsgOfferAddOnAmount   = "Add-on amount must be between $1 and $1,000,000"
+	MsgOfferAddOnsLocked  = "Paid usage add-ons change only with a send or a new amount"
 	// A sent offer's history is append-only: a note travels with a move.
 	MsgOfferNoteLocked = "A note can only be added with a move: the offer's history cannot be changed"
 	// Offers of a completed campaign no longer move toward an agreement.
@@ -159,6 +163,10 @@ type OfferChange struct {
 	Status  *string `json:"status"`
 	Amount  *Number `json:"amount"`
 	Note    *string `json:"note"`
+	// UsageAddOns replaces the paid usage add-ons offered on top of the
+	// amount (brand or admin, with a send or a new amount, or on a draft);
+	// nil keeps them, an empty list removes them.
+	UsageAddOns *[]UsageAddOn `json:"usageAddOns"`
 }
 
 // OfferUpdate is the body of a bulk offer update.
@@ -193,6 +201,19 @@ func (u *OfferUpdate) validate() error {
 		if c.Note != nil && len([]rune(strings.TrimSpace(*c.Note))) > OfferNoteMax {
 			fe.add(key+"note", MsgOfferNote)
 		}
+		if c.UsageAddOns != nil {
+			usages := map[string]bool{}
+			for j, a := range *c.UsageAddOns {
+				k := key + "usageAddOns." + strconv.Itoa(j) + "."
+				if !slices.Contains(UsageAddOnUsages, a.Usage) || usages[a.Usage] {
+					fe.add(k+"usage", MsgOfferAddOnUsage)
+				}
+				usages[a.Usage] = true
+				if a.AmountCents < 100 || a.AmountCents > OfferAmountMax*100 {
+					fe.add(k+"amountCents", MsgOfferAddOnAmount)
+				}
+			}
+		}
 	}
 	return fe.Err()
 }
@@ -209,6 +230,7 @@ type entryState struct {
 	// last sent (its deadline is SentAt + OFFER_TTL).
 	CampaignStatus string     `db:"campaign_status"`
 	SentAt         *time.Time `db:"offer_sent_at"`
+	AddOns         []byte     `db:"usage_addons"`
 }
 
 // OfferMailer makes the outbox task that mails the other side about the
@@ -309,7 +331,8 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 		e.estimated_fee::float8 AS estimated_fee, e.offer_note, e.creator_id,
 		EXISTS (SELECT 1 FROM creators c WHERE c.id = e.creator_id AND c.user_id IS NOT NULL) AS linked,
 		(SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') AS counters,
-		(SELECT cp.status FROM campaigns cp WHERE cp.id = e.campaign_id) AS campaign_status, e.offer_sent_at
+		(SELECT cp.status FROM campaigns cp WHERE cp.id = e.campaign_id) AS campaign_status, e.offer_sent_at,
+		e.usage_addons
 		FROM roster_entries e WHERE e.id = $1 AND `+m.scope+` FOR UPDATE OF e`, c.EntryID, m.scopeArg)
 	if ErrorCode(translate(err, "")) == ENOTFOUND {
 		return fail(ENOTFOUND, "entryId", MsgOfferEntry)
@@ -350,6 +373,17 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 	} else if c.Amount != nil && cur.Status != OfferDraft {
 		return fail(ECONFLICT, "amount", MsgOfferAmountLocked)
 	}
+	if c.UsageAddOns != nil && (m.side == SideCreator || !(next == OfferSent || (next == cur.Status && cur.Status == OfferDraft))) {
+		return fail(ECONFLICT, "usageAddOns", MsgOfferAddOnsLocked)
+	}
+	addOns := cur.AddOns
+	if c.UsageAddOns != nil {
+		b, _ := json.Marshal(*c.UsageAddOns)
+		if len(*c.UsageAddOns) == 0 {
+			b = []byte("[]")
+		}
+		addOns = b
+	}
 	now := s.now()
 	switch {
 	case next == cur.Status && cur.Status != OfferDraft && c.Note != nil && note != cur.Note:
@@ -366,8 +400,9 @@ func (s *DB) applyOffer(ctx context.Context, tx *sqlx.Tx, m offerMove) error {
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE roster_entries SET offer_status = $2, offer_amount = $3, offer_note = $4,
 		offer_updated_at = $5, offer_updated_by = $6,
-		offer_sent_at = CASE WHEN $2 = 'sent' AND offer_status <> 'sent' THEN $5 ELSE offer_sent_at END
-		WHERE id = $1 AND offer_status = $7`, c.EntryID, next, amount, note, now, actor, cur.Status)
+		offer_sent_at = CASE WHEN $2 = 'sent' AND offer_status <> 'sent' THEN $5 ELSE offer_sent_at END,
+		usage_addons = $8
+		WHERE id = $1 AND offer_status = $7`, c.EntryID, next, amount, note, now, actor, cur.Status, string(addOns))
 	if err != nil {
 		return fmt.Errorf("update offer: %w", err)
 	}

@@ -15,7 +15,7 @@ const MsgOverBudget = "over the remaining budget"
 
 // CampaignBudget is a campaign's budget as the moves that commit money see
 // it: Agreed is what accepted and completed offers cost, Offered what sent
-// offers and creators' counters ask, Free the budget less both (negative
+// offers and creators' counters ask (each with its paid usage add-ons), Free the budget less both (negative
 // when over) and Percent the share of the budget they take (191 for 191 %,
 // never capped at 100).
 type CampaignBudget struct {
@@ -30,8 +30,8 @@ type CampaignBudget struct {
 // campaignBudgetSQL reads a campaign's budget, agreed and offered amounts ($1
 // the campaign).
 const campaignBudgetSQL = `SELECT c.budget::float8 AS budget,
-	coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status IN ('accepted', 'completed')), 0)::float8 AS agreed,
-	coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status IN ('sent', 'countered')), 0)::float8 AS offered
+	coalesce(sum(e.offer_amount + ` + usageAddOnTotalSQL + ` / 100.0) FILTER (WHERE e.offer_status IN ('accepted', 'completed')), 0)::float8 AS agreed,
+	coalesce(sum(e.offer_amount + ` + usageAddOnTotalSQL + ` / 100.0) FILTER (WHERE e.offer_status IN ('sent', 'countered')), 0)::float8 AS offered
 	FROM campaigns c LEFT JOIN roster_entries e ON e.campaign_id = c.id
 	WHERE c.id = $1 GROUP BY c.id`
 

@@ -41,6 +41,7 @@ const creatorOfferScope = `e.offer_status <> 'draft' AND e.creator_id = (SELECT 
 // with the side of each move ($1 is OFFER_TTL in seconds).
 var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 	'note', e.offer_note, 'platform', e.platform, 'updatedAt', e.offer_updated_at, 'sentAt', e.offer_sent_at,
+	'usageAddOns', e.usage_addons,
 	'deadline', CASE WHEN e.offer_status = 'sent' THEN e.offer_sent_at + make_interval(secs => $1) END,
 	'counterRounds', (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered'),
 	'next', (SELECT coalesce(json_agg(m), '[]') FROM json_array_elements_text(` + sideNextSQL(SideCreator) + `) m

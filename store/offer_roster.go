@@ -24,7 +24,7 @@ var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + c
 	'score', e.score::float8, 'parts', e.parts, 'reasons', e.reasons, 'platform', e.platform,
 	'estimatedFee', e.estimated_fee::float8,
 	'offer', json_build_object('amount', e.offer_amount::float8, 'status', e.offer_status, 'note', e.offer_note,
-		'updatedAt', e.offer_updated_at,
+		'usageAddOns', e.usage_addons, 'updatedAt', e.offer_updated_at,
 		'updatedBy', (SELECT json_build_object('_id', u.id, 'name', u.name) FROM users u WHERE u.id = e.offer_updated_by),
 		'next', ` + offerNextSQL + `,
 		'history', (SELECT coalesce(json_agg(json_build_object('at', h.at, 'by', hu.name, 'side', h.actor_side, 'from', h.from_status,
@@ -32,12 +32,13 @@ var entryJSON = `json_build_object('_id', e.id, 'rank', e.rank, 'creator', ` + c
 			FROM offer_history h LEFT JOIN users hu ON hu.id = h.actor_id WHERE h.entry_id = e.id)))`
 
 // rosterTotals are a campaign cp's roster sums: estimated fees of the
-// entries in play (draft and live offers), offered and accepted amounts.
+// entries in play (draft and live offers), offered and accepted amounts
+// (each with its paid usage add-ons).
 var rosterTotals = `'estimatedTotal', coalesce((SELECT sum(estimated_fee) FROM roster_entries
 		WHERE campaign_id = cp.id AND offer_status = ANY(` + sqlStates(append([]string{OfferDraft}, liveOffers...)) + `)), 0)::float8,
-	'offeredTotal', coalesce((SELECT sum(offer_amount) FROM roster_entries
+	'offeredTotal', coalesce((SELECT sum(offer_amount + ` + usageAddOnTotalSQL + ` / 100.0) FROM roster_entries e
 		WHERE campaign_id = cp.id AND offer_status = ANY(` + sqlStates(offeredStates) + `)), 0)::float8,
-	'acceptedTotal', coalesce((SELECT sum(offer_amount) FROM roster_entries
+	'acceptedTotal', coalesce((SELECT sum(offer_amount + ` + usageAddOnTotalSQL + ` / 100.0) FROM roster_entries e
 		WHERE campaign_id = cp.id AND offer_status = ANY(` + sqlStates(acceptedStates) + `)), 0)::float8`
 
 // rosterSQL answers one campaign's roster as JSON; $1 is the campaign, $2

@@ -281,7 +281,7 @@ func (s *DB) openPayout(tx *sqlx.Tx, entryID, actorID, side string) error {
 	if side == SideBrand {
 		committer = actorID
 	}
-	err := tx.Get(&o, `SELECT c.brand_id, round(coalesce(e.offer_amount, e.estimated_fee) * 100)::bigint AS amount,
+	err := tx.Get(&o, `SELECT c.brand_id, round(coalesce(e.offer_amount, e.estimated_fee) * 100)::bigint + `+usageAddOnTotalSQL+` AS amount,
 		coalesce(nullif($2, '')::uuid, (SELECT h.actor_id FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'sent'
 			AND h.actor_side = 'brand' ORDER BY h.id DESC LIMIT 1))::text AS committer,
 		(SELECT u.role FROM users u WHERE u.id = coalesce(nullif($2, '')::uuid, (SELECT h.actor_id FROM offer_history h WHERE h.entry_id = e.id

@@ -24,6 +24,8 @@ var (
 func (s *server) agreementRoutes(public, signedIn chi.Router) {
 	signedIn.With(s.allow(agreementReaders...)).Get("/offers/{id}/agreement", s.getAgreement)
 	signedIn.With(s.allow(agreementReaders...)).Get("/offers/{id}/agreement/events", s.getAgreementEvents)
+	signedIn.With(s.allow(store.RoleBrandAdmin, store.RoleBrandManager, store.RoleBrandViewer, store.RoleAdmin)).
+		Get("/campaigns/{id}/agreements", s.getCampaignAgreements)
 	signedIn.With(s.allow(agreementSignerRoles...)).Post("/offers/{id}/agreement/code", s.requestAgreementCode)
 	signedIn.With(s.allow(agreementSignerRoles...)).Post("/offers/{id}/agreement/sign", s.signAgreement)
 	public.Get("/guardian/{token}", s.getGuardianAgreement)
@@ -39,6 +41,13 @@ func requestMeta(r *http.Request) store.RequestMeta {
 func (s *server) getAgreement(w http.ResponseWriter, r *http.Request) {
 	a, err := s.store.Agreement(r.Context(), currentUser(r), chi.URLParam(r, "id"))
 	s.answer(w, r, err, map[string]any{"agreement": a})
+}
+
+// getCampaignAgreements is GET /campaigns/{id}/agreements: {"data":
+// {"agreements"}}, every offer's agreement summary in one call (the roster).
+func (s *server) getCampaignAgreements(w http.ResponseWriter, r *http.Request) {
+	a, err := s.store.CampaignAgreementSummaries(r.Context(), currentUser(r), chi.URLParam(r, "id"))
+	s.answer(w, r, err, map[string]any{"agreements": a})
 }
 
 // getAgreementEvents is GET /offers/{id}/agreement/events: {"data": {"events"}}.

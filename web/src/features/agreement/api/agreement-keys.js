@@ -7,6 +7,9 @@ export const agreementKey = (offerId) => `offers/${encodeURIComponent(offerId)}/
 /** agreementEventsKey is the SWR key (and path) of GET /api/offers/{id}/agreement/events. */
 export const agreementEventsKey = (offerId) => `${agreementKey(offerId)}/events`
 
+/** campaignAgreementsKey is the SWR key (and path) of GET /api/campaigns/{id}/agreements. */
+export const campaignAgreementsKey = (campaignId) => `campaigns/${encodeURIComponent(campaignId)}/agreements`
+
 /**
  * touchesOffers matches every cached key a signature may change: the agreement and its events, the creator's
  * offers, a campaign's roster (the brand's row shows the signature state) and the admin's rosters.

@@ -1,6 +1,6 @@
 import useSWR from 'swr'
 import { request } from '../../../lib/request'
-import { agreementKey, agreementEventsKey } from './agreement-keys'
+import { agreementKey, agreementEventsKey, campaignAgreementsKey } from './agreement-keys'
 
 /** getAgreement loads GET /api/offers/{id}/agreement: the versions, their changes, the signatures and whose is missing. */
 export async function getAgreement(key) {
@@ -24,4 +24,16 @@ export async function getAgreementEvents(key) {
 /** useAgreementEvents loads an offer's agreement events; offerId null = nothing to load. */
 export function useAgreementEvents(offerId) {
   return useSWR(offerId ? agreementEventsKey(offerId) : null, getAgreementEvents, { revalidateOnFocus: false })
+}
+
+/** getCampaignAgreements loads GET /api/campaigns/{id}/agreements: every offer's agreement summary, in one request. */
+export async function getCampaignAgreements(key) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/agreements', 'get'>} */
+  const json = await request(key)
+  return json.data.agreements
+}
+
+/** useCampaignAgreements loads a campaign's agreement summaries; campaignId null = nothing to load. */
+export function useCampaignAgreements(campaignId) {
+  return useSWR(campaignId ? campaignAgreementsKey(campaignId) : null, getCampaignAgreements, { revalidateOnFocus: false })
 }

@@ -6,18 +6,28 @@ import { toast } from '../../../lib/toast'
 import { getAgreementPDF } from '../api/sign-agreement'
 import { useAgreement } from '../api/get-agreement'
 import { AgreementEvents } from './agreement-events'
-import { EXCLUSIVITY, SIDE_LABEL, USAGE, roleLabel, waitingLine } from './agreement-labels'
+import { ADD_ON, EXCLUSIVITY, SIDE_LABEL, USAGE, roleLabel, waitingLine } from './agreement-labels'
 import { SignForm } from './sign-form'
 import './agreement.css'
 
-/** Terms shows the agreement's key terms in a short list: who, what, when, how much, exclusivity and usage. */
+/**
+ * Terms shows the agreement's key terms in a short list: who, what, when, how much (the fee, each paid usage add-on
+ * and the total when there are add-ons), exclusivity and usage.
+ */
 export function Terms({ terms }) {
+  const addOns = terms.addOns ?? []
+  const total = addOns.reduce((sum, a) => sum + a.amountCents, terms.amountCents)
+  const money = [
+    ['Fee', formatAmount(terms.amountCents, terms.currency)],
+    ...addOns.map((a) => [ADD_ON[a.usage] ?? a.usage, formatAmount(a.amountCents, terms.currency)]),
+    ...(addOns.length ? [['Total', formatAmount(total, terms.currency)]] : []),
+  ]
   const rows = [
     ['Brand', terms.brandSigner ? `${terms.brandName}, signed by ${terms.brandSigner}` : terms.brandName],
     ['Creator', terms.creatorName],
     ['Deliverables', `${terms.posts} tagged post${terms.posts === 1 ? '' : 's'} on ${terms.platform}${terms.trackingTag ? ` with #${terms.trackingTag}` : ''}`],
     ['Dates', `${formatDate(terms.startDate)} – ${formatDate(terms.endDate)}`],
-    ['Fee', formatAmount(terms.amountCents, terms.currency)],
+    ...money,
     ['Payment', terms.paymentTerms],
     ['Exclusivity', EXCLUSIVITY[terms.exclusivity] ?? terms.exclusivity],
     ['Usage', USAGE[terms.contentUsage] ?? terms.contentUsage],

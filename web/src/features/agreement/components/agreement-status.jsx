@@ -7,10 +7,13 @@ export const AGREEMENT_STATES = ['sent', 'countered', 'accepted', 'completed', '
 /**
  * AgreementStatus is an offer row's signature state ("Waiting for the creator's signature", "Signed by everyone")
  * and the button that opens the agreement: "Sign the agreement" when the caller may sign now, else "View agreement".
- * @param {{offerId: string, open: boolean, onToggle: () => unknown, name?: string}} props
+ * A list passes each row's `summary` from one campaign-wide request (useCampaignAgreements); without it (undefined)
+ * the row loads its own agreement.
+ * @param {{offerId: string, open: boolean, onToggle: () => unknown, name?: string, summary?: {currentVersionId?: string | null, missing: string[], canSign: boolean} | null}} props
  */
-export function AgreementStatus({ offerId, open, onToggle, name = '' }) {
-  const { data: a } = useAgreement(offerId)
+export function AgreementStatus({ offerId, open, onToggle, name = '', summary = undefined }) {
+  const { data: own } = useAgreement(summary === undefined ? offerId : null)
+  const a = summary === undefined ? own : summary
   const waiting = a ? waitingLine(a.missing) : null
   const signed = a && a.currentVersionId && !waiting
   const label = open ? 'Hide agreement' : a?.canSign ? 'Sign the agreement' : 'View agreement'

@@ -16,10 +16,11 @@ export async function updateBrandOffers(campaignId, entries, confirmOverBudget =
 
 /**
  * useUpdateBrandOffers returns updateBrandOffers(campaignId, entries, confirmOverBudget?) that then revalidates that
- * campaign's roster and the offers' agreements (a send or a new amount makes a new version to sign).
+ * campaign's roster, its agreement summaries and the offers' agreements (a send or a new amount makes a new version to sign).
  */
 export function useUpdateBrandOffers(campaignId) {
   const roster = rosterKey(campaignId)
-  const affects = useCallback((key) => key === roster || (typeof key === 'string' && key.startsWith('offers/')), [roster])
+  const agreements = `campaigns/${encodeURIComponent(campaignId)}/agreements`
+  const affects = useCallback((key) => key === roster || key === agreements || (typeof key === 'string' && key.startsWith('offers/')), [roster, agreements])
   return useMutation(updateBrandOffers, affects)
 }

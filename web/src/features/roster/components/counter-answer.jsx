@@ -6,13 +6,14 @@ import { toast } from '../../../lib/toast'
 import { useUpdateBrandOffers } from '../api/update-brand-offers'
 import { moveEffect } from '../lib/budget'
 import { BudgetEffect } from './budget-effect'
+import { UsageAddOnFields, emptyAddOns, readAddOns } from './usage-addons'
 
 /**
  * CounterAnswer shows a countered offer's ask (the amount and the creator's
  * message) and lets a brand editor accept it, send a new amount or withdraw
  * the offer. Accepting is signing: "Accept counter" calls `onAccept`, which opens the agreement's sign form (with
  * the budget's effect). A new amount and a withdrawal are confirmed; a new amount shows the campaign's budget and
- * the move's effect and, over the budget, says so and confirms it explicitly.
+ * the move's effect (with any paid usage add-ons, each with its own amount) and, over the budget, says so and confirms it explicitly.
  * After a new amount, `onSent` opens the new version's agreement for the brand's signature.
  * Opened from "Waiting on you" (the page's #counter-<entry> anchor), it is scrolled to and focused.
  * @param {{campaignId: string, entry: any, roster: any, onAccept?: () => unknown, onSent?: () => unknown}} props
@@ -23,6 +24,8 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
   const [confirm, setConfirm] = useState(/** @type {'sent' | 'withdrawn' | null} */ (null))
   const [amount, setAmount] = useState('')
   const [amountError, setAmountError] = useState('')
+  const [addOnText, setAddOnText] = useState(() => emptyAddOns(entry.offer?.usageAddOns))
+  const addOns = readAddOns(addOnText)
   const [busy, setBusy] = useState(false)
   const offer = entry.offer ?? {}
   const name = entry.creator?.name ?? 'the creator'
@@ -43,15 +46,19 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
       return
     }
     setAmountError('')
+    if (addOns.error) return
     setConfirm('sent')
   }
   const run = async () => {
     setBusy(true)
     const change = { entryId: entry._id, status: confirm }
-    if (confirm === 'sent') change.amount = Number(amount)
+    if (confirm === 'sent') {
+      change.amount = Number(amount)
+      if (addOns.addOns.length || offer.usageAddOns?.length) change.usageAddOns = addOns.addOns
+    }
     try {
       await update(campaignId, [change], over)
-      toast.success({ sent: `New offer of ${formatMoney(Number(amount))} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
+      toast.success({ sent: `New offer of ${formatMoney(moneyMove)} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
       if (confirm === 'sent') onSent?.()
     } catch (err) {
       toast.error(err?.message || 'Could not answer the counter. Please try again.')
@@ -60,11 +67,11 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
       setConfirm(null)
     }
   }
-  const moneyMove = confirm === 'sent' ? Number(amount) : 0
+  const moneyMove = confirm === 'sent' ? Math.round((Number(amount) + addOns.total) * 100) / 100 : 0
   const over = roster && moneyMove > 0 ? moveEffect(roster, entry._id, moneyMove).overBy > 0 : false
   const effect = moneyMove > 0 ? <BudgetEffect roster={roster} entryId={entry._id} amount={moneyMove} /> : null
   const dialog = {
-    sent: { title: 'Send a new amount?', body: <>{name} is offered {formatMoney(Number(amount))} and may answer again.{effect}</>, label: over ? 'Send over budget' : 'Send offer' },
+    sent: { title: 'Send a new amount?', body: <>{name} is offered {formatMoney(Number(amount))}{addOns.addOns.length ? ` plus ${formatMoney(addOns.total)} of paid usage add-ons` : ''} and may answer again.{effect}</>, label: over ? 'Send over budget' : 'Send offer' },
     withdrawn: { title: 'Withdraw the offer?', body: `${name} is told the offer is withdrawn. This cannot be undone.`, label: 'Withdraw offer' },
   }[confirm ?? 'sent']
   const ask = [...(offer.history ?? [])].reverse().find((h) => h.to === 'countered')
@@ -95,6 +102,7 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
         </button>
       </form>
       {amountError && <div id={`${id}-error`} className="text-danger">{amountError}</div>}
+      <UsageAddOnFields id={id} value={addOnText} onChange={setAddOnText} error={addOns.error} />
       <ConfirmDialog show={confirm !== null} title={dialog.title} body={dialog.body} confirmLabel={dialog.label} cancelLabel="Cancel"
         onConfirm={run} onCancel={() => setConfirm(null)} busy={busy} danger={confirm === 'withdrawn' || over} />
     </div>

@@ -5,10 +5,11 @@ import { toast } from '../../../lib/toast'
 import { useUpdateBrandOffers } from '../api/update-brand-offers'
 import { moveEffect } from '../lib/budget'
 import { BudgetEffect } from './budget-effect'
+import { UsageAddOnFields, emptyAddOns, readAddOns } from './usage-addons'
 
 /**
  * SendOffer is a draft offer's "Send offer" for a brand editor: the brand may change the amount and add a message,
- * sees the campaign's budget and this offer's effect, and confirms (explicitly over the budget, which the API
+ * offer paid usage add-ons (each with its own amount), sees the campaign's budget and this offer's effect, and confirms (explicitly over the budget, which the API
  * enforces with confirmOverBudget); it moves the offer to sent, so the creator (when linked to an account) sees it
  * on their Offers page and is mailed. Then `onSent` opens the agreement, which the brand signs ("Sign the agreement").
  */
@@ -21,9 +22,12 @@ export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
   const [amount, setAmount] = useState(String(entry.offer?.amount ?? entry.estimatedFee ?? ''))
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
+  const [addOnText, setAddOnText] = useState(() => emptyAddOns(entry.offer?.usageAddOns))
+  const addOns = readAddOns(addOnText)
   const value = Number(amount)
   const valid = amount !== '' && Number.isFinite(value) && value >= 1 && value <= 1000000
-  const over = roster ? moveEffect(roster, entry._id, valid ? value : 0).overBy > 0 : false
+  const total = valid ? Math.round((value + addOns.total) * 100) / 100 : 0
+  const over = roster ? moveEffect(roster, entry._id, total).overBy > 0 : false
   // A stable onCancel: the dialog refocuses its button whenever onCancel changes, which would steal the typing.
   const cancel = useCallback(() => setConfirming(false), [])
   const send = async () => {
@@ -31,12 +35,15 @@ export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
       setError('Enter an amount between $1 and $1,000,000')
       return
     }
+    if (addOns.error) return
     setBusy(true)
     try {
       const change = { entryId: entry._id, status: 'sent', amount: value }
+      // Sent only when offered or when earlier ones are removed: absent keeps none.
+      if (addOns.addOns.length || entry.offer?.usageAddOns?.length) change.usageAddOns = addOns.addOns
       if (note.trim()) change.note = note.trim()
       await update(campaignId, [change], over)
-      toast.success(`Offer of ${formatMoney(value)} sent to ${name}`)
+      toast.success(`Offer of ${formatMoney(total)} sent to ${name}`)
       setConfirming(false)
       onSent?.()
     } catch (err) {
@@ -59,8 +66,9 @@ export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
           Message to {name} (optional)
         </label>
         <textarea id={`${id}-note`} rows={2} maxLength={500} className="form-control form-control-sm" value={note} onChange={(e) => setNote(e.target.value)} />
+        <UsageAddOnFields id={id} value={addOnText} onChange={setAddOnText} error={addOns.error} />
       </span>
-      <BudgetEffect roster={roster} entryId={entry._id} amount={valid ? value : 0} />
+      <BudgetEffect roster={roster} entryId={entry._id} amount={total} />
     </>
   )
   return (

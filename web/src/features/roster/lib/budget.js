@@ -8,7 +8,7 @@ const OFFERED = ['sent', 'countered']
  * offers), offered (sent offers and creators' counters), estimated (drafts' estimated fees, never committed) and
  * what is still free of the budget (negative when over); percent is the share the agreed and offered amounts take,
  * never capped (191 for 191 %).
- * @param {{budget?: number, entries?: Array<{_id: string, estimatedFee?: number, offer?: {status?: string, amount?: number | null}}>}} roster
+ * @param {{budget?: number, entries?: Array<{_id: string, estimatedFee?: number, offer?: {status?: string, amount?: number | null, usageAddOns?: Array<{usage: string, amountCents: number}>}}>}} roster
  */
 export function rosterBudget(roster) {
   let agreed = 0
@@ -16,7 +16,9 @@ export function rosterBudget(roster) {
   let estimated = 0
   for (const e of roster?.entries ?? []) {
     const st = e.offer?.status
-    const amount = Number(e.offer?.amount ?? 0)
+    // Paid usage add-ons (cents) cost the brand on top of the amount, as the API's budget check counts them.
+    const addOns = (e.offer?.usageAddOns ?? []).reduce((sum, a) => sum + a.amountCents, 0) / 100
+    const amount = Number(e.offer?.amount ?? 0) + addOns
     if (AGREED.includes(st)) agreed += amount
     else if (OFFERED.includes(st)) offered += amount
     else if (st === 'draft') estimated += Number(e.offer?.amount ?? e.estimatedFee ?? 0)

@@ -256,12 +256,15 @@ describe('CampaignAgreements', () => {
   it("lists a campaign's offers with whose signature is missing; a BRAND_VIEWER opens the agreement without a sign form", async () => {
     localStorage.setItem('access_token', 'tok')
     const entry = (id, status, name) => ({ _id: id, rank: 1, score: 80, platform: 'instagram', estimatedFee: 900, reasons: [], creator: { name, tier: 'Mid', followers: 1000 }, offer: { status, amount: 1100, next: [] } })
-    mockApi({
+    const fetch = mockApi({
       'GET campaigns/k1/roster': () => [200, { data: { roster: { campaignId: 'k1', status: 'completed', budget: 5000, estimatedTotal: 900, entries: [entry('o1', 'sent', 'Zoë Łukasiewicz'), entry('o2', 'draft', 'Dan Draft')] } } }],
+      'GET campaigns/k1/agreements': () => [200, { data: { agreements: [{ offerId: 'o1', offerStatus: 'sent', currentVersionId: 'v2', versionNumber: 2, required: ['brand', 'creator'], missing: ['creator'], pdfReady: false, canSign: false }] } }],
       'GET offers/o1/agreement': () => [200, { data: { agreement: agreement({ canSign: false }) } }],
     })
     const { container } = renderRoute(<CampaignAgreements campaignId="k1" />)
     expect(await screen.findByText("Waiting for the creator's signature")).toBeInTheDocument()
+    // The rows' states come from the one campaign-wide call: no agreement is loaded until one is opened.
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/agreement')).map(([url]) => String(url).replace(/^.*\/api\//, ''))).toEqual(['campaigns/k1/agreements'])
     expect(screen.queryByText('Dan Draft')).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'View agreement with Zoë Łukasiewicz' }))
     expect(await screen.findByText('Agreement · version 2')).toBeInTheDocument()
