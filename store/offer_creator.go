@@ -37,15 +37,19 @@ const creatorOfferScope = `e.offer_status <> 'draft' AND e.creator_id = (SELECT 
 // creatorOfferJSON is roster entry e as its creator sees it (campaign k,
 // brand b): the brand, the campaign's brief, the amount, status, deadline
 // (a sent offer's expiry), the moves the creator may make (no counter past
-// the cap), the creator's posts captured for the campaign and the history
-// with the side of each move ($1 is OFFER_TTL in seconds).
+// the cap, no accept once the creator signed the last version), the
+// creator's posts captured for the campaign and the history with the side of
+// each move ($1 is OFFER_TTL in seconds).
 var creatorOfferJSON = `json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 	'note', e.offer_note, 'platform', e.platform, 'updatedAt', e.offer_updated_at, 'sentAt', e.offer_sent_at,
 	'usageAddOns', e.usage_addons,
 	'deadline', CASE WHEN e.offer_status = 'sent' THEN e.offer_sent_at + make_interval(secs => $1) END,
 	'counterRounds', (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered'),
 	'next', (SELECT coalesce(json_agg(m), '[]') FROM json_array_elements_text(` + sideNextSQL(SideCreator) + `) m
-		WHERE m <> 'countered' OR (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') < ` + strconv.Itoa(OfferCounterRounds) + `),
+		WHERE (m <> 'countered' OR (SELECT count(*) FROM offer_history h WHERE h.entry_id = e.id AND h.to_status = 'countered') < ` + strconv.Itoa(OfferCounterRounds) + `)
+			-- A creator who signed the last version has accepted: the offer waits for the other signatures.
+			AND (m <> 'accepted' OR NOT EXISTS (SELECT 1 FROM agreement_signatures sg WHERE sg.entry_id = e.id AND sg.side = 'creator'
+				AND sg.version_id = (SELECT v.id FROM agreement_versions v WHERE v.entry_id = e.id ORDER BY v.version DESC LIMIT 1)))),
 	'brand', json_build_object('_id', b.id, 'name', b.name),
 	'campaign', json_build_object('_id', k.id, 'name', k.name, 'goals', k.goals, 'customGoal', k.custom_goal,
 		'startDate', k.start_date, 'endDate', k.end_date, 'trackingTag', k.tracking_tag,

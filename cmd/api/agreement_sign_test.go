@@ -237,6 +237,11 @@ func TestAgreementSign_Guardian(t *testing.T) {
 	if a := e.agreementOf(f.entry, f.brand); a["offerStatus"] != "sent" || !slices.Equal(strs(a["missing"]), []string{"guardian"}) {
 		t.Fatalf("without the guardian: %v", a)
 	}
+	// The creator has signed: the offer waits for the guardian and offers the creator no second acceptance.
+	offers := e.want(e.call("GET", "/api/offers", f.creator, nil), http.StatusOK).data()["offers"].([]any)
+	if next := strs(offers[0].(map[string]any)["next"]); len(offers) != 1 || slices.Contains(next, "accepted") {
+		t.Errorf("creator's moves after signing, before the guardian: %v", next)
+	}
 	m := e.mail.Wait(t, "parent@minor.io", 1)
 	token := guardianLinkRE.FindStringSubmatch(m.Text())
 	if token == nil {

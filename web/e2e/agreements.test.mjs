@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, sendCounter, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
+import { launch, newPage, expectToast, loginUi, apiLogin, signAgreement, sendCounter, openRoster, shootBoth, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
 
 // Signing is accepting, in the browser: brand@ sends an offer to the demo creator (Cleo Creator, creator@) on a new
 // campaign with a 30-day paid usage right and signs it with the mailed code → creator@ reads the agreement, sees the
@@ -25,23 +25,6 @@ after(async () => {
   await browser?.close()
 })
 
-/** shootBoth photographs the page at its width and at the other one (desktop 1280 / phone 390), axe on each. */
-async function shootBoth(page, name) {
-  const was = page.viewportSize()
-  for (const size of was.width === DESKTOP.width ? [DESKTOP, PHONE] : [PHONE, DESKTOP]) {
-    await page.setViewportSize(size)
-    await quietShot(page, name)
-  }
-  await page.setViewportSize(was)
-}
-
-/** openRoster opens the campaign's roster from the campaign list. */
-async function openRoster(page) {
-  await page.goto('/campaigns')
-  await page.getByLabel('Search campaigns').fill(CAMPAIGN)
-  await page.getByRole('button', { name: `Roster of ${CAMPAIGN}` }).click()
-  return page.getByRole('region', { name: 'Roster' })
-}
 
 /** download clicks "Download signed PDF" in `scope` (reloading until the worker has made it) and returns the file's path. */
 async function downloadPDF(page, scope, reopen) {
@@ -76,7 +59,7 @@ test('brand sends and signs, creator counters, brand sends a new amount and sign
   // 1. The brand sends the offer; its agreement opens with the sign form; the brand signs with the mailed code.
   const brand = await newPage(browser, DESKTOP)
   await loginUi(brand, 'brand@example.com')
-  let roster = await openRoster(brand)
+  let roster = await openRoster(brand, CAMPAIGN)
   await roster.getByRole('button', { name: `Send offer to ${CREATOR}` }).click()
   const send = brand.getByRole('dialog', { name: 'Send this offer?' })
   await send.getByLabel('Amount (USD)').fill('1000')
@@ -105,7 +88,7 @@ test('brand sends and signs, creator counters, brand sends a new amount and sign
   await sendCounter(creator, card, 1200)
 
   // 3. The brand sends a new amount; the new version opens for the brand's signature.
-  roster = await openRoster(brand)
+  roster = await openRoster(brand, CAMPAIGN)
   const ask = roster.getByRole('group', { name: `Counter from ${CREATOR}` })
   await ask.getByText('$1,200').waitFor()
   await ask.getByLabel('New amount (USD)').fill('1100')
@@ -135,9 +118,9 @@ test('brand sends and signs, creator counters, brand sends a new amount and sign
   await card.getByText('Signed by everyone').waitFor()
   const creatorPDF = await downloadPDF(creator, card, reopenCreator)
   await shootBoth(creator, 'agreement-creator-signed')
-  roster = await openRoster(brand)
+  roster = await openRoster(brand, CAMPAIGN)
   const reopenBrand = async () => {
-    roster = await openRoster(brand)
+    roster = await openRoster(brand, CAMPAIGN)
     await roster.getByRole('button', { name: `View agreement with ${CREATOR}` }).click()
   }
   await roster.getByRole('button', { name: `View agreement with ${CREATOR}` }).click()

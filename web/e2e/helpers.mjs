@@ -87,6 +87,16 @@ export async function shot(page, name) {
   await expectNoA11yViolations(page, `${name} (${width}x${height})`)
 }
 
+/** shootBoth photographs the page at its width and at the other one (desktop 1280 / phone 390), axe on each. */
+export async function shootBoth(page, name) {
+  const was = page.viewportSize()
+  for (const size of was.width === DESKTOP.width ? [DESKTOP, PHONE] : [PHONE, DESKTOP]) {
+    await page.setViewportSize(size)
+    await quietShot(page, name)
+  }
+  await page.setViewportSize(was)
+}
+
 /** quietShot closes any toast first so it does not cover the screen, then takes the shot. */
 export async function quietShot(page, name) {
   const close = page.locator('.cc-toaster .btn-close')
@@ -133,13 +143,13 @@ function decodeQuotedPrintable(raw) {
 }
 
 /**
- * readCode returns the 6-digit code of the newest mail for `purpose`
- * (email_verification, password_reset, account_deletion) sent to `email` at or
- * after `since` (ms), polling up to 15 s: the worker sends asynchronously.
+ * readMail returns the text (quoted-printable decoded) of the newest mail tagged `tag` (email_verification,
+ * agreement_guardian, …) sent to `email` at or after `since` (ms) that `accept` accepts, polling up to 15 s: the
+ * worker sends asynchronously.
  */
-export async function readCode(email, purpose, since = 0) {
+export async function readMail(email, tag, since = 0, accept = () => true) {
   if (!MAIL_DIR) throw new Error('E2E_MAIL_DIR is not set')
-  const suffix = `_${purpose}_${email.toLowerCase()}.eml`
+  const suffix = `_${tag}_${email.toLowerCase()}.eml`
   const deadline = Date.now() + 15000
   while (Date.now() < deadline) {
     let files = []
@@ -154,12 +164,20 @@ export async function readCode(email, purpose, since = 0) {
       .sort((a, b) => (a.f < b.f ? 1 : -1))
     if (fresh.length) {
       const text = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, fresh[0].f), 'utf8'))
-      const m = text.match(/code:\s*(\d{6})/i)
-      if (m) return m[1]
+      if (accept(text)) return text
     }
     await sleep(250)
   }
-  throw new Error(`no ${purpose} mail for ${email} in ${MAIL_DIR}`)
+  throw new Error(`no ${tag} mail for ${email} in ${MAIL_DIR}`)
+}
+
+/**
+ * readCode returns the 6-digit code of the newest mail for `purpose` (email_verification, password_reset,
+ * account_deletion, agreement_signature) sent to `email` at or after `since` (ms).
+ */
+export async function readCode(email, purpose, since = 0) {
+  const text = await readMail(email, purpose, since, (t) => /code:\s*\d{6}/i.test(t))
+  return text.match(/code:\s*(\d{6})/i)[1]
 }
 
 /** isoIn is the date (YYYY-MM-DD, UTC) `days` days from today. */
@@ -268,4 +286,12 @@ export async function sendCounter(page, card, amount) {
   await page.getByRole('dialog', { name: 'Send this counter?' }).getByRole('button', { name: 'Send counter' }).click()
   await expectToast(page, 'Counter sent')
   await card.getByText('Countered', { exact: true }).waitFor()
+}
+
+/** openRoster opens `campaign`'s roster from the campaign list (searched by name) and returns its region. */
+export async function openRoster(page, campaign) {
+  await page.goto('/campaigns')
+  await page.getByLabel('Search campaigns').fill(campaign)
+  await page.getByRole('button', { name: `Roster of ${campaign}` }).click()
+  return page.getByRole('region', { name: 'Roster' })
 }

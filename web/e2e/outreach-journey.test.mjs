@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, sendCounter, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, sendCounter, openRoster, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
 
 // The two sides meet, in the browser, at desktop and phone widths (every photographed state passes axe, WCAG 2.1
 // AA): a new brand signs up (code from the mail folder), publishes a campaign with deliverables and a brief,
@@ -68,12 +68,6 @@ async function readInvitation(since) {
   throw new Error(`no invitation in ${MAIL_DIR}`)
 }
 
-/** openRoster opens the campaign's roster from the campaign list. */
-async function openRoster(page, campaign) {
-  await page.goto('/campaigns')
-  await page.getByRole('button', { name: `Roster of ${campaign}` }).click()
-  return page.getByRole('region', { name: 'Roster' })
-}
 
 for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   test(`a new brand's offer reaches a creator not yet on Creator Coach, who claims, connects, counters and signs (${label})`, async () => {

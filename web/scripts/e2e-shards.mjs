@@ -11,6 +11,7 @@ import { join } from 'node:path'
 
 const SECONDS = {
   'agreements.test.mjs': 134,
+  'agreements-guardian.test.mjs': 50,
   'billing.test.mjs': 33,
   'campaign-loop.test.mjs': 34,
   'campaign.test.mjs': 38,
