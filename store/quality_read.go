@@ -113,7 +113,7 @@ func (s *DB) GetCreatorQuality(ctx context.Context, viewer *User, id string) (*C
 		UserID sql.NullString `db:"user_id"`
 		Listed bool           `db:"listed"`
 	}
-	if err := s.db.GetContext(ctx, &c, QualityCreatorSQL, id); err != nil {
+	if err := s.getPrepared(ctx, &c, QualityCreatorSQL, id); err != nil {
 		return nil, translate(err, "Creator")
 	}
 	if viewer.IsBrand() && !c.Listed {
@@ -136,7 +136,7 @@ func (s *DB) MyQuality(ctx context.Context, actor *User) (*CreatorQuality, error
 // userQuality reads the readings of userID's connected accounts and their notes.
 func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, error) {
 	var rows []creatorQualityRow
-	err := s.db.SelectContext(ctx, &rows, QualityAccountsSQL, userID)
+	err := s.selectPrepared(ctx, &rows, QualityAccountsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("creator quality: %w", err)
 	}
