@@ -115,21 +115,26 @@ func (s *DB) PaymentsBoard(ctx context.Context, actor *User, state string, page,
 		return nil, 0, nil, err
 	}
 	rows := []BoardRow{}
-	err := s.db.SelectContext(ctx, &rows, `SELECT p.entry_id, p.state, p.amount, p.fee, p.currency, b.name AS brand_name, c.name AS creator_name,
-		k.name AS campaign_name, p.failure, p.objection_reason, p.updated_at
+	// Prepared statements, planned once (planning cost more than running
+	// them). The names are looked up per row of the page: joined, a generic
+	// plan (which does not know the LIMIT) hashes every offer of the table.
+	err := s.selectPrepared(ctx, &rows, `SELECT p.entry_id, p.state, p.amount, p.fee, p.currency,
+		COALESCE((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') AS brand_name,
+		COALESCE((SELECT c.name FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = p.entry_id), '') AS creator_name,
+		COALESCE((SELECT k.name FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = p.entry_id), '') AS campaign_name,
+		p.failure, p.objection_reason, p.updated_at
 		FROM (SELECT * FROM payouts WHERE state = ANY($1) ORDER BY updated_at DESC, entry_id LIMIT $2 OFFSET $3) p
-		JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
-		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = p.brand_id ORDER BY p.updated_at DESC, p.entry_id`,
+		ORDER BY p.updated_at DESC, p.entry_id`,
 		pq.Array(states), limit, (page-1)*limit)
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("payments board: %w", err)
 	}
 	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM payouts WHERE state = ANY($1)`, pq.Array(states)); err != nil {
+	if err := s.getPrepared(ctx, &total, `SELECT count(*) FROM payouts WHERE state = ANY($1)`, pq.Array(states)); err != nil {
 		return nil, 0, nil, err
 	}
 	mism := []Mismatch{}
-	if err := s.db.SelectContext(ctx, &mism, `SELECT id, day, kind, provider_id, detail, found_at FROM payout_mismatches
+	if err := s.selectPrepared(ctx, &mism, `SELECT id, day, kind, provider_id, detail, found_at FROM payout_mismatches
 		WHERE resolved_at IS NULL ORDER BY found_at DESC LIMIT 100`); err != nil {
 		return nil, 0, nil, err
 	}

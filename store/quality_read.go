@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -33,15 +34,19 @@ type QualityAnnotation struct {
 // its components, spikes, window and date (Reading, as jobs/quality computes
 // it), or Reason when there is none. No account id or handle is shown.
 type QualityAccount struct {
-	Platform    string              `json:"platform"`
-	Score       *int                `json:"score"`
-	Reason      string              `json:"reason"`
-	Reading     json.RawMessage     `json:"reading"`
-	Annotations []QualityAnnotation `json:"annotations"`
-	ComputedAt  *time.Time          `json:"computedAt"`
-	// Days is the follower series the reading was read from (its last 90
-	// days): the chart its spikes are marked on.
-	Days []QualitySeriesDay `json:"days"`
+	Platform string          `json:"platform"`
+	Score    *int            `json:"score"`
+	Reason   string          `json:"reason"`
+	Reading  json.RawMessage `json:"reading"`
+	// Annotations ([]QualityAnnotation) is the JSON the database built,
+	// written as is: decoding and encoding it again cost the call more than
+	// its statements.
+	Annotations json.RawMessage `json:"annotations"`
+	ComputedAt  *time.Time      `json:"computedAt"`
+	// Days ([]QualitySeriesDay) is the follower series the reading was read
+	// from (its last 90 days): the chart its spikes are marked on, as the
+	// database built it (written as is).
+	Days json.RawMessage `json:"days"`
 }
 
 // QualitySeriesDay is one day of the follower chart: followers and the
@@ -108,7 +113,7 @@ func (s *DB) GetCreatorQuality(ctx context.Context, viewer *User, id string) (*C
 		UserID sql.NullString `db:"user_id"`
 		Listed bool           `db:"listed"`
 	}
-	if err := s.db.GetContext(ctx, &c, QualityCreatorSQL, id); err != nil {
+	if err := s.getPrepared(ctx, &c, QualityCreatorSQL, id); err != nil {
 		return nil, translate(err, "Creator")
 	}
 	if viewer.IsBrand() && !c.Listed {
@@ -131,7 +136,7 @@ func (s *DB) MyQuality(ctx context.Context, actor *User) (*CreatorQuality, error
 // userQuality reads the readings of userID's connected accounts and their notes.
 func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, error) {
 	var rows []creatorQualityRow
-	err := s.db.SelectContext(ctx, &rows, QualityAccountsSQL, userID)
+	err := s.selectPrepared(ctx, &rows, QualityAccountsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("creator quality: %w", err)
 	}
@@ -144,13 +149,7 @@ func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, e
 	reason := ""
 	for _, r := range rows {
 		a := QualityAccount{Platform: r.Platform, Reason: r.Reason.String, Reading: json.RawMessage("null"),
-			Annotations: []QualityAnnotation{}, Days: []QualitySeriesDay{}}
-		if err := json.Unmarshal(r.Notes, &a.Annotations); err != nil {
-			return nil, fmt.Errorf("quality notes: %w", err)
-		}
-		if err := json.Unmarshal(r.Days, &a.Days); err != nil {
-			return nil, fmt.Errorf("quality days: %w", err)
-		}
+			Annotations: jsonOr(r.Notes, "[]"), Days: jsonOr(r.Days, "[]")}
 		if r.ComputedAt.Valid {
 			t := r.ComputedAt.Time.UTC()
 			a.ComputedAt = &t
@@ -177,6 +176,15 @@ func (s *DB) userQuality(ctx context.Context, userID string) (*CreatorQuality, e
 		out.Reason = reason
 	}
 	return out, nil
+}
+
+// jsonOr is b, JSON the database built, to be written as is, or def when
+// it is empty.
+func jsonOr(b []byte, def string) json.RawMessage {
+	if len(b) == 0 {
+		return json.RawMessage(def)
+	}
+	return json.RawMessage(b)
 }
 
 // AnnotationInput is a creator's note on a spike of one platform's reading;
@@ -318,4 +326,48 @@ func (s *DB) GetQualityReviewMail(ctx context.Context, id string) (*QualityRevie
 		return nil, fmt.Errorf("review mail admins: %w", err)
 	}
 	return m, nil
+}
+
+// JSON is the reading as the api answers it, built by hand: the stored
+// readings, notes and follower series are the JSON the database built and
+// are written as is (json.Marshal would check and compact each again).
+func (q *CreatorQuality) JSON() []byte {
+	str := func(b []byte, s string) []byte {
+		m, _ := json.Marshal(s)
+		return append(b, m...)
+	}
+	num := func(b []byte, n *int) []byte {
+		if n == nil {
+			return append(b, "null"...)
+		}
+		return strconv.AppendInt(b, int64(*n), 10)
+	}
+	size := 128
+	for _, a := range q.Accounts {
+		size += 192 + len(a.Reading) + len(a.Annotations) + len(a.Days)
+	}
+	b := make([]byte, 0, size)
+	b = num(append(b, `{"score":`...), q.Score)
+	b = str(append(b, `,"basis":`...), q.Basis)
+	b = str(append(b, `,"reason":`...), q.Reason)
+	b = append(b, `,"accounts":[`...)
+	for i, a := range q.Accounts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = str(append(b, `{"platform":`...), a.Platform)
+		b = num(append(b, `,"score":`...), a.Score)
+		b = str(append(b, `,"reason":`...), a.Reason)
+		b = append(append(b, `,"reading":`...), jsonOr(a.Reading, "null")...)
+		b = append(append(b, `,"annotations":`...), jsonOr(a.Annotations, "[]")...)
+		b = append(b, `,"computedAt":`...)
+		if a.ComputedAt == nil {
+			b = append(b, "null"...)
+		} else {
+			m, _ := json.Marshal(a.ComputedAt)
+			b = append(b, m...)
+		}
+		b = append(append(append(b, `,"days":`...), jsonOr(a.Days, "[]")...), '}')
+	}
+	return append(b, "]}"...)
 }

@@ -129,6 +129,17 @@ func (s *DB) getPrepared(ctx context.Context, dest any, query string, args ...an
 	return st.GetContext(ctx, dest, args...)
 }
 
+// selectPrepared runs query as a cached prepared statement (see
+// getPrepared) and scans its rows into dest.
+func (s *DB) selectPrepared(ctx context.Context, dest any, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return st.SelectContext(ctx, dest, args...)
+}
+
 // txGet is getPrepared inside tx (the cached statement bound to tx's connection).
 func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, args ...any) error {
 	st, release, err := s.prepared(ctx, query)

@@ -314,6 +314,9 @@ func TestPayouts_ObjectionAndAccount(t *testing.T) {
 	if rows := board["payments"].([]any); len(rows) != 1 || rows[0].(map[string]any)["entryId"] != f.entry {
 		t.Fatalf("board: %v", board)
 	}
+	if row := board["payments"].([]any)[0].(map[string]any); row["brandName"] == "" || row["creatorName"] == "" || row["campaignName"] == "" {
+		t.Fatalf("board row without its names: %v", row)
+	}
 	e.want(e.call("GET", "/api/payouts/board?state=nope", admin, nil), http.StatusUnprocessableEntity)
 	e.want(e.call("GET", "/api/payouts/board", manager, nil), http.StatusForbidden)
 	before := e.provider.len()

@@ -31,13 +31,13 @@ func (s *server) qualityRoutes(signedIn chi.Router) {
 // getCreatorQuality answers GET /api/creators/{id}/quality: {"data": {"quality": ...}}.
 func (s *server) getCreatorQuality(w http.ResponseWriter, r *http.Request) {
 	q, err := s.store.GetCreatorQuality(r.Context(), currentUser(r), chi.URLParam(r, "id"))
-	s.answer(w, r, err, map[string]any{"quality": q})
+	s.answerQuality(w, r, q, err)
 }
 
 // myQuality answers GET /api/quality/me: what brands see of the caller's reading.
 func (s *server) myQuality(w http.ResponseWriter, r *http.Request) {
 	q, err := s.store.MyQuality(r.Context(), currentUser(r))
-	s.answer(w, r, err, map[string]any{"quality": q})
+	s.answerQuality(w, r, q, err)
 }
 
 // annotateSpike answers PUT /api/quality/annotations {platform, day, note}.
@@ -74,4 +74,14 @@ func (s *server) requestQualityReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusCreated, map[string]any{"review": rv})
+}
+
+// answerQuality answers {"data": {"quality": ...}} with the reading's JSON
+// built as is (CreatorQuality.JSON), or the error.
+func (s *server) answerQuality(w http.ResponseWriter, r *http.Request, q *store.CreatorQuality, err error) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	respondRaw(w, "quality", q.JSON())
 }

@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"creatorcoach/ops/bench/benchkit"
@@ -33,10 +32,7 @@ var (
 func main() { benchkit.Main("bench", run) }
 
 func run(ctx context.Context) error {
-	if err := benchkit.NeedPgbench(); err != nil {
-		return err
-	}
-	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_campaign", Build: []string{"api"}})
+	s, err := benchkit.EndpointStack(ctx, "creatorcoach_bench_campaign")
 	if err != nil {
 		return err
 	}
@@ -102,27 +98,11 @@ func bench(ctx context.Context, s *benchkit.Stack, brandID string) error {
 		{"search + status", "search=campaign%201&status=active", store.CampaignFilter{Search: "campaign 1", Status: "active", Page: 1, Limit: 10}},
 	} {
 		query, args := store.CampaignPageSQL(brandID, sc.f)
-		explain(ctx, s.DB, query, args)
-		f, err := s.Compare(ctx, m, "/api/campaigns/all-campaigns?"+sc.query, token, args, query)
-		if err != nil {
+		benchkit.Explain(ctx, os.Stdout, s.DB, query, args, "Scan", "Execution")
+		if _, err := s.CompareAndPrint(ctx, os.Stdout, m, "GET /api/campaigns/all-campaigns?"+sc.query, "",
+			"/api/campaigns/all-campaigns?"+sc.query, token, args, query); err != nil {
 			return err
 		}
-		fmt.Printf("== GET /api/campaigns/all-campaigns?%s (%d connections, %s, median of %d, load from %s)\n", sc.query, m.Conns,
-			m.Duration, m.Runs, benchkit.Loader())
-		f.Print(os.Stdout)
 	}
 	return nil
-}
-
-func explain(ctx context.Context, db *store.DB, query string, args []any) {
-	var plan []string
-	if err := db.SQL().SelectContext(ctx, &plan, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) `+query, args...); err != nil {
-		fmt.Println("explain:", err)
-		return
-	}
-	for _, l := range plan {
-		if strings.Contains(l, "Scan") || strings.Contains(l, "Execution") {
-			fmt.Println("  plan:", strings.TrimSpace(l))
-		}
-	}
 }

@@ -34,10 +34,7 @@ var (
 func main() { benchkit.Main("bench/qualitycall", run) }
 
 func run(ctx context.Context) error {
-	if err := benchkit.NeedPgbench(); err != nil {
-		return err
-	}
-	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_qualitycall", Build: []string{"api"}})
+	s, err := benchkit.EndpointStack(ctx, "creatorcoach_bench_qualitycall")
 	if err != nil {
 		return err
 	}
@@ -49,7 +46,7 @@ func run(ctx context.Context) error {
 	if err := s.StartAPI("NETWORK_PAGES_PER_DAY=1000000000", "NETWORK_PROFILES_PER_DAY=1000000000"); err != nil {
 		return err
 	}
-	viewer, err := s.Login("viewer@bench.example")
+	viewer, err := s.Login(benchkit.ViewerEmail)
 	if err != nil {
 		return err
 	}
@@ -61,30 +58,19 @@ func run(ctx context.Context) error {
 		store.QualityCreatorSQL,
 		strings.Replace(strings.ReplaceAll(store.QualityAccountsSQL, "$1", "$2"), "WHERE a.user_id", "WHERE $1::uuid IS NOT NULL AND a.user_id", 1),
 	}
-	fig, err := s.Compare(ctx, m, "/api/creators/"+creatorID+"/quality", viewer, args, queries...)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("== GET /api/creators/{id}/quality (2 accounts × %d days; %d connections, %s, median of %d, load from %s)\n",
-		*days, m.Conns, m.Duration, m.Runs, benchkit.Loader())
-	fig.Print(os.Stdout)
-	return nil
+	benchkit.Explain(ctx, os.Stdout, s.DB, queries[1], args)
+	_, err = s.CompareAndPrint(ctx, os.Stdout, m, "GET /api/creators/{id}/quality", fmt.Sprintf("2 accounts × %d days", *days),
+		"/api/creators/"+creatorID+"/quality", viewer, args, queries...)
+	return err
 }
 
 // fill makes the BRAND_VIEWER, and a listed creator with two connected
 // accounts of *days days, each with a stored reading, and one note.
 func fill(ctx context.Context, db *store.DB) (creatorID, userID string, err error) {
 	t0 := time.Now()
-	if _, err = db.SaveAccount(ctx, store.AccountSpec{Email: "viewer@bench.example", Password: benchkit.Password,
-		Role: store.RoleBrandViewer, BrandName: "Bench Brand"}); err != nil {
+	if _, userID, err = benchkit.BenchAccounts(ctx, db); err != nil {
 		return
 	}
-	creator, err := db.SaveAccount(ctx, store.AccountSpec{Email: "creator@bench.example", Password: benchkit.Password,
-		Role: store.RoleUser, NicheName: "Fitness & Health"})
-	if err != nil {
-		return
-	}
-	userID = creator.ID
 	q := db.SQL()
 	if err = q.GetContext(ctx, &creatorID, `INSERT INTO creators (identity, name, instagram_handle, instagram_followers, user_id, listed)
 		VALUES ('bench:quality', 'Quality Creator', 'qc', 20000, $1, true) RETURNING id`, userID); err != nil {

@@ -21,7 +21,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"creatorcoach/ops/bench/benchkit"
@@ -39,10 +38,7 @@ var (
 func main() { benchkit.Main("bench", run) }
 
 func run(ctx context.Context) error {
-	if err := benchkit.NeedPgbench(); err != nil {
-		return err
-	}
-	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_results", Build: []string{"api"}})
+	s, err := benchkit.EndpointStack(ctx, "creatorcoach_bench_results")
 	if err != nil {
 		return err
 	}
@@ -65,18 +61,10 @@ type filled struct {
 func fill(ctx context.Context, db *store.DB) (filled, error) {
 	t0 := time.Now()
 	var f filled
-	viewer, err := db.SaveAccount(ctx, store.AccountSpec{Email: "viewer@bench.example", Password: benchkit.Password,
-		Role: store.RoleBrandViewer, BrandName: "Bench Brand"})
-	if err != nil {
+	var err error
+	if f.brandID, f.creatorUserID, err = benchkit.BenchAccounts(ctx, db); err != nil {
 		return f, err
 	}
-	f.brandID = viewer.Brand.ID
-	creator, err := db.SaveAccount(ctx, store.AccountSpec{Email: "creator@bench.example", Password: benchkit.Password,
-		Role: store.RoleUser, NicheName: "Fitness & Health"})
-	if err != nil {
-		return f, err
-	}
-	f.creatorUserID = creator.ID
 	sqlDB := db.SQL()
 	campaignSQL := `INSERT INTO campaigns (brand_id, name, goals, budget, start_date, end_date, location, age_from, age_to, gender,
 			content_vibes, exclusivity, content_usage, status, tracking_tag, additional_instructions)
@@ -148,11 +136,11 @@ func bench(ctx context.Context, s *benchkit.Stack, f filled) error {
 	if err := s.StartAPI(); err != nil {
 		return err
 	}
-	viewer, err := s.Login("viewer@bench.example")
+	viewer, err := s.Login(benchkit.ViewerEmail)
 	if err != nil {
 		return err
 	}
-	creator, err := s.Login("creator@bench.example")
+	creator, err := s.Login(benchkit.CreatorEmail)
 	if err != nil {
 		return err
 	}
@@ -165,26 +153,10 @@ func bench(ctx context.Context, s *benchkit.Stack, f filled) error {
 			[]any{f.campaignID, f.brandID, true}},
 		{"GET /api/offers (a creator)", "/api/offers", creator, offersSQL, offersArgs},
 	} {
-		explain(ctx, s.DB, sc.query, sc.args)
-		fig, err := s.Compare(ctx, m, sc.path, sc.token, sc.args, sc.query)
-		if err != nil {
+		benchkit.Explain(ctx, os.Stdout, s.DB, sc.query, sc.args)
+		if _, err := s.CompareAndPrint(ctx, os.Stdout, m, sc.name, "", sc.path, sc.token, sc.args, sc.query); err != nil {
 			return err
 		}
-		fmt.Printf("== %s (%d connections, %s, median of %d, load from %s)\n", sc.name, m.Conns, m.Duration, m.Runs, benchkit.Loader())
-		fig.Print(os.Stdout)
 	}
 	return nil
-}
-
-func explain(ctx context.Context, db *store.DB, query string, args []any) {
-	var plan []string
-	if err := db.SQL().SelectContext(ctx, &plan, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) `+query, args...); err != nil {
-		fmt.Println("explain:", err)
-		return
-	}
-	for _, l := range plan {
-		if strings.Contains(l, "Execution") {
-			fmt.Println("  plan:", strings.TrimSpace(l))
-		}
-	}
 }
