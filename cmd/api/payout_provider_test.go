@@ -71,13 +71,7 @@ func TestPayouts_ProviderRefundAndReversal(t *testing.T) {
 	}
 
 	// The release sends the rest: 400.00.
-	var start time.Time
-	_ = e.db.SQL().Get(&start, `SELECT start_date::timestamptz FROM campaigns WHERE id = $1`, f.campaign)
-	e.db.SQL().MustExec(`INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, published_at, captured_at)
-		VALUES ($1, $2, 'instagram', 'p1', $3, $4)`, f.campaign, f.entry, start.Add(12*time.Hour), e.clock.Now())
-	if _, err := e.db.PayoutTick(context.Background(), 100); err != nil {
-		t.Fatal(err)
-	}
+	e.captureForPayout(f)
 	e.clock.Advance(49 * time.Hour)
 	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
 		t.Fatalf("release: %+v, %v", r, err)

@@ -28,6 +28,20 @@ func (e *env) payoutProcessed(eventID string) string {
 	return e.processedBy(eventID, e.db.GetPayoutEvent)
 }
 
+// captureForPayout records offer f's tagged post as captured now (published
+// half a day into the campaign) and runs the payout tick that starts its
+// release clock.
+func (e *env) captureForPayout(f offerFixture) {
+	e.t.Helper()
+	var start time.Time
+	_ = e.db.SQL().Get(&start, `SELECT start_date::timestamptz FROM campaigns WHERE id = $1`, f.campaign)
+	e.db.SQL().MustExec(`INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, published_at, captured_at)
+		VALUES ($1, $2, 'instagram', 'p1', $3, $4)`, f.campaign, f.entry, start.Add(12*time.Hour), e.clock.Now())
+	if _, err := e.db.PayoutTick(context.Background(), 100); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
 func (e *env) payment(entry, token string) map[string]any {
 	e.t.Helper()
 	p, _ := e.want(e.call("GET", "/api/payouts/offers/"+entry, token, nil), http.StatusOK).data()["payment"].(map[string]any)
@@ -117,13 +131,7 @@ func TestPayouts_EndToEnd(t *testing.T) {
 	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", f.brand, map[string]any{"decision": "release", "reason": "fine"}), http.StatusForbidden)
 	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin, map[string]any{"decision": "release", "reason": "fine"}), http.StatusConflict)
 
-	var start time.Time
-	_ = e.db.SQL().Get(&start, `SELECT start_date::timestamptz FROM campaigns WHERE id = $1`, f.campaign)
-	e.db.SQL().MustExec(`INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, published_at, captured_at)
-		VALUES ($1, $2, 'instagram', 'p1', $3, $4)`, f.campaign, f.entry, start.Add(12*time.Hour), e.clock.Now())
-	if _, err := e.db.PayoutTick(context.Background(), 100); err != nil {
-		t.Fatal(err)
-	}
+	e.captureForPayout(f)
 	if p := e.payment(f.entry, f.creator); p["releaseAt"] == nil || p["state"] != "funded" {
 		t.Fatalf("clock: %v", p)
 	}
