@@ -956,11 +956,11 @@ func (s *DB) CancelUndelivered(ctx context.Context, actor *User, entryID string)
 		if actor.Role == RoleBrandViewer || actor.Role == RoleUser {
 			return Errorf(EFORBIDDEN, "You don't have permission to do this")
 		}
-		var end time.Time
-		if err := tx.Get(&end, `SELECT (c.end_date + 1)::timestamptz FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id WHERE e.id = $1`, entryID); err != nil {
+		from, err := s.cancelFrom(ctx, tx, entryID)
+		if err != nil {
 			return err
 		}
-		if p.State != PayoutFunded || p.CapturedAt != nil || s.now().Before(end.Add(s.Payout.deliveryGrace())) {
+		if p.State != PayoutFunded || p.CapturedAt != nil || s.now().Before(from) {
 			return &Error{Code: ECONFLICT, Message: MsgPayoutNotCancel}
 		}
 		if err := s.cancelPayout(tx, entryID, actor.ID, actor.Role, "not delivered"); err != nil {

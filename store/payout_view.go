@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 )
 
@@ -16,6 +17,12 @@ type PaymentView struct {
 	Fee     *int64       `json:"fee"`
 	Overdue bool         `json:"overdue"`
 	Books   *PayoutBooks `json:"books"`
+	// CancelFrom is, for brand roles and ADMIN while the payment is reserved
+	// and no post is captured, when the brand may cancel it and be refunded
+	// in full (the campaign's end plus DELIVERY_GRACE); null otherwise.
+	CancelFrom *time.Time `json:"cancelFrom"`
+	// CancelAllowed is true once CancelFrom has passed.
+	CancelAllowed bool `json:"cancelAllowed"`
 }
 
 // overdueAfter is how late a step may be before it is marked overdue: the
@@ -57,8 +64,26 @@ func (s *DB) PaymentOf(ctx context.Context, actor *User, entryID string) (*Payme
 			return nil, err
 		}
 		v.Books = &b
+		if p.State == PayoutFunded && p.CapturedAt == nil {
+			from, err := s.cancelFrom(ctx, s.db, entryID)
+			if err != nil {
+				return nil, err
+			}
+			v.CancelFrom, v.CancelAllowed = &from, !s.now().Before(from)
+		}
 	}
 	return v, nil
+}
+
+// cancelFrom is when a brand may cancel entry's undelivered offer: the day
+// after the campaign's end plus DELIVERY_GRACE.
+func (s *DB) cancelFrom(ctx context.Context, q sqlx.QueryerContext, entryID string) (time.Time, error) {
+	var end time.Time
+	if err := sqlx.GetContext(ctx, q, &end, `SELECT (c.end_date + 1)::timestamptz FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
+		WHERE e.id = $1`, entryID); err != nil {
+		return time.Time{}, fmt.Errorf("campaign end: %w", err)
+	}
+	return end.Add(s.Payout.deliveryGrace()).UTC(), nil
 }
 
 // BoardRow is one payment on the ADMIN's payments board.

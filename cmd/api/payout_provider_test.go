@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -117,5 +118,56 @@ func TestPayouts_ProviderRefundAndReversal(t *testing.T) {
 	}
 	if n["payout.refunded_at_provider"] != 2 || n["payout.transfer_reversed"] != 1 {
 		t.Fatalf("audit: %v", n)
+	}
+}
+
+// TestPayouts_CancelUndelivered: a reserved payment tells the brand when it
+// may cancel an undelivered offer (the campaign's end plus the delivery
+// grace); before then the cancel is refused, a viewer and the creator never
+// may, and after it the brand is refunded in full, with balanced books.
+func TestPayouts_CancelUndelivered(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	f := e.linkedOffer("undelivered.io")
+	viewer := e.brandAccount("viewer@undelivered.io", store.RoleBrandViewer, "Brand undelivered.io")
+	e.want(e.call("POST", "/api/payouts/account", f.creator, nil), http.StatusOK)
+	e.want(e.call("GET", "/api/payouts/account?refresh=1", f.creator, nil), http.StatusOK)
+	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
+	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+	e.acceptBySigning(f)
+	e.settle()
+
+	p := e.payment(f.entry, f.brand)
+	from, err := time.Parse(time.RFC3339, fmt.Sprint(p["cancelFrom"]))
+	if p["state"] != "funded" || err != nil || p["cancelAllowed"] != false {
+		t.Fatalf("reserved payment: %v", p)
+	}
+	var end time.Time
+	_ = e.db.SQL().Get(&end, `SELECT (c.end_date + 1)::timestamptz FROM campaigns c WHERE c.id = $1`, f.campaign)
+	if !from.Equal(end.Add(store.DefaultDeliveryGrace)) {
+		t.Errorf("cancel from %s, want the campaign's end %s plus the grace", from, end)
+	}
+	if c := e.payment(f.entry, f.creator); c["cancelFrom"] != nil || c["cancelAllowed"] != false {
+		t.Errorf("the creator is offered a cancel: %v", c)
+	}
+	cancel := func(token string) resp { return e.call("POST", "/api/payouts/offers/"+f.entry+"/cancel", token, nil) }
+	if r := e.want(cancel(f.brand), http.StatusConflict); r.str("message") != store.MsgPayoutNotCancel {
+		t.Errorf("early cancel: %v", r.Body)
+	}
+	e.clock.Advance(from.Sub(e.clock.Now()) + time.Minute)
+	f.brand, f.creator, viewer = e.login("owner@undelivered.io"), e.login(f.creatorEmail), e.login("viewer@undelivered.io") // weeks later
+	if p := e.payment(f.entry, viewer); p["cancelAllowed"] != true {
+		t.Fatalf("after the grace: %v", p)
+	}
+	e.want(cancel(viewer), http.StatusForbidden)
+	e.want(cancel(f.creator), http.StatusForbidden)
+	e.want(cancel(f.brand), http.StatusOK)
+	e.settle()
+	p = e.payment(f.entry, f.brand)
+	if p["state"] != "refunded" || p["refundAmount"].(float64) != 50000 || p["cancelFrom"] != nil {
+		t.Fatalf("after the cancel: %v", p)
+	}
+	if problems, err := e.db.CheckLedger(context.Background()); err != nil || len(problems) > 0 {
+		t.Fatalf("ledger: %v %v", problems, err)
 	}
 }

@@ -7,7 +7,7 @@ import { errorMessage, fieldError } from '../../../lib/error-message'
 import { usePaymentAction } from './use-payment-action'
 import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
-import { useApprovePayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
+import { useApprovePayment, useCancelPayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
 import { paymentLabel } from './payment-labels'
 
 /** @typedef {import('../../../lib/api-types').Schema<'PayoutPayment'>} Payment */
@@ -119,18 +119,22 @@ function ObjectForm({ entryId, onDone }) {
 
 /**
  * BrandActions are the money buttons of a brand's offer row: object (BRAND_ADMIN, BRAND_MANAGER) while the payment is
- * reserved, approve a manager's commitment and charge a failed funding again (BRAND_ADMIN). A BRAND_VIEWER sees none.
+ * reserved, cancel an undelivered offer for a full refund once the API allows it (BRAND_ADMIN, BRAND_MANAGER), approve a manager's commitment and charge a failed funding again (BRAND_ADMIN). A BRAND_VIEWER sees none.
  * @param {{payment: Payment, entryId: string, role: string | null}} props
  */
 function BrandActions({ payment: p, entryId, role }) {
   const [objecting, setObjecting] = useState(false)
+  const [cancelling, setCancelling] = useState(false)
   const { busy, run } = usePaymentAction(entryId)
   const approve = useApprovePayment()
   const retry = useRetryPayment()
+  const cancel = useCancelPayment()
   const editor = role === ROLES.BRAND_ADMIN || role === ROLES.BRAND_MANAGER
   const buttons = []
   if (editor && p.state === 'funded' && !objecting)
     buttons.push(<button key="object" type="button" className="btn btn-sm btn-outline-danger" onClick={() => setObjecting(true)}>Object</button>)
+  if (editor && p.cancelAllowed && !cancelling)
+    buttons.push(<button key="cancel" type="button" className="btn btn-sm btn-outline-danger" onClick={() => setCancelling(true)}>Cancel and refund</button>)
   if (role === ROLES.BRAND_ADMIN && p.state === 'awaiting_approval')
     buttons.push(<button key="approve" type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => run(approve, 'Approved: the card is being charged')}>Approve payment</button>)
   if (role === ROLES.BRAND_ADMIN && p.state === 'funding_failed')
@@ -139,6 +143,28 @@ function BrandActions({ payment: p, entryId, role }) {
     <>
       {buttons.length > 0 && <div className="d-flex flex-wrap gap-1 mt-1">{buttons}</div>}
       {objecting && <ObjectForm entryId={entryId} onDone={() => setObjecting(false)} />}
+      {p.cancelFrom && !p.cancelAllowed && (
+        <p className="small text-secondary mb-0 mt-1">Nothing posted yet: if nothing is, you may cancel from {formatDateTime(p.cancelFrom)} and be refunded in full.</p>
+      )}
+      {cancelling && (
+        <div role="group" aria-label="Cancel the undelivered offer" className="border rounded p-2 mt-2">
+          <p className="small mb-2">
+            Nothing was posted by the campaign's end and the grace period. Cancel the offer and refund{' '}
+            {formatAmount(p.amount + (p.fee ?? 0), p.currency)} to your card? The creator sees the payment refunded on the offer.
+          </p>
+          <div className="d-flex gap-2">
+            <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={async () => {
+              await run(cancel, 'Cancelled: the payment is refunded in full')
+              setCancelling(false)
+            }}>
+              {busy ? 'Cancelling…' : 'Cancel and refund'}
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => setCancelling(false)}>
+              Keep the offer
+            </button>
+          </div>
+        </div>
+      )}
     </>
   )
 }

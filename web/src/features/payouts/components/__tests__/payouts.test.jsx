@@ -121,7 +121,31 @@ describe('OfferPayment (brand)', () => {
     brandApi('funded')
     renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
     expect(await screen.findByText('Payment reserved: $600')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /Object|Approve|Charge/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Object|Approve|Charge|Cancel/ })).not.toBeInTheDocument()
+  })
+
+  it('says from when an undelivered offer may be cancelled, then a BRAND_ADMIN cancels it for a full refund', async () => {
+    as('BRAND_ADMIN')
+    const calls = []
+    let allowed = false
+    mockApi({
+      [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ fee: 6000, cancelFrom: '2026-12-20T00:00:00Z', cancelAllowed: allowed }) } }],
+      [`POST payouts/offers/${ENTRY}/cancel`]: () => {
+        calls.push('cancel')
+        return [200, { data: { payment: payment({ state: 'refunding', fee: 6000, cancelFrom: null, cancelAllowed: false }) } }]
+      },
+    })
+    const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText(/if nothing is, you may cancel from/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).not.toBeInTheDocument()
+    unmount()
+    allowed = true
+    renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel and refund' }))
+    const confirm = screen.getByRole('group', { name: 'Cancel the undelivered offer' })
+    expect(confirm).toHaveTextContent('refund $660 to your card')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel and refund' }))
+    await waitFor(() => expect(calls).toEqual(['cancel']))
   })
 })
 
