@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { launch, newPage, quietShot, expectToast, expectNoA11yViolations, loginUi, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, expectNoA11yViolations, loginUi, apiLogin, api, sendWaitingOffer, PHONE } from './helpers.mjs'
 
 // In the browser, on the seeded demo: brand@'s completed "Autumn Lookbook" has measured results from
 // at least ten creators and a live share link. The results tab (totals with their basis, the chart with its table,
@@ -160,6 +160,10 @@ test('revoking a link closes it at once', async () => {
 })
 
 test("Mission Control shows the brand's performance and the counters waiting on it", async () => {
+  // A counter of its own waiting on brand@: other browser tests on the same data answer the seeded ones.
+  const entryId = await sendWaitingOffer(`Counter ${Date.now().toString(36)}`, 'Cleo Creator', 500)
+  const { accessToken } = await apiLogin('creator@example.com')
+  await api('POST', `offers/${entryId}/counter`, accessToken, { amount: 650 })
   for (const viewport of [WIDE, PHONE]) {
     const page = await newPage(browser, viewport)
     await loginUi(page, 'brand@example.com')
@@ -171,7 +175,7 @@ test("Mission Control shows the brand's performance and the counters waiting on 
     await perf.getByRole('region', { name: 'Top posts' }).waitFor()
     const waiting = perf.getByRole('region', { name: /^Waiting on you/ })
     const answer = waiting.getByRole('link', { name: /^Answer .+'s counter on / }).first()
-    await answer.waitFor() // the seed leaves brand@ a counter to answer
+    await answer.waitFor()
     await quietShot(page, 'mission-control-performance')
     if (viewport === WIDE) {
       await answer.click()
