@@ -23,12 +23,8 @@ func TestPayouts_ProviderRefundAndReversal(t *testing.T) {
 	e.api.cfg.Payout.ConnectWebhookSecret = testConnectSecret
 	f := e.linkedOffer("rev.io")
 	admin := e.account("admin@rev.io", store.RoleAdmin)
-	e.want(e.call("POST", "/api/payouts/account", f.creator, nil), http.StatusOK)
-	e.want(e.call("GET", "/api/payouts/account?refresh=1", f.creator, nil), http.StatusOK)
-	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
-	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
-	e.acceptBySigning(f)
-	e.settle()
+	e.payoutsReady(f)
+	e.fundOffer(f)
 	var pi string
 	_ = e.db.SQL().Get(&pi, `SELECT payment_intent_id FROM payouts WHERE entry_id = $1`, f.entry)
 	books := func(want store.PayoutBooks) {
@@ -130,12 +126,8 @@ func TestPayouts_CancelUndelivered(t *testing.T) {
 	e := setup(t)
 	f := e.linkedOffer("undelivered.io")
 	viewer := e.brandAccount("viewer@undelivered.io", store.RoleBrandViewer, "Brand undelivered.io")
-	e.want(e.call("POST", "/api/payouts/account", f.creator, nil), http.StatusOK)
-	e.want(e.call("GET", "/api/payouts/account?refresh=1", f.creator, nil), http.StatusOK)
-	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
-	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
-	e.acceptBySigning(f)
-	e.settle()
+	e.payoutsReady(f)
+	e.fundOffer(f)
 
 	p := e.payment(f.entry, f.brand)
 	from, err := time.Parse(time.RFC3339, fmt.Sprint(p["cancelFrom"]))

@@ -28,6 +28,24 @@ func (e *env) payoutProcessed(eventID string) string {
 	return e.processedBy(eventID, e.db.GetPayoutEvent)
 }
 
+// payoutsReady sets up offer f's creator for payouts (the sandbox
+// onboarding answers ready at once).
+func (e *env) payoutsReady(f offerFixture) {
+	e.t.Helper()
+	e.want(e.call("POST", "/api/payouts/account", f.creator, nil), http.StatusOK)
+	e.want(e.call("GET", "/api/payouts/account?refresh=1", f.creator, nil), http.StatusOK)
+}
+
+// fundOffer gives f's brand a card, sends the offer at $500 and has both
+// sides sign it: the payment is reserved ($500 + the fee) once settled.
+func (e *env) fundOffer(f offerFixture) {
+	e.t.Helper()
+	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
+	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
+	e.acceptBySigning(f)
+	e.settle()
+}
+
 // captureForPayout records offer f's tagged post as captured now (published
 // half a day into the campaign) and runs the payout tick that starts its
 // release clock.
@@ -309,10 +327,7 @@ func TestPayouts_ObjectionAndAccount(t *testing.T) {
 		t.Fatalf("after the events: %s", st)
 	}
 
-	e.want(e.call("POST", "/api/payouts/brand/cards", f.brand, map[string]any{"id": "pm_card_visa"}), http.StatusCreated)
-	e.want(e.brandMove(f, "sent", 500), http.StatusOK)
-	e.acceptBySigning(f)
-	e.settle()
+	e.fundOffer(f)
 	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", manager, map[string]any{"reason": "x"}), http.StatusUnprocessableEntity)
 	if p := e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", manager, map[string]any{"reason": "not as agreed"}), http.StatusOK).
 		data()["payment"].(map[string]any); p["state"] != "held" || p["objectionReason"] != "not as agreed" {
