@@ -1,8 +1,8 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import {
-  launch, newPage, shootBoth, expectToast, loginUi, apiLogin, api, readCode, readMail, signAgreement, openRoster,
-  uniqueEmail, isoIn, DESKTOP, PHONE,
+  launch, newPage, shootBoth, expectToast, loginUi, draftOffer, readCode, readMail, signAgreement, openRoster,
+  uniqueEmail, DESKTOP, PHONE,
 } from './helpers.mjs'
 
 // In the browser: a creator under 18 signs an offer and names a parent; the parent is mailed a link, opens it logged
@@ -24,16 +24,7 @@ after(async () => {
 })
 
 test('a creator under 18 signs, the guardian signs from the mailed link logged out, and the offer is accepted', async () => {
-  const { accessToken: brandToken } = await apiLogin('brand@example.com')
-  const campaignId = (await api('POST', 'campaigns/add-campaign', brandToken, {
-    campaignName: CAMPAIGN, goals: ['Brand awareness'], budget: 5000,
-    duration: { startDate: isoIn(1), endDate: isoIn(31) }, location: '',
-    demographics: { ageRange: { start: 13, end: 24 }, gender: 'Female' }, contentVibes: ['Authentic'],
-    terms: { exclusivity: 'no_exclusivity', contentUsage: 'organic_only' }, status: 'active',
-  })).data.campaign._id
-  const cleo = (await api('GET', `creators?search=${encodeURIComponent(CREATOR)}&page=1&limit=12`, brandToken)).data.creators.find((c) => c.name === CREATOR)
-  assert.ok(cleo, `${CREATOR} is not in the creator network`)
-  await api('POST', `campaigns/${campaignId}/roster`, brandToken, { creatorId: cleo._id })
+  await draftOffer(CAMPAIGN, CREATOR, { ages: [13, 24] }) // an audience of teens, as a minor's would be
 
   // The brand sends and signs.
   const brand = await newPage(browser, DESKTOP)

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, expectToast, loginUi, apiLogin, signAgreement, sendCounter, openRoster, shootBoth, DESKTOP, PHONE, isoIn, api } from './helpers.mjs'
+import { launch, newPage, expectToast, loginUi, draftOffer, signAgreement, sendCounter, openRoster, shootBoth, DESKTOP, PHONE } from './helpers.mjs'
 
 // Signing is accepting, in the browser: brand@ sends an offer to the demo creator (Cleo Creator, creator@) on a new
 // campaign with a 30-day paid usage right and signs it with the mailed code → creator@ reads the agreement, sees the
@@ -44,17 +44,7 @@ async function downloadPDF(page, scope, reopen) {
 
 test('brand sends and signs, creator counters, brand sends a new amount and signs, creator signs, both download the PDF, /verify accepts it', async () => {
   // A campaign with a 30-day paid usage right, and Cleo on its roster as a draft offer.
-  const { accessToken: brandToken } = await apiLogin('brand@example.com')
-  const body = {
-    campaignName: CAMPAIGN, goals: ['Brand awareness'], budget: 5000,
-    duration: { startDate: isoIn(1), endDate: isoIn(31) }, location: '',
-    demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' }, contentVibes: ['Authentic'],
-    terms: { exclusivity: 'no_exclusivity', contentUsage: '30_days' }, status: 'active',
-  }
-  const campaignId = (await api('POST', 'campaigns/add-campaign', brandToken, body)).data.campaign._id
-  const cleo = (await api('GET', `creators?search=${encodeURIComponent(CREATOR)}&page=1&limit=12`, brandToken)).data.creators.find((c) => c.name === CREATOR)
-  assert.ok(cleo, `${CREATOR} is not in the creator network`)
-  await api('POST', `campaigns/${campaignId}/roster`, brandToken, { creatorId: cleo._id })
+  await draftOffer(CAMPAIGN, CREATOR, { contentUsage: '30_days' })
 
   // 1. The brand sends the offer; its agreement opens with the sign form; the brand signs with the mailed code.
   const brand = await newPage(browser, DESKTOP)

@@ -210,18 +210,26 @@ export async function api(method, path, token, body) {
  * whatever earlier tests did with the demo offers. Returns the roster entry's id.
  */
 export async function sendWaitingOffer(name, creator, amount = 600) {
-  const { accessToken: token } = await apiLogin('brand@example.com')
-  const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10)
-  const campaign = (await api('POST', 'campaigns/add-campaign', token, {
-    campaignName: name, goals: ['Brand awareness'], budget: 5000, duration: { startDate: day(1), endDate: day(31) }, location: '',
-    demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' }, contentVibes: ['Authentic'],
-    terms: { exclusivity: 'no_exclusivity', contentUsage: 'organic_only' }, status: 'active',
-  })).data.campaign
-  const found = (await api('GET', `creators?search=${encodeURIComponent(creator)}`, token)).data.creators.find((c) => c.name === creator)
-  if (!found) throw new Error(`${creator} is not in the network`)
-  const entryId = (await api('POST', `campaigns/${campaign._id}/roster`, token, { creatorId: found._id })).data.entry._id
-  await api('PATCH', `campaigns/${campaign._id}/offers`, token, { entries: [{ entryId, status: 'sent', amount }] })
+  const { token, campaignId, entryId } = await draftOffer(name, creator)
+  await api('PATCH', `campaigns/${campaignId}/offers`, token, { entries: [{ entryId, status: 'sent', amount }] })
   return entryId
+}
+
+/**
+ * draftOffer makes an active brand@ campaign `name` (a month from tomorrow, the given usage rights and audience ages)
+ * with network creator `creator` on its roster as a draft offer; it answers brand@'s token and both ids.
+ */
+export async function draftOffer(name, creator, { contentUsage = 'organic_only', ages = [18, 34] } = {}) {
+  const { accessToken: token } = await apiLogin('brand@example.com')
+  const campaignId = (await api('POST', 'campaigns/add-campaign', token, {
+    campaignName: name, goals: ['Brand awareness'], budget: 5000, duration: { startDate: isoIn(1), endDate: isoIn(31) }, location: '',
+    demographics: { ageRange: { start: ages[0], end: ages[1] }, gender: 'Female' }, contentVibes: ['Authentic'],
+    terms: { exclusivity: 'no_exclusivity', contentUsage }, status: 'active',
+  })).data.campaign._id
+  const found = (await api('GET', `creators?search=${encodeURIComponent(creator)}&page=1&limit=12`, token)).data.creators.find((c) => c.name === creator)
+  if (!found) throw new Error(`${creator} is not in the network`)
+  const entryId = (await api('POST', `campaigns/${campaignId}/roster`, token, { creatorId: found._id })).data.entry._id
+  return { token, campaignId, entryId }
 }
 
 /** createVerifiedCreator registers a creator through the API and verifies the e-mail from the mail folder. */
