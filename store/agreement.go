@@ -21,9 +21,6 @@ import (
 // stored version names the text it was printed from.
 const AgreementTemplateVersion = "2"
 
-// PaymentTermsDirect is the payment term until payments run through the product.
-const PaymentTermsDirect = "paid by the brand directly"
-
 // MaxAgreementClauses is the longest brand clause text, in characters.
 const MaxAgreementClauses = 2000
 
@@ -220,7 +217,7 @@ func totalText(t AgreementTerms) string {
 }
 
 // agreementTerms reads the offer's current terms from the database.
-func agreementTerms(tx *sqlx.Tx, entryID string, signer string) (AgreementTerms, error) {
+func (s *DB) agreementTerms(tx *sqlx.Tx, entryID string, signer string) (AgreementTerms, error) {
 	var r struct {
 		Brand       string         `db:"brand"`
 		Creator     string         `db:"creator"`
@@ -255,7 +252,7 @@ func agreementTerms(tx *sqlx.Tx, entryID string, signer string) (AgreementTerms,
 		BrandName: r.Brand, BrandSigner: signer, CreatorName: r.Creator, Platform: r.Platform, Posts: 1,
 		TrackingTag: r.Tag, StartDate: r.Start.Format(time.DateOnly), EndDate: r.End.Format(time.DateOnly),
 		AmountCents: cents, Currency: "USD", Exclusivity: r.Exclusivity, ContentUsage: r.Usage,
-		PaymentTerms: PaymentTermsDirect, Clauses: r.Clauses,
+		PaymentTerms: s.Payout.PaymentTerms(), Clauses: r.Clauses,
 	}, nil
 }
 
@@ -278,7 +275,7 @@ func (s *DB) fixAgreement(tx *sqlx.Tx, entryID string, actor *User, meta Request
 	if actor != nil && actor.Role != RoleUser && actor.Role != RoleAdmin {
 		signer = actor.Name
 	}
-	terms, err := agreementTerms(tx, entryID, signer)
+	terms, err := s.agreementTerms(tx, entryID, signer)
 	if err != nil {
 		return nil, err
 	}

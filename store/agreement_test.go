@@ -44,8 +44,14 @@ func TestAgreementVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	if v1.Version != 1 || v1.Terms.AmountCents != 40000 || v1.Terms.ContentUsage != "30_days" || v1.Terms.Exclusivity != "exclusive" ||
-		v1.Terms.PaymentTerms != "paid by the brand directly" || v1.Terms.CreatorName != "Zoë Łukasiewicz" || v1.Terms.BrandSigner != "Jürgen Brand" {
+		v1.Terms.PaymentTerms != db.Payout.PaymentTerms() || v1.Terms.CreatorName != "Zoë Łukasiewicz" || v1.Terms.BrandSigner != "Jürgen Brand" {
 		t.Fatalf("version 1 = %+v", v1.Terms)
+	}
+	// The payment terms say how the money moves with the default windows.
+	for _, want := range []string{"Payment terms: through Creator Coach.", "payout account 48 hours after the first tagged post", "by 7 days after the end date", "The creator pays no fee."} {
+		if !strings.Contains(v1.CanonicalText, want) {
+			t.Fatalf("agreement text lacks %q:\n%s", want, v1.CanonicalText)
+		}
 	}
 	if sum := sha256.Sum256([]byte(v1.CanonicalText)); string(sum[:]) != string(v1.SHA256) {
 		t.Fatal("stored SHA-256 is not the canonical text's")

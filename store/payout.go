@@ -85,6 +85,34 @@ func (p PayoutSettings) deliveryGrace() time.Duration {
 	return DefaultDeliveryGrace
 }
 
+// PaymentTerms is the agreement's payment term under these settings: how the
+// money moves through the product, in the words the agreement prints.
+func (p PayoutSettings) PaymentTerms() string {
+	return fmt.Sprintf("through Creator Coach. When this agreement is accepted, the brand's card is charged the total "+
+		"(plus the platform's fee, which the brand pays). The total is transferred to the creator's payout account %s "+
+		"after the first tagged post is captured from the creator's account, unless the brand objects within that time, "+
+		"in which case Creator Coach decides. If no tagged post is captured by %s after the end date, the brand may "+
+		"cancel and is refunded in full. The creator pays no fee", spellDuration(p.releaseAfter()), spellDuration(p.deliveryGrace()))
+}
+
+// spellDuration says d in the largest whole unit that fits, in hours up to
+// two days as people say them (48 hours, 7 days).
+func spellDuration(d time.Duration) string {
+	n, unit := int64(d/time.Second), "second"
+	switch {
+	case d > 48*time.Hour && d%(24*time.Hour) == 0:
+		n, unit = int64(d/(24*time.Hour)), "day"
+	case d >= time.Hour && d%time.Hour == 0:
+		n, unit = int64(d/time.Hour), "hour"
+	case d >= time.Minute && d%time.Minute == 0:
+		n, unit = int64(d/time.Minute), "minute"
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
+}
+
 // PlatformFee is the platform's fee on amount cents (rounded half up).
 func (p PayoutSettings) PlatformFee(amount int64) int64 {
 	return (amount*p.feePercent() + 50) / 100

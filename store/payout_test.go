@@ -575,3 +575,23 @@ func TestPayoutReconcile(t *testing.T) {
 		t.Fatalf("board mismatches %v, %v", mism, err)
 	}
 }
+
+// TestPayoutPaymentTerms: the agreement's payment terms follow the release
+// and delivery windows in whole units.
+func TestPayoutPaymentTerms(t *testing.T) {
+	for _, c := range []struct {
+		settings store.PayoutSettings
+		want     []string
+	}{
+		{store.PayoutSettings{}, []string{"payout account 48 hours after", "by 7 days after the end date"}},
+		{store.PayoutSettings{ReleaseAfter: 72 * time.Hour, DeliveryGrace: 24 * time.Hour}, []string{"account 3 days after", "by 24 hours after"}},
+		{store.PayoutSettings{ReleaseAfter: time.Minute, DeliveryGrace: 90 * time.Second}, []string{"account 1 minute after", "by 90 seconds after"}},
+	} {
+		got := c.settings.PaymentTerms()
+		for _, w := range append(c.want, "through Creator Coach.", "The creator pays no fee") {
+			if !strings.Contains(got, w) {
+				t.Errorf("%+v: terms lack %q: %s", c.settings, w, got)
+			}
+		}
+	}
+}
