@@ -14,9 +14,13 @@ var demoCreatorOffers = []struct {
 	campaign string
 	amount   float64
 	moves    []string
+	// addOns are the paid usage add-ons the brand adds when it sends again after a counter.
+	addOns []store.UsageAddOn
 }{
-	// Two agreement versions, unsigned: the creator countered at $935 and the brand sent that amount.
-	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent, store.OfferCountered, store.OfferSent}},
+	// Three agreement versions, unsigned: sent at $850, countered at $935, sent again at $935 with 30 days of paid
+	// usage for $150 on top.
+	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent, store.OfferCountered, store.OfferSent},
+		addOns: []store.UsageAddOn{{Usage: "30_days", AmountCents: 15000}}},
 	{campaign: "Autumn Lookbook", amount: 600, moves: []string{store.OfferSent, store.OfferAccepted}},
 }
 
@@ -55,7 +59,7 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 			return fmt.Errorf("seed: roster entry in %q: %w", o.campaign, err)
 		}
 		for _, id := range ids {
-			if err := seedCreatorMoves(ctx, db, brand, creator, id, o.amount, o.moves); err != nil {
+			if err := seedCreatorMoves(ctx, db, brand, creator, id, o.amount, o.moves, o.addOns); err != nil {
 				return fmt.Errorf("seed: offer in %q: %w", o.campaign, err)
 			}
 		}
@@ -65,9 +69,10 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 }
 
 // seedCreatorMoves makes each move of entry id by its side: the brand sends
-// (at amount, or again at the creator's counter), the creator answers (a
-// counter asks 10 % more); an acceptance is both sides' signatures.
-func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string) error {
+// (at amount, or again at the creator's counter with addOns), the creator
+// answers (a counter asks 10 % more); an acceptance is both sides'
+// signatures.
+func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string, addOns []store.UsageAddOn) error {
 	var campaignID, status string
 	if err := db.SQL().QueryRowxContext(ctx, `SELECT e.campaign_id, c.status FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
 		WHERE e.id = $1`, id).Scan(&campaignID, &status); err != nil {
@@ -80,13 +85,18 @@ func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.U
 		}
 		defer db.SQL().ExecContext(ctx, `UPDATE campaigns SET status = 'completed' WHERE id = $1`, campaignID)
 	}
+	countered := false
 	for _, st := range moves {
 		var err error
 		switch st {
 		case store.OfferSent:
-			_, err = db.UpdateBrandOffers(ctx, brand, store.OfferUpdate{CampaignID: campaignID,
-				Entries: []store.OfferChange{{EntryID: id, Status: ptr(st), Amount: ptr(store.Number(amount))}}}, nil)
+			change := store.OfferChange{EntryID: id, Status: ptr(st), Amount: ptr(store.Number(amount))}
+			if countered && len(addOns) > 0 {
+				change.UsageAddOns = &addOns
+			}
+			_, err = db.UpdateBrandOffers(ctx, brand, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{change}}, nil)
 		case store.OfferCountered:
+			countered = true
 			amount = math.Round(amount * 1.1)
 			_, err = db.AnswerOffer(ctx, creator, id, st, ptr(store.Number(amount)), ptr("Two stories as well?"), nil)
 		case store.OfferAccepted:

@@ -13,9 +13,6 @@ export const USAGE = {
   unlimited: 'Unlimited: the brand may use the posts in paid ads with no end date',
 }
 
-/** ADD_ON names a paid usage add-on line (an extra amount on top of the fee). */
-export const ADD_ON = { '30_days': 'Paid usage for 30 days (add-on)', unlimited: 'Unlimited paid usage (add-on)' }
-
 /** EXCLUSIVITY says whether the creator may work with competing brands meanwhile. */
 export const EXCLUSIVITY = {
   no_exclusivity: 'No exclusivity',

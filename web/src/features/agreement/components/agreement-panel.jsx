@@ -6,7 +6,8 @@ import { toast } from '../../../lib/toast'
 import { getAgreementPDF } from '../api/sign-agreement'
 import { useAgreement } from '../api/get-agreement'
 import { AgreementEvents } from './agreement-events'
-import { ADD_ON, EXCLUSIVITY, SIDE_LABEL, USAGE, roleLabel, waitingLine } from './agreement-labels'
+import { priceLines } from '../../../config/usage-addons'
+import { EXCLUSIVITY, SIDE_LABEL, USAGE, roleLabel, waitingLine } from './agreement-labels'
 import { SignForm } from './sign-form'
 import './agreement.css'
 
@@ -15,13 +16,7 @@ import './agreement.css'
  * and the total when there are add-ons), exclusivity and usage.
  */
 export function Terms({ terms }) {
-  const addOns = terms.addOns ?? []
-  const total = addOns.reduce((sum, a) => sum + a.amountCents, terms.amountCents)
-  const money = [
-    ['Fee', formatAmount(terms.amountCents, terms.currency)],
-    ...addOns.map((a) => [ADD_ON[a.usage] ?? a.usage, formatAmount(a.amountCents, terms.currency)]),
-    ...(addOns.length ? [['Total', formatAmount(total, terms.currency)]] : []),
-  ]
+  const money = priceLines(terms.amountCents, terms.addOns).map(([k, cents]) => [k, formatAmount(cents, terms.currency)])
   const rows = [
     ['Brand', terms.brandSigner ? `${terms.brandName}, signed by ${terms.brandSigner}` : terms.brandName],
     ['Creator', terms.creatorName],

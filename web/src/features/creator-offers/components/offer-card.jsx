@@ -1,6 +1,7 @@
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { useState } from 'react'
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format'
+import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../../lib/format'
+import { priceLines } from '../../../config/usage-addons'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
 import { ThreadLink } from '../../../components/thread-link'
@@ -60,6 +61,28 @@ function Brief({ campaign, offerId }) {
 }
 
 /**
+ * Price is the offer's amount; with paid usage add-ons, the total in all and, under it, the fee and each add-on as
+ * the agreement lists them.
+ */
+function Price({ offer }) {
+  const lines = offer.amount == null ? [] : priceLines(Math.round(offer.amount * 100), offer.usageAddOns)
+  if (lines.length < 2) return <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
+  return (
+    <>
+      <div className="h5 fw-bold mb-0">{formatAmount(lines.at(-1)[1])} <span className="small fw-normal text-secondary">in all</span></div>
+      <dl className="small mb-1">
+        {lines.slice(0, -1).map(([k, cents]) => (
+          <div key={k} className="d-flex gap-2 justify-content-md-end">
+            <dt className="fw-normal text-secondary">{k}</dt>
+            <dd className="mb-0">{formatAmount(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  )
+}
+
+/**
  * OfferCard is one offer for its creator: brand, campaign, amount, status, deadline, brief, history and the answers.
  * `agreement` (the page gives the agreement feature's {Panel}) shows the offer's agreement under the card: "Review
  * and sign" on a waiting offer, "View agreement" once there is one.
@@ -81,7 +104,7 @@ export function OfferCard({ offer, agreement = undefined }) {
             <div className="small text-secondary">{offer.brand?.name} · {offer.platform}</div>
           </div>
           <div className="text-md-end">
-            <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
+            <Price offer={offer} />
             <span className={`badge ${st.badge}`}>{st.label}</span>
             <ThreadLink offerId={offer._id} status={offer.status} className="small d-block" />
           </div>

@@ -1,5 +1,4 @@
-/** ADD_ON names a paid usage add-on as the agreement lists it. */
-const ADD_ON = { '30_days': 'Paid usage for 30 days (add-on)', unlimited: 'Unlimited paid usage (add-on)' }
+import { USAGE_ADD_ON as ADD_ON } from '../../../config/usage-addons'
 
 /** @typedef {{'30_days': string, unlimited: string}} AddOnText */
 

@@ -50,6 +50,24 @@ describe('CreatorOfferList', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()
   })
 
+  it('shows the total in all with the fee and each paid usage add-on, and a fee alone as the amount', async () => {
+    mockApi({
+      'GET offers?page=1&limit=10': () => page([
+        offer({ amount: 935, usageAddOns: [{ usage: '30_days', amountCents: 15000 }] }),
+        offer({ _id: 'o2', campaign: { ...campaign, name: 'Autumn Lookbook' }, usageAddOns: [] }),
+      ]),
+    })
+    renderRoute(<CreatorOfferList />)
+    const card = await screen.findByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
+    expect(within(card).getByText('$1,085').closest('div')).toHaveTextContent('$1,085 in all')
+    const lines = within(card).getByText('Fee').closest('dl')
+    expect(lines).toHaveTextContent('Fee$935')
+    expect(lines).toHaveTextContent('Paid usage for 30 days (add-on)$150')
+    const plain = screen.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
+    expect(within(plain).getByText('$850')).toBeInTheDocument()
+    expect(within(plain).queryByText(/in all/)).toBeNull()
+  })
+
   it('declines with a reason and shows no controls on a terminal offer', async () => {
     let body
     mockApi({
