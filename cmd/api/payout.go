@@ -62,6 +62,8 @@ func (s *server) payoutRoutes(public, signedIn chi.Router) {
 	signedIn.With(s.allow(store.RoleAdmin, store.RoleBrandAdmin)).Post("/payouts/offers/{entryId}/approval", s.approvePayment)
 	signedIn.With(s.allow(store.RoleAdmin, store.RoleBrandAdmin)).Post("/payouts/offers/{entryId}/retry", s.retryPayment)
 	signedIn.With(s.allow(store.RoleAdmin, store.RoleBrandAdmin, store.RoleBrandManager)).Post("/payouts/offers/{entryId}/cancel", s.cancelPayment)
+	signedIn.With(s.allow(brandMoneyRoles...)).Post("/payouts/offers/{entryId}/authentication", s.startAuthentication)
+	signedIn.With(s.allow(brandMoneyRoles...)).Post("/payouts/offers/{entryId}/authentication/result", s.finishAuthentication)
 	signedIn.With(s.allow(brandRoles...)).Get("/payouts/brand/cards", s.listBrandCards)
 	signedIn.With(s.allow(store.RoleBrandAdmin)).Post("/payouts/brand/cards", s.addBrandCard)
 	signedIn.With(s.allow(store.RoleBrandAdmin)).Delete("/payouts/brand/cards/{id}", s.removeBrandCard)

@@ -150,7 +150,22 @@ func (c *Client) Charge(ctx context.Context, in ChargeParams) (store.FundingResu
 		}
 		return store.FundingResult{}, providerError("charge brand", err)
 	}
+	if tc, ok := testCards[in.PaymentMethodID]; c.testCards && ok && tc.authenticate {
+		// The stand-in confirms every charge; the real provider asks this card's holder to authenticate first.
+		return store.FundingResult{Status: store.FundingRequiresAction, PaymentIntentID: pi.ID}, nil
+	}
 	return FundingFromStripe(pi, c.testCards), nil
+}
+
+// PaymentAction reads a funding's payment intent for the brand's browser to
+// finish the bank's check (3-D Secure): its client secret, which the page
+// hands to Stripe.js, and its outcome now.
+func (c *Client) PaymentAction(ctx context.Context, paymentIntentID string) (string, store.FundingResult, error) {
+	pi, err := c.sc.V1PaymentIntents.Retrieve(ctx, paymentIntentID, nil)
+	if err != nil {
+		return "", store.FundingResult{}, providerError("read payment", err)
+	}
+	return pi.ClientSecret, FundingFromStripe(pi, false), nil
 }
 
 // FundingFromStripe reads a payment intent's outcome. sandbox answers a

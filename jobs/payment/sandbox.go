@@ -14,6 +14,8 @@ import (
 type testCard struct {
 	brand, last4 string
 	declineMsg   string // the provider's message; "" = the card is accepted
+	// authenticate: the bank asks the cardholder to confirm each charge (3-D Secure).
+	authenticate bool
 }
 
 // testCards are the provider's test payment methods the offline sandbox
@@ -27,6 +29,7 @@ var testCards = map[string]testCard{
 	"pm_card_amex":                            {brand: "amex", last4: "8431"},
 	"pm_card_discover":                        {brand: "discover", last4: "1117"},
 	"pm_card_visa_debit":                      {brand: "visa", last4: "5556"},
+	"pm_card_threeDSecure2Required":           {brand: "visa", last4: "3220", authenticate: true},
 	"pm_card_chargeDeclined":                  {brand: "visa", last4: "0002", declineMsg: "Your card was declined."},
 	"pm_card_chargeDeclinedInsufficientFunds": {brand: "visa", last4: "9995", declineMsg: "Your card has insufficient funds."},
 }
