@@ -60,7 +60,9 @@ func TestPayouts_Authentication(t *testing.T) {
 		t.Fatalf("books: %v, %v", problems, err)
 	}
 	evs, _ := e.db.AuditEvents(t.Context(), "offer:"+f.entry)
-	if !slices.ContainsFunc(evs, func(a store.AuditEvent) bool { return a.Action == "payout.authentication_finished" && a.ActorRole == store.RoleBrandAdmin }) {
+	if !slices.ContainsFunc(evs, func(a store.AuditEvent) bool {
+		return a.Action == "payout.authentication_finished" && a.ActorRole == store.RoleBrandAdmin
+	}) {
 		t.Fatalf("audit log: %+v", evs)
 	}
 
