@@ -1,13 +1,14 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, readCode, BASE_URL, DESKTOP, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, shootBoth, expectToast, loginUi, apiLogin, readCode, api, isoIn, openRoster, uniqueEmail, DESKTOP, PHONE } from './helpers.mjs'
 
 // Money in the browser: creator@ sets up payouts (the sandbox onboarding returns at once) → brand@'s card (seeded)
 // and fee on its Payments page → an accepted offer shows "Payment reserved" to the creator and, with the fee, to the
 // brand → the brand objects → admin@ decides on the payments board (the new objection refunded in part, the seeded
 // Autumn Lookbook objection released, so its transfer leaves to the now ready account). The offer is accepted through
-// the API (both sides sign the counter's agreement), not by clicking. Every screen at desktop and phone width passes axe.
+// the API (both sides sign the counter's agreement), not by clicking. A new brand whose card asks for the bank's check
+// (3-D Secure) finishes it on the roster (the sandbox plays the bank). Every screen at desktop and phone width passes axe.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
 const CAMPAIGN = `Paid ${RUN}`
@@ -21,28 +22,11 @@ after(async () => {
   await browser?.close()
 })
 
-function isoIn(days) {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`)
-  return text ? JSON.parse(text) : null
-}
-
 /** waitForPayment polls the offer's payment as `token` sees it until `ok` holds (the worker charges and transfers). */
 async function waitForPayment(entryId, token, ok, what) {
   let p = null
   for (let i = 0; i < 80; i++) {
-    p = (await api('GET', `/api/payouts/offers/${entryId}`, token)).data.payment
+    p = (await api('GET', `payouts/offers/${entryId}`, token)).data.payment
     if (ok(p)) return p
     await sleep(250)
   }
@@ -59,13 +43,13 @@ async function signByApi(entryId, token, email, fullName) {
 }
 
 /**
- * acceptedOffer makes brand@ a campaign with Cleo on its roster, sends her an offer she counters at $750, and
- * accepts the counter the only way an offer is accepted: both sides sign the counter's agreement (the browser's
- * signing is the agreements test's subject).
+ * acceptedOffer makes the brand (brand@ unless told) a campaign with Cleo on its roster, sends her an offer she counters
+ * at $750, and accepts the counter the only way an offer is accepted: both sides sign the counter's agreement (the
+ * browser's signing is the agreements test's subject).
  */
-async function acceptedOffer(brandToken, creatorToken) {
+async function acceptedOffer(brandToken, creatorToken, { name = CAMPAIGN, brandEmail = 'brand@example.com', signer = 'Bea Brand' } = {}) {
   const campaign = {
-    campaignName: CAMPAIGN, goals: ['Brand awareness'], budget: 5000,
+    campaignName: name, goals: ['Brand awareness'], budget: 5000,
     duration: { startDate: isoIn(1), endDate: isoIn(31) }, location: '',
     demographics: { ageRange: { start: 18, end: 34 }, gender: 'Female' }, contentVibes: ['Authentic'],
     terms: { exclusivity: 'no_exclusivity', contentUsage: 'organic_only' }, status: 'active',
@@ -76,17 +60,9 @@ async function acceptedOffer(brandToken, creatorToken) {
   const entryId = (await api('POST', `/api/campaigns/${campaignId}/roster`, brandToken, { creatorId: cleo._id })).data.entry._id
   await api('PATCH', `/api/campaigns/${campaignId}/offers`, brandToken, { entries: [{ entryId, status: 'sent', amount: 700 }] })
   await api('POST', `/api/offers/${entryId}/counter`, creatorToken, { amount: 750 })
-  await signByApi(entryId, brandToken, 'brand@example.com', 'Bea Brand')
+  await signByApi(entryId, brandToken, brandEmail, signer)
   await signByApi(entryId, creatorToken, 'creator@example.com', CREATOR)
   return entryId
-}
-
-/** openRoster opens the campaign's roster from brand@'s campaign list. */
-async function openRoster(page) {
-  await page.goto('/campaigns')
-  await page.getByLabel('Search campaigns').fill(CAMPAIGN)
-  await page.getByRole('button', { name: `Roster of ${CAMPAIGN}` }).click()
-  return page.getByRole('region', { name: 'Roster' })
 }
 
 test('a creator sets up payouts, an accepted offer is reserved, the brand objects and the admin decides', async () => {
@@ -136,7 +112,7 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   await creator.setViewportSize(DESKTOP)
   await quietShot(creator, 'payouts-offer-reserved')
 
-  const roster = await openRoster(brand)
+  const roster = await openRoster(brand, CAMPAIGN)
   const row = roster.locator('tbody tr').filter({ hasText: CREATOR })
   const payment = row.getByRole('group', { name: 'Payment' })
   await payment.getByText('Payment reserved: $750', { exact: true }).waitFor()
@@ -199,5 +175,48 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   await quietShot(creator, 'payouts-earnings')
   await creator.setViewportSize(PHONE)
   await quietShot(creator, 'payouts-earnings')
+  await creator.context().close()
+})
+
+test("a brand whose card asks for the bank's check confirms it on the roster, and the payment is reserved", async () => {
+  const email = uniqueEmail('bankcheck')
+  const password = 'E2e#Pass2026'
+  const since = Date.now()
+  await api('POST', 'users/register', null, { brandName: 'Bank Check Studio', name: 'Bo Bank', email, password })
+  await api('POST', 'users/verify-email', null, { otp: await readCode(email, 'email_verification', since), email })
+  const { accessToken: brandToken } = await apiLogin(email, password)
+  await api('POST', 'payouts/brand/cards', brandToken, { id: 'pm_card_threeDSecure2Required' })
+  const { accessToken: creatorToken } = await apiLogin('creator@example.com')
+  const name = `Checked ${RUN}`
+  const entryId = await acceptedOffer(brandToken, creatorToken, { name, brandEmail: email, signer: 'Bo Bank' })
+  await waitForPayment(entryId, brandToken, (p) => p.state === 'action_required', "the bank's check")
+
+  // The creator waits for the brand's payment.
+  const creator = await newPage(browser, PHONE)
+  await loginUi(creator, 'creator@example.com')
+  await creator.goto('/my-offers')
+  const card = creator.getByRole('article', { name: `Offer from Bank Check Studio for ${name}` })
+  await card.getByText("Waiting for the brand's payment", { exact: true }).waitFor()
+  await quietShot(creator, 'payouts-offer-waiting-brand')
+
+  // The brand's row asks for the bank's check; the sandbox plays the bank, and the payment is reserved.
+  const brand = await newPage(browser, DESKTOP)
+  await loginUi(brand, email, password)
+  const roster = await openRoster(brand, name)
+  const payment = roster.locator('tbody tr').filter({ hasText: CREATOR }).getByRole('group', { name: 'Payment' })
+  await payment.getByText('Action required: the bank asks to confirm the payment', { exact: true }).waitFor()
+  await quietShot(brand, 'payouts-bank-check')
+  await payment.getByRole('button', { name: 'Confirm with your bank' }).click()
+  const bank = payment.getByRole('group', { name: "Your bank's check (sandbox)" })
+  await bank.getByText(/confirm the charge of \$825/).waitFor()
+  await shootBoth(brand, 'payouts-bank-check-sandbox')
+  await bank.getByRole('button', { name: 'Confirm payment' }).click()
+  await expectToast(brand, 'Payment confirmed: the money is reserved')
+  await payment.getByText('Payment reserved: $750', { exact: true }).waitFor()
+  await quietShot(brand, 'payouts-bank-check-done')
+  await brand.context().close()
+
+  await creator.reload()
+  await card.getByText('Payment reserved: $750', { exact: true }).waitFor()
   await creator.context().close()
 })

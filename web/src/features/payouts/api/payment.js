@@ -92,6 +92,47 @@ export async function cancelPayment(entryId) {
   return json.data.payment
 }
 
+/**
+ * startBankCheck calls POST /api/payouts/offers/{entryId}/authentication: the client secret of a funding that waits
+ * for the bank's check (3-D Secure), and whether payments run in the sandbox (where the page plays the bank).
+ * @param {string} entryId
+ */
+export async function startBankCheck(entryId) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/payouts/offers/{entryId}/authentication', 'post'>} */
+  const json = await request(`${PAYMENT_KEY}/${encodeURIComponent(entryId)}/authentication`, { method: 'POST', fallback: 'Could not start the check. Please try again.' })
+  return json.data
+}
+
+/**
+ * finishBankCheck calls POST /api/payouts/offers/{entryId}/authentication/result: the check's outcome is read from the
+ * provider and recorded; `sandboxOutcome` (succeeded or failed) stands for the bank's answer in the sandbox.
+ * @param {string} entryId
+ * @param {'succeeded' | 'failed' | undefined} [sandboxOutcome]
+ */
+export async function finishBankCheck(entryId, sandboxOutcome = undefined) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/payouts/offers/{entryId}/authentication/result', 'post'>} */
+  const json = await request(`${PAYMENT_KEY}/${encodeURIComponent(entryId)}/authentication/result`, {
+    method: 'POST', body: sandboxOutcome ? { sandboxOutcome } : {}, fallback: 'Could not read the check. Please try again.',
+  })
+  return json.data.payment
+}
+
+/**
+ * runStripeCheck lets Stripe.js (loaded only now, with the server's publishable key) run the bank's check of
+ * clientSecret; it resolves with the provider's message when the check did not pass, else ''.
+ * @param {string} clientSecret
+ */
+export async function runStripeCheck(clientSecret) {
+  /** @type {import('../../../lib/api-types').Answer<'/api/payments/config', 'get'>} */
+  const json = await request('payments/config')
+  const { loadStripe } = await import('@stripe/stripe-js')
+  const stripe = await loadStripe(json.data.publishableKey)
+  if (!stripe) return 'Could not load the payment form. Please try again.'
+  const { error } = await stripe.handleNextAction({ clientSecret })
+  return error ? error.message || 'Your bank did not confirm the payment.' : ''
+}
+
+export const useFinishBankCheck = () => useMutation(finishBankCheck, affectsPayments)
 export const useObjectPayment = () => useMutation(objectPayment, affectsPayments)
 export const useDecidePayment = () => useMutation(decidePayment, affectsPayments)
 export const useApprovePayment = () => useMutation(approvePayment, affectsPayments)

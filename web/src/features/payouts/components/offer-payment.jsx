@@ -9,11 +9,18 @@ import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
 import { useApprovePayment, useCancelPayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
 import { paymentLabel } from './payment-labels'
+import { BankCheck } from './bank-check'
 
 /** @typedef {import('../../../lib/api-types').Schema<'PayoutPayment'>} Payment */
 
 /** PAID_STATUSES: the offer statuses that have a payment (the money is committed once the offer is accepted). */
 const PAID_STATUSES = ['accepted', 'completed']
+
+/** LAPSED says what a funding that never arrived within the grace period means to each side. */
+const LAPSED = {
+  creator: 'The brand did not pay in time, so the offer lapsed: nothing is owed on either side, and no post is due.',
+  brand: 'Your card was not charged in time, so the offer lapsed: nothing was charged. Send a new offer to work with this creator.',
+}
 
 /** OBJECTIONS: the usual reasons a brand objects; "Other" asks for its own words. */
 const OBJECTIONS = ['Post removed', 'Not as agreed', 'Other']
@@ -119,7 +126,7 @@ function ObjectForm({ entryId, onDone }) {
 
 /**
  * BrandActions are the money buttons of a brand's offer row: object (BRAND_ADMIN, BRAND_MANAGER) while the payment is
- * reserved, cancel an undelivered offer for a full refund once the API allows it (BRAND_ADMIN, BRAND_MANAGER), approve a manager's commitment and charge a failed funding again (BRAND_ADMIN). A BRAND_VIEWER sees none.
+ * reserved, finish the bank's check of a funding that waits for it (BRAND_ADMIN, BRAND_MANAGER), cancel an undelivered offer for a full refund once the API allows it (BRAND_ADMIN, BRAND_MANAGER), approve a manager's commitment and charge a failed funding again (BRAND_ADMIN). A BRAND_VIEWER sees none.
  * @param {{payment: Payment, entryId: string, role: string | null}} props
  */
 function BrandActions({ payment: p, entryId, role }) {
@@ -137,6 +144,8 @@ function BrandActions({ payment: p, entryId, role }) {
     buttons.push(<button key="cancel" type="button" className="btn btn-sm btn-outline-danger" onClick={() => setCancelling(true)}>Cancel and refund</button>)
   if (role === ROLES.BRAND_ADMIN && p.state === 'awaiting_approval')
     buttons.push(<button key="approve" type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => run(approve, 'Approved: the card is being charged')}>Approve payment</button>)
+  if (editor && p.state === 'action_required')
+    buttons.push(<BankCheck key="check" payment={p} entryId={entryId} />)
   if (role === ROLES.BRAND_ADMIN && p.state === 'funding_failed')
     buttons.push(<button key="retry" type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => run(retry, 'Charging the card again')}>Charge again</button>)
   return (
@@ -210,6 +219,7 @@ export function OfferPayment({ entryId, status, side }) {
       )}
       {p.state === 'funding_failed' && side === 'brand' && p.failure && <div className="mt-1">{p.failure}</div>}
       {p.state === 'held' && p.objectionReason && <div className="mt-1">Objection: “{p.objectionReason}”</div>}
+      {p.state === 'lapsed' && <div className="mt-1">{LAPSED[side]} ({formatDateTime(p.updatedAt)})</div>}
       {p.refundAmount > 0 && p.state !== 'refunded' && <div className="mt-1">{formatAmount(p.refundAmount, p.currency)} refunded to the brand</div>}
       <PaymentDates payment={p} />
       {side === 'creator' && <WaitsForDetails payment={p} />}

@@ -147,6 +147,57 @@ describe('OfferPayment (brand)', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel and refund' }))
     await waitFor(() => expect(calls).toEqual(['cancel']))
   })
+
+  it("a BRAND_MANAGER finishes the bank's check in the sandbox and the payment is reserved; a viewer has no button", async () => {
+    as('BRAND_MANAGER')
+    const calls = []
+    let state = 'action_required'
+    mockApi({
+      [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ state, fee: 6000, fundedAt: state === 'funded' ? '2026-11-01T10:05:00Z' : null }) } }],
+      [`POST payouts/offers/${ENTRY}/authentication`]: () => (calls.push('start'), [200, { data: { clientSecret: 'pi_1_secret_x', sandbox: true } }]),
+      [`POST payouts/offers/${ENTRY}/authentication/result`]: (body) => {
+        calls.push(body)
+        state = 'funded'
+        return [200, { data: { payment: payment({ state, fee: 6000 }) } }]
+      },
+    })
+    const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText('Action required: the bank asks to confirm the payment')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm with your bank' }))
+    const bank = await screen.findByRole('group', { name: "Your bank's check (sandbox)" })
+    expect(bank).toHaveTextContent('confirm the charge of $660')
+    await userEvent.click(within(bank).getByRole('button', { name: 'Confirm payment' }))
+    await waitFor(() => expect(calls).toEqual(['start', { sandboxOutcome: 'succeeded' }]))
+    expect(await screen.findByText('Payment confirmed: the money is reserved')).toBeInTheDocument()
+    unmount()
+    as('BRAND_VIEWER')
+    state = 'action_required'
+    renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText('Action required: the bank asks to confirm the payment')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Confirm with your bank' })).not.toBeInTheDocument()
+  })
+})
+
+describe('A lapsed payment', () => {
+  it('tells each side that the offer lapsed unpaid and nothing is owed', async () => {
+    for (const [role, side, label, says] of [
+      ['USER', 'creator', "Lapsed: the brand's payment did not arrive", 'nothing is owed on either side, and no post is due'],
+      ['BRAND_ADMIN', 'brand', 'Lapsed: the card was not charged in time', 'nothing was charged. Send a new offer'],
+    ]) {
+      as(role)
+      mockApi({
+        [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ state: 'lapsed', fundedAt: null, fee: side === 'brand' ? 6000 : null }) } }],
+        'GET payouts/account': () => [200, { data: { account: { state: 'not_set_up', requirements: [], updatedAt: null } } }],
+      })
+      const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side={side} />)
+      expect(await screen.findByText(label)).toBeInTheDocument()
+      const group = screen.getByRole('group', { name: 'Payment' })
+      expect(group).toHaveTextContent(says)
+      expect(within(group).queryByRole('button')).not.toBeInTheDocument()
+      expect(screen.queryByText(/the money waits/)).not.toBeInTheDocument()
+      unmount()
+    }
+  })
 })
 
 describe('PaysOnTime and PlatformFee', () => {
