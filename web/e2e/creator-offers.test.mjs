@@ -49,7 +49,7 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   const card = offerCard(creator)
   await card.getByText('Waiting for you', { exact: true }).waitFor()
   await card.getByText(/Answer by/).waitFor()
-  // The brand sent the countered fee again with 30 days of paid usage on top: the card shows the total and each line.
+  // The brand offers 30 days of paid usage on top of the countered fee: the card shows the total and each line.
   await card.getByText('$1,085').waitFor()
   const lines = card.locator('dl', { hasText: 'Paid usage for 30 days (add-on)' }).first()
   assert.match(await lines.innerText(), /Fee\s+\$935\s+Paid usage for 30 days \(add-on\)\s+\$150/)

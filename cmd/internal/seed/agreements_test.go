@@ -13,8 +13,8 @@ import (
 // TestSeedAgreements: after seeding twice, every accepted or completed demo
 // offer carries both sides' signatures of its last agreement version;
 // creator@'s Autumn Lookbook agreement is signed with its PDF's task queued,
-// and its Spring Fitness Push offer has three versions and no signature yet,
-// the third adding 30 days of paid usage for $150 to the countered $935.
+// and its Spring Fitness Push offer has two versions and no signature yet,
+// the second the countered $935 with the 30 days of paid usage for $150.
 func TestSeedAgreements(t *testing.T) {
 	t.Parallel()
 	db := setup(t)
@@ -49,20 +49,20 @@ func TestSeedAgreements(t *testing.T) {
 	var versions, signatures int
 	if err := db.SQL().QueryRow(`SELECT (SELECT count(*) FROM agreement_versions WHERE entry_id = $1),
 		(SELECT count(*) FROM agreement_signatures WHERE entry_id = $1)`, spring).Scan(&versions, &signatures); err != nil ||
-		versions != 3 || signatures != 0 {
+		versions != 2 || signatures != 0 {
 		t.Fatalf("Spring Fitness Push: %d versions, %d signatures (%v)", versions, signatures, err)
 	}
 	var addOns, total, changed string
 	if err := db.SQL().QueryRow(`SELECT v.terms->'addOns', (SELECT e.usage_addons FROM roster_entries e WHERE e.id = v.entry_id)::text,
-		v.canonical_text FROM agreement_versions v WHERE v.entry_id = $1 AND v.version = 3`, spring).Scan(&addOns, &total, &changed); err != nil {
+		v.canonical_text FROM agreement_versions v WHERE v.entry_id = $1 AND v.version = 2`, spring).Scan(&addOns, &total, &changed); err != nil {
 		t.Fatal(err)
 	}
 	if addOns != `[{"usage": "30_days", "amountCents": 15000}]` || total != addOns {
-		t.Fatalf("Spring Fitness Push version 3 add-ons %s, offer %s", addOns, total)
+		t.Fatalf("Spring Fitness Push version 2 add-ons %s, offer %s", addOns, total)
 	}
 	for _, line := range []string{"Fee: 935.00 USD.", "Paid usage for 30 days (add-on): 150.00 USD.", "Total: 1085.00 USD."} {
 		if !strings.Contains(changed, line) {
-			t.Fatalf("Spring Fitness Push version 3 lacks %q:\n%s", line, changed)
+			t.Fatalf("Spring Fitness Push version 2 lacks %q:\n%s", line, changed)
 		}
 	}
 	if n, br, err := db.VerifyAudit(context.Background()); err != nil || br != nil || n == 0 {

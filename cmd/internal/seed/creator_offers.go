@@ -14,11 +14,11 @@ var demoCreatorOffers = []struct {
 	campaign string
 	amount   float64
 	moves    []string
-	// addOns are the paid usage add-ons the brand adds when it sends again after a counter.
+	// addOns are the paid usage add-ons the brand offers with the fee.
 	addOns []store.UsageAddOn
 }{
-	// Three agreement versions, unsigned: sent at $850, countered at $935, sent again at $935 with 30 days of paid
-	// usage for $150 on top.
+	// Two agreement versions, unsigned: sent at $850 with 30 days of paid usage for $150 on top, countered at $935
+	// (the add-on stays), and sent again at $935 (the same terms: no new version).
 	{campaign: "Spring Fitness Push", amount: 850, moves: []string{store.OfferSent, store.OfferCountered, store.OfferSent},
 		addOns: []store.UsageAddOn{{Usage: "30_days", AmountCents: 15000}}},
 	{campaign: "Autumn Lookbook", amount: 600, moves: []string{store.OfferSent, store.OfferAccepted}},
@@ -69,7 +69,7 @@ func creatorOffers(ctx context.Context, db *store.DB, brand *store.User) error {
 }
 
 // seedCreatorMoves makes each move of entry id by its side: the brand sends
-// (at amount, or again at the creator's counter with addOns), the creator
+// (at amount with addOns, or again at the creator's counter), the creator
 // answers (a counter asks 10 % more); an acceptance is both sides'
 // signatures.
 func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.User, id string, amount float64, moves []string, addOns []store.UsageAddOn) error {
@@ -91,7 +91,7 @@ func seedCreatorMoves(ctx context.Context, db *store.DB, brand, creator *store.U
 		switch st {
 		case store.OfferSent:
 			change := store.OfferChange{EntryID: id, Status: ptr(st), Amount: ptr(store.Number(amount))}
-			if countered && len(addOns) > 0 {
+			if !countered && len(addOns) > 0 {
 				change.UsageAddOns = &addOns
 			}
 			_, err = db.UpdateBrandOffers(ctx, brand, store.OfferUpdate{CampaignID: campaignID, Entries: []store.OfferChange{change}}, nil)
