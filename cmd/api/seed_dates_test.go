@@ -43,7 +43,7 @@ func TestSeedCampaignDates(t *testing.T) {
 			}
 		}
 	}
-	if len(rows) != 5 { // brand@'s four, and Lumen Skincare's on creator@'s media kit
+	if len(rows) != 6 { // brand@'s four, and Lumen Skincare's two (creator@'s media kit, creator@'s reserved offer)
 		t.Fatalf("%d campaigns", len(rows))
 	}
 }

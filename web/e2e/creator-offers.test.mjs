@@ -53,9 +53,10 @@ test('the creator counters the waiting offer and the brand accepts the counter',
   await card.getByText('$1,085').waitFor()
   const lines = card.locator('dl', { hasText: 'Paid usage for 30 days (add-on)' }).first()
   assert.match(await lines.innerText(), /Fee\s+\$935\s+Paid usage for 30 days \(add-on\)\s+\$150/)
-  // The accepted one is terminal: no answers, only its agreement and the campaign's files to read.
+  // The completed one (paid through the product) is terminal: no answers, only its agreement and the campaign's files.
   const done = creator.getByRole('article', { name: 'Offer from Acme Studio for Autumn Lookbook' })
-  await done.getByText('Accepted', { exact: true }).waitFor()
+  await done.getByText('Completed', { exact: true }).waitFor()
+  await done.getByRole('group', { name: 'Payment' }).getByText('Paid', { exact: true }).waitFor()
   assert.deepEqual(await buttons(done), [...files('Autumn Lookbook'), 'View agreement'].sort())
 
   // The campaign's files download through a signed link: the bytes are the PDF and the PNG the brand attached.

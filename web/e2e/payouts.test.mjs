@@ -6,7 +6,7 @@ import { launch, newPage, quietShot, shootBoth, expectToast, loginUi, apiLogin, 
 // Money in the browser: creator@ sets up payouts (the sandbox onboarding returns at once) → brand@'s card (seeded)
 // and fee on its Payments page → an accepted offer shows "Payment reserved" to the creator and, with the fee, to the
 // brand → the brand objects → admin@ decides on the payments board (the new objection refunded in part, the seeded
-// Autumn Lookbook objection released, so its transfer leaves to the now ready account). The offer is accepted through
+// objection on Hana Berg's Autumn Lookbook payment released: she has no payout account, so it waits for her details). The offer is accepted through
 // the API (both sides sign the counter's agreement), not by clicking. A new brand whose card asks for the bank's check
 // (3-D Secure) finishes it on the roster (the sandbox plays the bank). Every screen at desktop and phone width passes axe.
 
@@ -152,9 +152,9 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   const partial = await waitForPayment(entryId, creatorToken, (p) => p.refundAmount === 25000 && ['releasing', 'transferred'].includes(p.state), 'partial refund')
   assert.equal(partial.refundAmount, 25000)
 
-  const autumn = board.getByRole('listitem').filter({ hasText: 'Autumn Lookbook' })
+  const autumn = board.getByRole('listitem').filter({ hasText: 'Autumn Lookbook' }).filter({ hasText: 'Hana Berg' })
   if (await autumn.count()) {
-    const form = autumn.getByRole('form', { name: `Decide the payment of ${CREATOR}` })
+    const form = autumn.getByRole('form', { name: 'Decide the payment of Hana Berg' })
     await form.getByLabel(/Reason/).fill('Both posts carry the tag after all')
     await form.getByRole('button', { name: 'Record decision' }).click()
     await expectToast(admin, `Decision recorded for ${CREATOR}`)

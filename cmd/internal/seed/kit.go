@@ -87,7 +87,9 @@ func mediaKit(ctx context.Context, db *store.DB) error {
 	}
 	var ids []string
 	for _, c := range ed.Campaigns {
-		ids = append(ids, c.CampaignID)
+		if c.Posts > 0 { // past campaigns with measured posts, not the running one
+			ids = append(ids, c.CampaignID)
+		}
 	}
 	all := store.KitShow{Photo: true, Bio: true, Niche: true, Location: true, Figures: true, Audience: true, Quality: true}
 	_, err = db.SaveKit(ctx, creator, store.KitSettings{Slug: demoKitSlug, Published: true, Show: all, Handles: []string{store.Instagram},

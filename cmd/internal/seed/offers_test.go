@@ -31,20 +31,24 @@ func TestSeedOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Creators != DemoCreators+2 || // the network, creator@ and sam.spike@
-		got.Campaigns != 5 || // brand@'s four and Lumen Skincare's (creator@'s media kit)
+		got.Campaigns != 6 || // brand@'s four and Lumen Skincare's two (creator@'s media kit, creator@'s reserved offer)
 		got.States < 5 || got.Imports != 1 {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
-	// creator@example.com is linked and has an offer waiting, an accepted
-	// one and a completed one (another brand's); brand@example.com has a counter to answer.
+	// creator@example.com is linked and has an offer waiting, a completed one
+	// paid through the product, a completed one and an accepted one of another
+	// brand's; brand@example.com has a counter to answer.
 	var states []string
 	if err := db.SQL().Select(&states, `SELECT e.offer_status || ':' || (SELECT string_agg(h.actor_side || '>' || h.to_status, ',' ORDER BY h.id)
 		FROM offer_history h WHERE h.entry_id = e.id) FROM roster_entries e JOIN creators c ON c.id = e.creator_id
-		JOIN users u ON u.id = c.user_id WHERE u.email = 'creator@example.com' ORDER BY e.offer_status DESC`); err != nil {
+		JOIN users u ON u.id = c.user_id JOIN campaigns k ON k.id = e.campaign_id WHERE u.email = 'creator@example.com'
+		ORDER BY e.offer_status DESC, k.name`); err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 3 || states[0] != "sent:brand>sent,creator>countered,brand>sent" || states[1] != "completed:brand>sent,creator>accepted,admin>completed" ||
-		states[2] != "accepted:brand>sent,brand>accepted" { // completed: Lumen Skincare's, on creator@'s media kit
+	if len(states) != 4 || states[0] != "sent:brand>sent,creator>countered,brand>sent" || // Spring Fitness Push
+		states[1] != "completed:brand>sent,brand>accepted,system>completed" || // Autumn Lookbook, paid
+		states[2] != "completed:brand>sent,creator>accepted,admin>completed" || // Summer Glow, on creator@'s media kit
+		states[3] != "accepted:brand>sent,brand>accepted" { // Winter Glow, reserved
 		t.Errorf("creator's offers: %v", states)
 	}
 	var counters int

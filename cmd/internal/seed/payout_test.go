@@ -5,12 +5,15 @@ import (
 	"testing"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/store"
 )
 
 // TestSeedPayouts: after seeding twice, brand@'s brand has one default card
-// and a $2,000 manager limit, pro@ is ready for payouts, and creator@'s
-// Autumn Lookbook payment is funded (440 + 10 % fee in the ledger), its
-// clock started from the captured posts, and held by the brand's objection.
+// and a $2,000 manager limit, pro@ and creator@ are ready for payouts;
+// creator@'s Autumn Lookbook payment is paid ($600 transferred, paid into
+// the bank, the offer completed) after an objection an ADMIN released, its
+// Winter Glow offer is accepted with $450 reserved, and Hana Berg's Autumn
+// Lookbook payment is held by brand@'s objection; the books balance.
 func TestSeedPayouts(t *testing.T) {
 	t.Parallel()
 	db := setup(t)
@@ -20,30 +23,44 @@ func TestSeedPayouts(t *testing.T) {
 		}
 	}
 	var got struct {
-		Cards   int    `db:"cards"`
-		Limit   int64  `db:"lim"`
-		Pro     string `db:"pro"`
-		State   string `db:"state"`
-		Reason  string `db:"reason"`
-		Clock   bool   `db:"clock"`
-		Entry   string `db:"entry"`
-		Objects int    `db:"objections"`
+		Cards int    `db:"cards"`
+		Limit int64  `db:"lim"`
+		Ready int    `db:"ready"`
+		Held  string `db:"held"`
 	}
-	if err := db.SQL().Get(&got, `SELECT (SELECT count(*) FROM payout_brand_cards WHERE is_default) AS cards,
-		(SELECT manager_monthly_limit FROM payout_brand_settings) AS lim,
-		(SELECT a.state FROM payout_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = 'pro@example.com') AS pro,
-		p.state, p.objection_reason AS reason, p.release_at IS NOT NULL AS clock, p.entry_id AS entry,
-		(SELECT count(*) FROM audit_events WHERE action = 'payout.objected') AS objections
-		FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN campaigns c ON c.id = e.campaign_id
-		JOIN creators cr ON cr.id = e.creator_id JOIN users u ON u.id = cr.user_id
-		WHERE c.name = 'Autumn Lookbook' AND u.email = 'creator@example.com'`); err != nil {
+	if err := db.SQL().Get(&got, `SELECT (SELECT count(*) FROM payout_brand_cards k JOIN users u ON u.brand_id = k.brand_id
+			WHERE k.is_default AND u.email = 'brand@example.com') AS cards,
+		(SELECT s.manager_monthly_limit FROM payout_brand_settings s JOIN users u ON u.brand_id = s.brand_id WHERE u.email = 'brand@example.com') AS lim,
+		(SELECT count(*) FROM payout_accounts a JOIN users u ON u.id = a.user_id WHERE u.email IN ('pro@example.com', 'creator@example.com')
+			AND a.state = 'ready') AS ready,
+		(SELECT string_agg(cr.name || ':' || p.objection_reason, ',') FROM payouts p JOIN roster_entries e ON e.id = p.entry_id
+			JOIN creators cr ON cr.id = e.creator_id WHERE p.state = 'held') AS held`); err != nil {
 		t.Fatal(err)
 	}
-	if got.Cards != 1 || got.Limit != 200000 || got.Pro != "ready" || got.State != "held" || got.Reason != demoObjection || !got.Clock || got.Objects != 1 {
+	if got.Cards != 1 || got.Limit != 200000 || got.Ready != 2 || got.Held != "Hana Berg:"+demoObjection {
 		t.Fatalf("after seeding twice: %+v", got)
 	}
-	b, err := db.PayoutBooks(context.Background(), got.Entry)
-	if err != nil || b.Funded != 66000 || b.Held != 60000 || b.Fee != 6000 {
-		t.Fatalf("books %+v, %v", b, err)
+	mine := func(campaign string) (p *store.Payout, status string) {
+		var entry string
+		if err := db.SQL().QueryRow(`SELECT e.id, e.offer_status FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
+			JOIN creators cr ON cr.id = e.creator_id JOIN users u ON u.id = cr.user_id
+			WHERE c.name = $1 AND u.email = 'creator@example.com'`, campaign).Scan(&entry, &status); err != nil {
+			t.Fatal(err)
+		}
+		p, err := db.GetPayout(context.Background(), entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p, status
+	}
+	if p, st := mine("Autumn Lookbook"); p.State != store.PayoutTransferred || p.PaidAt == nil || p.Amount != 60000 || st != store.OfferCompleted {
+		t.Fatalf("Autumn Lookbook: %+v, offer %s", p, st)
+	}
+	if p, st := mine(demoReservedCampaign); p.State != store.PayoutFunded || p.Amount != 45000 || st != store.OfferAccepted {
+		t.Fatalf("%s: %+v, offer %s", demoReservedCampaign, p, st)
+	}
+	problems, err := db.CheckLedger(context.Background())
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("books: %v, %v", problems, err)
 	}
 }
