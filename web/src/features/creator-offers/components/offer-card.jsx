@@ -2,6 +2,7 @@ import { PLATFORM_NAMES } from '../../../config/platforms'
 import { useState } from 'react'
 import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../../lib/format'
 import { priceLines } from '../../../config/usage-addons'
+import { KeyValues } from '../../../components/key-values'
 import { EXCLUSIVITY, MOVES, SIDE, USAGE, statusOf } from './offer-labels'
 import { OfferAnswer } from './offer-answer'
 import { ThreadLink } from '../../../components/thread-link'
@@ -70,14 +71,7 @@ function Price({ offer }) {
   return (
     <>
       <div className="h5 fw-bold mb-0">{formatAmount(lines.at(-1)[1])} <span className="small fw-normal text-secondary">in all</span></div>
-      <dl className="small mb-1">
-        {lines.slice(0, -1).map(([k, cents]) => (
-          <div key={k} className="d-flex gap-2 justify-content-md-end">
-            <dt className="fw-normal text-secondary">{k}</dt>
-            <dd className="mb-0">{formatAmount(cents)}</dd>
-          </div>
-        ))}
-      </dl>
+      <KeyValues rows={lines.slice(0, -1).map(([k, cents]) => [k, formatAmount(cents)])} className="small mb-1" rowClassName="d-flex gap-2 justify-content-md-end" />
     </>
   )
 }

@@ -2,6 +2,7 @@ import { useAdminOverview } from '../api/get-admin-overview'
 import { ListState } from '../../../components/list-state'
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format'
 import { CardSection } from '../../../components/card-section'
+import { KeyValues } from '../../../components/key-values'
 
 const TIERS = ['Micro', 'Mid', 'Macro']
 const CAMPAIGN_STATES = ['draft', 'active', 'completed']
@@ -22,16 +23,7 @@ function Card({ title, children }) {
 
 /** @param {{rows: Array<[string, string]>}} props */
 function Breakdown({ rows }) {
-  return (
-    <dl className="small mb-0">
-      {rows.map(([label, value]) => (
-        <div key={label} className="d-flex justify-content-between gap-2">
-          <dt className="fw-normal text-capitalize">{label}</dt>
-          <dd className="mb-1">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <KeyValues rows={rows} rowClassName="d-flex justify-content-between gap-2" labelClassName="fw-normal text-capitalize" valueClassName="mb-1" />
 }
 
 /** AdminOverview is the ADMIN's Mission Control: creators by tier, brands, campaigns and offers by status, last imports. */

@@ -8,6 +8,7 @@ import { usePaymentAction } from './use-payment-action'
 import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
 import { useApprovePayment, useCancelPayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
+import { KeyValues } from '../../../components/key-values'
 import { paymentLabel } from './payment-labels'
 import { BankCheck } from './bank-check'
 
@@ -43,7 +44,8 @@ function headline(p, side) {
  * @param {{payment: Payment}} props
  */
 function PaymentDates({ payment: p }) {
-  const rows = [
+  /** @type {Array<[string, string] | false | null | undefined | ''>} */
+  const maybe = [
     p.fundedAt && ['Reserved', formatDateTime(p.fundedAt)],
     p.capturedAt && ['Clock started', `post captured ${formatDateTime(p.capturedAt)}`],
     p.releaseAt && !p.transferredAt && p.state !== 'held' && ['Release', `${formatDateTime(p.releaseAt)} unless the brand objects`],
@@ -52,18 +54,10 @@ function PaymentDates({ payment: p }) {
     p.arrivalAt && !p.paidAt && ['Expected in bank', formatDate(p.arrivalAt)],
     p.paidAt && ['Paid', formatDate(p.paidAt)],
     p.refundedAt && ['Refunded', formatDateTime(p.refundedAt)],
-  ].filter((r) => Array.isArray(r))
+  ]
+  const rows = /** @type {Array<[string, string]>} */ (maybe.filter(Boolean))
   if (rows.length === 0) return null
-  return (
-    <dl className="small mb-0 mt-1">
-      {rows.map(([k, v]) => (
-        <div key={k} className="d-flex flex-wrap gap-1">
-          <dt className="fw-normal text-secondary">{k}</dt>
-          <dd className="mb-0">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <KeyValues rows={rows} className="small mb-0 mt-1" />
 }
 
 /**
