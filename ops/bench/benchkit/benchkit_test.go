@@ -1,10 +1,12 @@
 package benchkit
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -81,5 +83,39 @@ func TestCallJSONChecksTheStatus(t *testing.T) {
 	}
 	if err := s.CallJSON("GET", "/ok", "", nil, http.StatusOK, nil); err == nil {
 		t.Fatal("a 202 where 200 is wanted passed")
+	}
+}
+
+// TestBareAnswersItsBody checks both bodies of the bare handler on real
+// Postgres, and that bodySize reads the size the load generator gets.
+func TestBareAnswersItsBody(t *testing.T) {
+	dbURL := os.Getenv("TEST_DATABASE_URL")
+	if dbURL == "" {
+		t.Skip("TEST_DATABASE_URL is not set")
+	}
+	queries := []string{`SELECT $1::text || x FROM generate_series(1, 2) x`, `SELECT 'b' || $1, NULL::text, 'c'`}
+	for _, c := range []struct {
+		body Body
+		want string
+	}{
+		{nil, "a2"}, // FirstColumn: the first column of the first statement's last row
+		{EveryColumn, "a1a2bac"},
+	} {
+		addr, stop, err := Bare(context.Background(), dbURL, []any{"a"}, "", c.body, queries...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.Get("http://" + addr + "/")
+		if err != nil {
+			stop()
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		n, err := bodySize("http://"+addr+"/", "tok")
+		stop()
+		if string(b) != c.want || n != len(c.want) || err != nil {
+			t.Errorf("body %q (size %d, %v); want %q", b, n, err, c.want)
+		}
 	}
 }

@@ -24,15 +24,45 @@ import (
 	"creatorcoach/store"
 )
 
+// Body says what the bare handler answers: it is called with the body so
+// far for every row of each of its queries in turn (stmt the query's
+// index, cols the row's columns as Postgres sent them) and returns the body
+// with the row's part. The bare handler starts each answer empty.
+type Body func(body []byte, stmt int, cols []sql.RawBytes) []byte
+
+// FirstColumn, the bare handler's default Body, answers the first column
+// of the first query's last row: the answer of a statement that builds the
+// call's JSON itself.
+func FirstColumn(body []byte, stmt int, cols []sql.RawBytes) []byte {
+	if stmt != 0 {
+		return body
+	}
+	return append(body[:0], cols[0]...)
+}
+
+// EveryColumn answers every column of every row of every query, appended
+// as Postgres sent them: for a call whose answer the api assembles from
+// several statements' rows, the bare handler writes about as many bytes as
+// the api without the work of assembling them (see the sizes Print shows).
+func EveryColumn(body []byte, _ int, cols []sql.RawBytes) []byte {
+	for _, c := range cols {
+		body = append(body, c...)
+	}
+	return body
+}
+
 // Bare starts the middle baseline between pgbench and the api on a free
 // loopback address: a bare chi handler that runs, when sessionID is not
 // empty, the api's session check (store.AuthenticateSQL with the session
 // and the time, as the api sends them), then queries (prepared, with the
 // api's session settings; each with as many of args as it names) and
-// answers the first column of the first of queries, with nothing else: no
-// auth, logging or metrics. api/bare is what our code costs; bare/pgbench
-// is what the HTTP hop itself costs on this machine.
-func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queries ...string) (string, func(), error) {
+// answers what body makes of their rows (FirstColumn when nil), with
+// nothing else: no auth, logging or metrics. api/bare is what our code
+// costs; bare/pgbench is what the HTTP hop itself costs on this machine.
+func Bare(ctx context.Context, dbURL string, args []any, sessionID string, body Body, queries ...string) (string, func(), error) {
+	if body == nil {
+		body = FirstColumn
+	}
 	db, err := store.Open(ctx, dbURL)
 	if err != nil {
 		return "", nil, err
@@ -40,20 +70,20 @@ func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queri
 	type stmt struct {
 		st   *sql.Stmt
 		args func() []any
-		body bool
+		i    int // the index in queries; -1 for the session check
 	}
 	var stmts []stmt
-	prepare := func(q string, args func() []any, body bool) error {
+	prepare := func(q string, args func() []any, i int) error {
 		st, err := db.SQL().PrepareContext(ctx, q)
 		if err != nil {
 			db.Close()
 			return fmt.Errorf("bare: %w", err)
 		}
-		stmts = append(stmts, stmt{st, args, body})
+		stmts = append(stmts, stmt{st, args, i})
 		return nil
 	}
 	if sessionID != "" {
-		if err := prepare(store.AuthenticateSQL, func() []any { return []any{sessionID, time.Now()} }, false); err != nil {
+		if err := prepare(store.AuthenticateSQL, func() []any { return []any{sessionID, time.Now()} }, -1); err != nil {
 			return "", nil, err
 		}
 	}
@@ -63,13 +93,13 @@ func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queri
 			i, _ := strconv.Atoi(m[1])
 			n = max(n, i)
 		}
-		if err := prepare(q, func() []any { return args[:n] }, i == 0); err != nil {
+		if err := prepare(q, func() []any { return args[:n] }, i); err != nil {
 			return "", nil, err
 		}
 	}
 	r := chi.NewRouter()
 	r.Get("/", func(w http.ResponseWriter, r *http.Request) {
-		var body []byte
+		var b []byte
 		for _, s := range stmts {
 			rows, err := s.st.QueryContext(r.Context(), s.args()...)
 			if err != nil {
@@ -81,16 +111,20 @@ func Bare(ctx context.Context, dbURL string, args []any, sessionID string, queri
 			for i := range dest {
 				dest[i] = new(sql.RawBytes)
 			}
+			raw := make([]sql.RawBytes, len(cols))
 			for rows.Next() {
-				if err := rows.Scan(dest...); err == nil && s.body {
-					body = append(body[:0], *dest[0].(*sql.RawBytes)...)
+				if err := rows.Scan(dest...); err == nil && s.i >= 0 {
+					for i, d := range dest {
+						raw[i] = *d.(*sql.RawBytes)
+					}
+					b = body(b, s.i, raw)
 				}
 			}
 			rows.Close()
 		}
 		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.Write(body)
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.Write(b)
 	})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -111,30 +145,41 @@ type Figures struct {
 	// one after the other in every run, so a drift of the shared machine's
 	// speed between runs cancels out of each ratio.
 	APIBare float64
+	// APIBytes and BareBytes are the sizes of one answer of each (the
+	// body, uncompressed as the load generator asks): a fair api/bare has
+	// them about equal.
+	APIBytes, BareBytes int
 }
 
 // Compare measures the api at target (with token) against its baselines on
 // queries with args (see Bare and Script), runs times each; the baselines
 // first check the token's own session, as the api does (pgbench as
-// SessionCheckSQL). Scripts go to dir.
+// SessionCheckSQL). The bare handler answers body (FirstColumn when nil).
+// Scripts go to dir.
 func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d time.Duration, runs int,
-	args []any, queries ...string) (Figures, error) {
+	body Body, args []any, queries ...string) (Figures, error) {
 	sessionID, err := tokenSession(token)
 	if err != nil {
 		return Figures{}, err
 	}
 	sessionCheck := SessionCheckSQL(sessionID)
-	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionID, queries...)
+	bareAddr, stopBare, err := Bare(ctx, dbURL, args, sessionID, body, queries...)
 	if err != nil {
 		return Figures{}, err
 	}
 	defer stopBare()
+	var f Figures
+	if f.APIBytes, err = bodySize(target, token); err != nil {
+		return Figures{}, err
+	}
+	if f.BareBytes, err = bodySize("http://"+bareAddr+"/", token); err != nil {
+		return Figures{}, err
+	}
 	type series struct {
 		out        *float64
 		run        func() (float64, float64, error)
 		rate, p99s []float64
 	}
-	var f Figures
 	pg := func(mode, preamble string) func() (float64, float64, error) {
 		name := "bench-list"
 		if preamble != "" {
@@ -186,8 +231,32 @@ func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d
 	return f, nil
 }
 
+// bodySize is the size of the body target answers a GET with token, as
+// the load generator asks for it (no Accept-Encoding); any answer but 200
+// is an error.
+func bodySize(target, token string) (int, error) {
+	req, err := http.NewRequest("GET", target, nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	// As wrk sends it: without this header Go's client would ask for gzip.
+	req.Header.Set("Accept-Encoding", "identity")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err == nil && res.StatusCode != http.StatusOK {
+		err = fmt.Errorf("%s: status %d: %.200s", target, res.StatusCode, b)
+	}
+	return len(b), err
+}
+
 // Print writes the figures with the api's ratio to each baseline.
 func (f Figures) Print(w io.Writer) {
+	fmt.Fprintf(w, "  answer: api %d bytes, bare handler %d bytes\n", f.APIBytes, f.BareBytes)
 	fmt.Fprintf(w, "  api                                   %7.0f req/s  p99 %6.2f ms\n", f.API, f.APIP99)
 	fmt.Fprintf(w, "  bare chi handler, same SQL            %7.0f req/s  api/bare %.2f  (what our code costs; median of the runs' ratios)\n", f.Bare, f.APIBare)
 	fmt.Fprintf(w, "  pgbench -M simple, list SQL           %7.0f tps    api/it %.2f\n", f.Simple, f.API/f.Simple)
@@ -223,7 +292,22 @@ func SessionCheckSQL(sessionID string) string {
 // Compare is Compare for path on the stack's api, m's size and the stack's
 // database, with the pgbench scripts in Dir.
 func (s *Stack) Compare(ctx context.Context, m *Measure, path, token string, args []any, queries ...string) (Figures, error) {
-	return Compare(ctx, s.DBURL, s.Dir, s.URL(path), token, m.Conns, m.Duration, m.Runs, args, queries...)
+	return s.CompareEndpoint(ctx, m, Endpoint{Path: path, Token: token, Args: args, Queries: queries})
+}
+
+// Endpoint is a call an endpoint benchmark measures: GET Path with Token
+// on the api, against the bare handler and pgbench running Queries with
+// Args; the bare handler answers Body (FirstColumn when nil).
+type Endpoint struct {
+	Path, Token string
+	Args        []any
+	Queries     []string
+	Body        Body
+}
+
+// CompareEndpoint is Compare for e.
+func (s *Stack) CompareEndpoint(ctx context.Context, m *Measure, e Endpoint) (Figures, error) {
+	return Compare(ctx, s.DBURL, s.Dir, s.URL(e.Path), e.Token, m.Conns, m.Duration, m.Runs, e.Body, e.Args, e.Queries...)
 }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)

@@ -71,7 +71,13 @@ func Explain(ctx context.Context, w io.Writer, db *store.DB, query string, args 
 // runs, load from ...)".
 func (s *Stack) CompareAndPrint(ctx context.Context, w io.Writer, m *Measure, name, what, path, token string, args []any,
 	queries ...string) (Figures, error) {
-	fig, err := s.Compare(ctx, m, path, token, args, queries...)
+	return s.CompareAndPrintEndpoint(ctx, w, m, name, what, Endpoint{Path: path, Token: token, Args: args, Queries: queries})
+}
+
+// CompareAndPrintEndpoint is CompareAndPrint for e (whose Body says what
+// the bare handler answers).
+func (s *Stack) CompareAndPrintEndpoint(ctx context.Context, w io.Writer, m *Measure, name, what string, e Endpoint) (Figures, error) {
+	fig, err := s.CompareEndpoint(ctx, m, e)
 	if err != nil {
 		return fig, err
 	}
