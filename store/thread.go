@@ -57,6 +57,12 @@ type Thread struct {
 	ReadOnly bool   `db:"-"`
 }
 
+// ThreadAccessSQL finds the thread of offer $1 with what decides who may
+// see it.
+const ThreadAccessSQL = `SELECT e.id, e.campaign_id, k.brand_id, c.user_id AS creator_user_id, e.offer_status, e.offer_updated_at
+	FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id JOIN creators c ON c.id = e.creator_id
+	WHERE e.id = $1 AND e.offer_status <> 'draft' AND k.status <> 'deleted'`
+
 // threadAccess finds entry id's thread as actor sees it: ENOTFOUND
 // MsgThreadNotFound for an offer never sent, on a deleted campaign, of
 // another brand or another creator.
@@ -66,9 +72,12 @@ func (s *DB) threadAccess(ctx context.Context, q sqlx.QueryerContext, actor *Use
 		return nil, notFound
 	}
 	var t Thread
-	err := sqlx.GetContext(ctx, q, &t, `SELECT e.id, e.campaign_id, k.brand_id, c.user_id AS creator_user_id, e.offer_status, e.offer_updated_at
-		FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id JOIN creators c ON c.id = e.creator_id
-		WHERE e.id = $1 AND e.offer_status <> 'draft' AND k.status <> 'deleted'`, id)
+	var err error
+	if q == sqlx.QueryerContext(s.db) {
+		err = s.getPrepared(ctx, &t, ThreadAccessSQL, id) // the thread page's hot path: planned once
+	} else {
+		err = sqlx.GetContext(ctx, q, &t, ThreadAccessSQL, id)
+	}
 	if err != nil {
 		if ErrorCode(translate(err, "")) == ENOTFOUND {
 			return nil, notFound
@@ -141,6 +150,15 @@ type ThreadPage struct {
 	NextBefore string          `json:"nextBefore"` // the before of the next (older) page; "" on the last page
 }
 
+// ThreadPageSQL is a page of the time line of offer $1 for user $2: the
+// items older than item $3 (empty: from the newest), newest first, at most $4.
+var ThreadPageSQL = `WITH items AS (` + threadItemsSQL + `), keyed AS (
+		SELECT at, ko, n, item, coalesce(item->>'_id', 'post-' || n) AS item_id FROM items),
+	cur AS (SELECT at, ko, n FROM keyed WHERE item_id = $3)
+	SELECT (item::jsonb || jsonb_build_object('_id', item_id))::text AS item, item_id FROM keyed
+	WHERE $3 = '' OR (at, ko, n) < (SELECT at, ko, n FROM cur)
+	ORDER BY at DESC, ko DESC, n DESC LIMIT $4`
+
 // ThreadItems returns up to limit (1-100, 0 = 20) items of entry id's thread
 // older than the item before ("" = the newest), newest first, paged by item
 // id. ENOTFOUND for a thread actor may not see, EINVALID for a bad before or
@@ -167,13 +185,7 @@ func (s *DB) ThreadItems(ctx context.Context, actor *User, id, before string, li
 		Item []byte `db:"item"`
 		ID   string `db:"item_id"`
 	}
-	q := `WITH items AS (` + threadItemsSQL + `), keyed AS (
-			SELECT at, ko, n, item, coalesce(item->>'_id', 'post-' || n) AS item_id FROM items),
-		cur AS (SELECT at, ko, n FROM keyed WHERE item_id = $3)
-		SELECT (item::jsonb || jsonb_build_object('_id', item_id))::text AS item, item_id FROM keyed
-		WHERE $3 = '' OR (at, ko, n) < (SELECT at, ko, n FROM cur)
-		ORDER BY at DESC, ko DESC, n DESC LIMIT $4`
-	if err := s.db.SelectContext(ctx, &rows, q, t.EntryID, actor.ID, before, limit+1); err != nil {
+	if err := s.selectPrepared(ctx, &rows, ThreadPageSQL, t.EntryID, actor.ID, before, limit+1); err != nil {
 		return nil, nil, fmt.Errorf("thread items: %w", err)
 	}
 	page := &ThreadPage{}
@@ -192,12 +204,9 @@ func (s *DB) ThreadItems(ctx context.Context, actor *User, id, before string, li
 	return t, page, nil
 }
 
-// ThreadInfo is the head of a thread's page for actor: the offer, the
-// campaign, both sides' names, what the caller may do, the last message
-// the caller read and the unread count.
-func (s *DB) ThreadInfo(ctx context.Context, actor *User, t *Thread) (json.RawMessage, error) {
-	var out []byte
-	err := s.db.GetContext(ctx, &out, `SELECT json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
+// ThreadInfoSQL is the head of offer $1's thread page for user $2 on side $3
+// ($4 may write, $5 read-only), as JSON.
+const ThreadInfoSQL = `SELECT json_build_object('_id', e.id, 'status', e.offer_status, 'amount', e.offer_amount::float8,
 		'platform', e.platform, 'campaign', json_build_object('_id', k.id, 'name', k.name, 'trackingTag', k.tracking_tag),
 		'brand', json_build_object('_id', b.id, 'name', b.name), 'creator', json_build_object('_id', c.id, 'name', c.name),
 		'side', $3::text, 'canWrite', $4::bool, 'readOnly', $5::bool,
@@ -205,7 +214,14 @@ func (s *DB) ThreadInfo(ctx context.Context, actor *User, t *Thread) (json.RawMe
 		'unread', (SELECT count(*) FROM thread_messages m WHERE m.entry_id = e.id AND m.author_id IS DISTINCT FROM $2
 			AND m.id > coalesce((SELECT r.last_read_id FROM thread_reads r WHERE r.entry_id = e.id AND r.user_id = $2), 0)))::text
 		FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = k.brand_id
-		JOIN creators c ON c.id = e.creator_id WHERE e.id = $1`, t.EntryID, actor.ID, t.Side, t.CanWrite && !t.ReadOnly, t.ReadOnly)
+		JOIN creators c ON c.id = e.creator_id WHERE e.id = $1`
+
+// ThreadInfo is the head of a thread's page for actor: the offer, the
+// campaign, both sides' names, what the caller may do, the last message
+// the caller read and the unread count.
+func (s *DB) ThreadInfo(ctx context.Context, actor *User, t *Thread) (json.RawMessage, error) {
+	var out []byte
+	err := s.getPrepared(ctx, &out, ThreadInfoSQL, t.EntryID, actor.ID, t.Side, t.CanWrite && !t.ReadOnly, t.ReadOnly)
 	if err != nil {
 		return nil, fmt.Errorf("thread info: %w", err)
 	}

@@ -36,6 +36,8 @@ type Stack struct {
 	Dir      string
 	// APIAddr is the address of the api that StartAPI started.
 	APIAddr string
+	// APIPID is the process id of the api that StartAPI started.
+	APIPID  int
 	stopAPI func()
 	env     []string
 	closers []func()
@@ -107,6 +109,7 @@ func (s *Stack) StartAPI(extra ...string) error {
 		return err
 	}
 	s.stopAPI = func() { _ = api.Process.Signal(os.Interrupt); _ = api.Wait() }
+	s.APIPID = api.Process.Pid
 	for i := 0; i < 150; i++ {
 		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			res.Body.Close()
@@ -123,7 +126,7 @@ func (s *Stack) StartAPI(extra ...string) error {
 func (s *Stack) StopAPI() {
 	if s.stopAPI != nil {
 		s.stopAPI()
-		s.stopAPI, s.APIAddr = nil, ""
+		s.stopAPI, s.APIAddr, s.APIPID = nil, "", 0
 	}
 }
 
@@ -216,10 +219,10 @@ func (w *Worker) LogTail(n int) string {
 
 var vmHWM = regexp.MustCompile(`VmHWM:\s+(\d+) kB`)
 
-// PeakRSSKB is the worker's peak resident set size (VmHWM) in KB; 0 once it
-// has ended.
-func (w *Worker) PeakRSSKB() int64 {
-	b, _ := os.ReadFile("/proc/" + strconv.Itoa(w.cmd.Process.Pid) + "/status")
+// PeakRSSKB is the peak resident set size (VmHWM) of process pid in KB; 0
+// once it has ended.
+func PeakRSSKB(pid int) int64 {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 	m := vmHWM.FindSubmatch(b)
 	if m == nil {
 		return 0
@@ -227,6 +230,10 @@ func (w *Worker) PeakRSSKB() int64 {
 	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
 	return kb
 }
+
+// PeakRSSKB is the worker's peak resident set size (VmHWM) in KB; 0 once it
+// has ended.
+func (w *Worker) PeakRSSKB() int64 { return PeakRSSKB(w.cmd.Process.Pid) }
 
 // PeakRSSMB is PeakRSSKB in MB.
 func (w *Worker) PeakRSSMB() float64 { return float64(w.PeakRSSKB()) / 1024 }
