@@ -17,10 +17,24 @@ import (
 // errNoPayments answers when no payment provider can read the check.
 var errNoPayments = store.Errorf(store.EUNAVAILABLE, "Payments are not available right now")
 
-// paymentActions is the provider side the bank's check needs.
-func (s *server) paymentActions() store.PaymentActionProvider {
-	p, _ := s.pay.(store.PaymentActionProvider)
-	return p
+// paymentAction reads, for the caller who may finish it, the payment
+// intent of the offer's funding that waits for the bank's check: its client
+// secret and its outcome now. It answers the error itself (ok false).
+func (s *server) paymentAction(w http.ResponseWriter, r *http.Request) (secret string, res store.FundingResult, ok bool) {
+	p, err := s.store.PayoutAuthentication(r.Context(), currentUser(r), chi.URLParam(r, "entryId"))
+	if err == nil {
+		pay, _ := s.pay.(store.PaymentActionProvider)
+		if pay == nil {
+			err = errNoPayments
+		} else {
+			secret, res, err = pay.PaymentAction(r.Context(), p.PaymentIntentID)
+		}
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return "", store.FundingResult{}, false
+	}
+	return secret, res, true
 }
 
 // msgSandboxOutcome refuses a sandbox outcome where a real provider answers.
@@ -32,22 +46,10 @@ func (s *server) startAuthentication(w http.ResponseWriter, r *http.Request) {
 	if !s.rateLimit(w, r, payoutLimit(r)) {
 		return
 	}
-	p, err := s.store.PayoutAuthentication(r.Context(), currentUser(r), chi.URLParam(r, "entryId"))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
+	secret, _, ok := s.paymentAction(w, r)
+	if ok {
+		respond(w, http.StatusOK, map[string]any{"clientSecret": secret, "sandbox": s.cfg.PaymentsSandbox()})
 	}
-	pay := s.paymentActions()
-	if pay == nil {
-		s.writeError(w, r, errNoPayments)
-		return
-	}
-	secret, _, err := pay.PaymentAction(r.Context(), p.PaymentIntentID)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, map[string]any{"clientSecret": secret, "sandbox": s.cfg.PaymentsSandbox()})
 }
 
 // authenticationResult is the body of the check's result: sandboxOutcome
@@ -73,20 +75,8 @@ func (s *server) finishAuthentication(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, &store.Error{Code: store.EINVALID, Message: msg, Fields: map[string]string{"sandboxOutcome": msg}})
 		return
 	}
-	u, entry := currentUser(r), chi.URLParam(r, "entryId")
-	p, err := s.store.PayoutAuthentication(r.Context(), u, entry)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	pay := s.paymentActions()
-	if pay == nil {
-		s.writeError(w, r, errNoPayments)
-		return
-	}
-	_, res, err := pay.PaymentAction(r.Context(), p.PaymentIntentID)
-	if err != nil {
-		s.writeError(w, r, err)
+	_, res, ok := s.paymentAction(w, r)
+	if !ok {
 		return
 	}
 	switch in.SandboxOutcome {
@@ -95,6 +85,6 @@ func (s *server) finishAuthentication(w http.ResponseWriter, r *http.Request) {
 	case store.FundingFailed:
 		res.Status, res.Failure = store.FundingFailed, "Your bank did not confirm the payment."
 	}
-	_, err = s.store.FinishAuthentication(r.Context(), u, entry, res)
+	_, err := s.store.FinishAuthentication(r.Context(), currentUser(r), chi.URLParam(r, "entryId"), res)
 	s.answerPayment(w, r, err)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
 )
 
@@ -35,6 +36,11 @@ func TestPayouts_Authentication(t *testing.T) {
 	}
 	path := "/api/payouts/offers/" + f.entry + "/authentication"
 	e.want(e.call("POST", path+"/result", f.brand, map[string]any{"sandboxOutcome": "maybe"}), http.StatusUnprocessableEntity)
+	// Where the real provider answers, the page cannot say how the check ended.
+	base := e.api.cfg.StripeAPIBase
+	e.api.cfg.StripeAPIBase = app.StripeLive
+	e.want(e.call("POST", path+"/result", f.brand, map[string]any{"sandboxOutcome": "succeeded"}), http.StatusUnprocessableEntity)
+	e.api.cfg.StripeAPIBase = base
 	e.want(e.call("POST", path, viewer, nil), http.StatusForbidden)
 	e.want(e.call("POST", path, f.creator, nil), http.StatusForbidden)
 	e.want(e.call("POST", path, other, nil), http.StatusNotFound)
