@@ -36,7 +36,8 @@ const (
 )
 
 // eventHeartbeat is how often a quiet stream gets a comment line, below
-// HAProxy's `timeout tunnel` and browsers' idle limits.
+// HAProxy's `timeout client` and `timeout server` (60 s of inactivity) and
+// browsers' idle limits.
 var eventHeartbeat = 25 * time.Second
 
 var limitEventTickets = redis_rate.PerMinute(60)
