@@ -50,6 +50,38 @@ func (x *payoutEdge) refundedAtDashboard(id string, refunded int64) string {
 	return x.e.payoutProcessed(id)
 }
 
+// TestPayouts_DashboardRefundWhileReleasing: a full refund made at the
+// provider's dashboard after the release was decided but before the
+// transfer is recorded ends the payment refunded; the queued transfer then
+// sends nothing, nothing is paid twice and the books balance.
+func TestPayouts_DashboardRefundWhileReleasing(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "releasing.io")
+	e, f := x.e, x.f
+	admin := e.account("admin@releasing.io", store.RoleAdmin)
+	e.captureForPayout(f)
+	e.clock.Advance(49 * time.Hour)
+	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutReleasing {
+		t.Fatalf("state %s, want releasing", p.State)
+	}
+	before := e.provider.len()
+	if out := x.refundedAtDashboard("evt_rel_refund", 55000); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	e.settle()
+	if calls := e.provider.since(before); countCalls(calls, "POST /v1/transfers") != 0 || countCalls(calls, "POST /v1/refunds") != 0 {
+		t.Fatalf("provider calls after the dashboard refund: %v", calls)
+	}
+	admin = e.login("admin@releasing.io")
+	if p := e.payment(f.entry, admin); p["state"] != "refunded" || p["transferredAt"] != nil {
+		t.Fatalf("after the dashboard refund: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Refunded: 55000})
+}
+
 // TestPayouts_PartialRefundAfterDashboardRefund: an ADMIN's partial refund
 // after a refund made at the dashboard adds to it (never overwrites it), is
 // capped by what is left, reaches the provider once and the rest is
