@@ -204,6 +204,17 @@ func (h *Handler) HandlePayoutTransfer(ctx context.Context, t *asynq.Task) error
 	if err := decode(t, &p); err != nil {
 		return err
 	}
+	// A refund made at the provider's dashboard and stored but not applied yet is applied first: the transfer
+	// then sends only what is left, or nothing.
+	pending, err := h.Store.PendingPayoutRefundEvents(ctx, p.EntryID)
+	if err != nil {
+		return err
+	}
+	for _, id := range pending {
+		if err := h.processPayoutEvent(ctx, id); err != nil {
+			return err
+		}
+	}
 	o, err := h.Store.PayoutTransferOrder(ctx, p.EntryID)
 	if err != nil || o == nil {
 		return err
@@ -359,7 +370,12 @@ func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	ev, err := storedEvent(ctx, p.EventID, h.Store.GetPayoutEvent, h.Store.MarkPayoutEventProcessed)
+	return h.processPayoutEvent(ctx, p.EventID)
+}
+
+// processPayoutEvent applies the stored provider event id once and marks it processed.
+func (h *Handler) processPayoutEvent(ctx context.Context, id string) error {
+	ev, err := storedEvent(ctx, id, h.Store.GetPayoutEvent, h.Store.MarkPayoutEventProcessed)
 	if err != nil || ev == nil {
 		return err
 	}
@@ -368,7 +384,7 @@ func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	h.Log.Info("payout event processed", "event", ev.ID, "type", ev.Type, "outcome", outcome)
-	return h.Store.MarkPayoutEventProcessed(ctx, p.EventID, outcome)
+	return h.Store.MarkPayoutEventProcessed(ctx, id, outcome)
 }
 
 // storedEvent reads a stored provider event to apply: nil when it is gone

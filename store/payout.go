@@ -693,19 +693,33 @@ func (s *DB) PayoutRefundOrder(ctx context.Context, entryID string) (*RefundOrde
 	if err != nil {
 		return nil, err
 	}
-	var done bool
-	if err := s.db.GetContext(ctx, &done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil {
+	if p.State == PayoutRefunding {
+		var done bool
+		if err := s.db.GetContext(ctx, &done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil || done {
+			return nil, err
+		}
+		return &RefundOrder{EntryID: entryID, Amount: p.Amount + p.Fee, PaymentIntentID: p.PaymentIntentID}, nil
+	}
+	due, err := decidedRefundDue(ctx, s.db, p)
+	if err != nil || due <= 0 {
 		return nil, err
 	}
-	switch {
-	case done:
-		return nil, nil
-	case p.State == PayoutRefunding:
-		return &RefundOrder{EntryID: entryID, Amount: p.Amount + p.Fee, PaymentIntentID: p.PaymentIntentID}, nil
-	case p.RefundAmount > 0 && (p.State == PayoutReleasing || p.State == PayoutTransferred || p.State == PayoutWaitingDetails):
-		return &RefundOrder{EntryID: entryID, Amount: p.RefundAmount, PaymentIntentID: p.PaymentIntentID}, nil
+	return &RefundOrder{EntryID: entryID, Amount: due, PaymentIntentID: p.PaymentIntentID}, nil
+}
+
+// decidedRefundDue is the part of an ADMIN's partial refund not given back
+// yet: refund_amount counts every refund out of the held money (made at the
+// provider's dashboard or decided), the ledger what was given back so far.
+func decidedRefundDue(ctx context.Context, q sqlx.QueryerContext, p *Payout) (int64, error) {
+	if p.RefundAmount <= 0 || !slices.Contains([]string{PayoutReleasing, PayoutTransferred, PayoutWaitingDetails}, p.State) {
+		return 0, nil
 	}
-	return nil, nil
+	var given int64
+	if err := sqlx.GetContext(ctx, q, &given, `SELECT coalesce(-sum(amount), 0)::bigint FROM payout_ledger
+		WHERE entry_id = $1 AND kind = $2 AND account = $3`, p.EntryID, MoveRefund, AccountCreatorHeld); err != nil {
+		return 0, fmt.Errorf("refunded so far: %w", err)
+	}
+	return p.RefundAmount - given, nil
 }
 
 // RecordRefund records the refund the provider made: a full refund gives
@@ -720,6 +734,7 @@ func (s *DB) RecordRefund(ctx context.Context, entryID, refundID string) error {
 		}
 		now := s.now()
 		var lines []LedgerLine
+		movement := "refund:" + entryID
 		switch {
 		case p.State == PayoutRefunding:
 			lines = refundLines(p.Amount, p.Fee)
@@ -729,19 +744,29 @@ func (s *DB) RecordRefund(ctx context.Context, entryID, refundID string) error {
 			if err := payoutMail(tx, entryID, PayoutMailRefunded, PayoutMailRefunded); err != nil {
 				return err
 			}
-		case p.RefundAmount > 0:
-			lines = refundLines(p.RefundAmount, 0)
+		default:
+			due, err := decidedRefundDue(ctx, tx, p)
+			if err != nil || due <= 0 {
+				return err
+			}
+			lines = refundLines(due, 0)
 			if _, err := tx.Exec(`UPDATE payouts SET refunded_at = $2 WHERE entry_id = $1`, entryID, now); err != nil {
 				return err
 			}
-		default:
-			return nil
+			// After a refund at the provider's dashboard the plain movement is taken: the decided one is named by its total.
+			movement = fmt.Sprintf("refund:%s:decided:%d", entryID, p.RefundAmount)
 		}
 		var done bool
-		if err := tx.Get(&done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil || done {
+		if err := tx.Get(&done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil {
 			return err
 		}
-		if err := postMovement(tx, "refund:"+entryID, MoveRefund, entryID, p.Currency, now, lines...); err != nil {
+		if done && p.State == PayoutRefunding {
+			return nil
+		}
+		if !done {
+			movement = "refund:" + entryID
+		}
+		if err := postMovement(tx, movement, MoveRefund, entryID, p.Currency, now, lines...); err != nil {
 			return err
 		}
 		return s.payoutAudit(tx, "", SideSystem, "refunded", entryID, map[string]any{"amount": -lines[0].Amount - lines[1].Amount,
@@ -852,7 +877,7 @@ func (s *DB) DecidePayout(ctx context.Context, actor *User, entryID string, d Pa
 		if p.State != PayoutHeld {
 			return &Error{Code: ECONFLICT, Message: MsgPayoutNotHeld}
 		}
-		if d.Decision == DecisionPartialRefund && (d.RefundAmount <= 0 || d.RefundAmount >= p.Amount) {
+		if d.Decision == DecisionPartialRefund && (d.RefundAmount <= 0 || d.RefundAmount >= p.Amount-p.RefundAmount) {
 			return FieldErrors{"refundAmount": MsgPayoutRefundAmount}.Err()
 		}
 		switch d.Decision {
@@ -879,7 +904,7 @@ func (s *DB) DecidePayout(ctx context.Context, actor *User, entryID string, d Pa
 			if ready {
 				next = PayoutReleasing
 			}
-			if _, err := s.setPayout(tx, entryID, []string{PayoutHeld}, next, `refund_amount = $4, released_at = $5`, refund, s.now()); err != nil {
+			if _, err := s.setPayout(tx, entryID, []string{PayoutHeld}, next, `refund_amount = refund_amount + $4, released_at = $5`, refund, s.now()); err != nil {
 				return err
 			}
 			if ready {

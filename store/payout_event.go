@@ -46,3 +46,21 @@ func (s *DB) MarkPayoutEventProcessed(ctx context.Context, id, outcome string) e
 	}
 	return nil
 }
+
+// PendingPayoutRefundEvents returns the ids of the stored refund events
+// (charge.refunded) of entry's payment not applied yet, oldest first: the
+// transfer applies them before it sends anything, so money refunded at the
+// provider's dashboard never leaves as a transfer.
+func (s *DB) PendingPayoutRefundEvents(ctx context.Context, entryID string) ([]string, error) {
+	var ids []string
+	err := s.db.SelectContext(ctx, &ids, `SELECT e.id FROM payout_events e, payouts p
+		WHERE p.entry_id = $1 AND e.type = 'charge.refunded' AND e.processed_at IS NULL
+		AND (e.payload->'data'->'object'->>'payment_intent' = p.payment_intent_id
+			OR e.payload->'data'->'object'->'metadata'->>'entry_id' = $1::text
+			OR e.payload->'data'->'object'->>'transfer_group' = $1::text)
+		ORDER BY e.provider_at, e.id`, entryID)
+	if err != nil {
+		return nil, fmt.Errorf("pending refund events: %w", err)
+	}
+	return ids, nil
+}

@@ -28,8 +28,11 @@ func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string,
 		if err != nil {
 			return err
 		}
-		switch {
-		case p.State == PayoutRefunding, p.RefundAmount > 0 && !ownDone && p.State != PayoutFunded && p.State != PayoutHeld:
+		due, err := decidedRefundDue(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		if p.State == PayoutRefunding || due > 0 {
 			return nil // the product's own refund is on its way; its step records it
 		}
 		b, err := payoutBooks(ctx, tx, entryID)
@@ -80,10 +83,11 @@ func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string,
 // RecordTransferReversal applies a transfer to the creator taken back at the
 // provider (transfer.reversed, or transfer.updated with a reversal):
 // reversed is the transfer's whole reversed amount so far, in cents. The
-// part not recorded yet moves back from paid to held, the payment reads
-// reversed, and its expected-in-bank and paid dates are cleared (a later
-// payout of the account does not claim it). A replay changes nothing. It
-// reports whether it recorded anything.
+// part not recorded yet moves back from paid to held and the payment reads
+// reversed. Taken back in whole, its expected-in-bank and paid dates are
+// cleared (a later payout of the account does not claim it); taken back in
+// part, they stay: they are the dates of the rest, which the creator still
+// sees. A replay changes nothing. It reports whether it recorded anything.
 func (s *DB) RecordTransferReversal(ctx context.Context, entryID, transferID string, reversed int64) (bool, error) {
 	var recorded bool
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
@@ -108,7 +112,9 @@ func (s *DB) RecordTransferReversal(ctx context.Context, entryID, transferID str
 			return err
 		}
 		if _, err := s.setPayout(tx, entryID, []string{p.State}, PayoutReversed,
-			`reversed_amount = reversed_amount + $4, reversed_at = $5, arrival_at = NULL, paid_at = NULL`, news, now); err != nil {
+			`reversed_amount = reversed_amount + $4, reversed_at = $5,
+			arrival_at = CASE WHEN $6 THEN NULL ELSE arrival_at END, paid_at = CASE WHEN $6 THEN NULL ELSE paid_at END`,
+			news, now, news == b.Transferred); err != nil {
 			return err
 		}
 		recorded = true

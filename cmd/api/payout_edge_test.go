@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"creatorcoach/store"
+)
+
+// payoutEdge is an offer funded at $500 (+ $50 fee) with helpers to deliver
+// signed provider events and check its books.
+type payoutEdge struct {
+	e  *env
+	f  offerFixture
+	pi string
+}
+
+func newPayoutEdge(t *testing.T, domain string) *payoutEdge {
+	e := setup(t)
+	e.api.cfg.Payout.ConnectWebhookSecret = testConnectSecret
+	f := e.linkedOffer(domain)
+	e.payoutsReady(f)
+	e.fundOffer(f)
+	x := &payoutEdge{e: e, f: f}
+	_ = e.db.SQL().Get(&x.pi, `SELECT payment_intent_id FROM payouts WHERE entry_id = $1`, f.entry)
+	return x
+}
+
+func (x *payoutEdge) books(want store.PayoutBooks) {
+	x.e.t.Helper()
+	b, err := x.e.db.PayoutBooks(context.Background(), x.f.entry)
+	got := store.PayoutBooks{Funded: b.Funded, Transferred: b.Transferred, Refunded: b.Refunded, Fee: b.Fee, Held: b.Held}
+	if err != nil || got != want {
+		x.e.t.Fatalf("books %+v, want %+v (%v)", b, want, err)
+	}
+	if problems, err := x.e.db.CheckLedger(context.Background()); err != nil || len(problems) > 0 {
+		x.e.t.Fatalf("ledger: %v, %v", problems, err)
+	}
+}
+
+// refundedAtDashboard delivers charge.refunded with the charge's whole refunded amount and returns the outcome.
+func (x *payoutEdge) refundedAtDashboard(id string, refunded int64) string {
+	x.e.t.Helper()
+	ev := providerEvent(id, "charge.refunded", x.e.clock.Now(), map[string]any{"id": "ch_edge", "object": "charge", "amount": 55000,
+		"amount_refunded": refunded, "currency": "usd", "payment_intent": x.pi, "refunded": refunded == 55000,
+		"refunds": map[string]any{"object": "list", "data": []any{map[string]any{"id": "re_" + id, "object": "refund", "amount": refunded}}}})
+	x.e.want(x.e.deliverPayout(ev, testConnectSecret), http.StatusOK)
+	return x.e.payoutProcessed(id)
+}
+
+// TestPayouts_DashboardRefundWhileReleasing: a full refund made at the
+// provider's dashboard after the release was decided but before the
+// transfer is recorded ends the payment refunded; the queued transfer then
+// sends nothing, nothing is paid twice and the books balance.
+func TestPayouts_DashboardRefundWhileReleasing(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "releasing.io")
+	e, f := x.e, x.f
+	admin := e.account("admin@releasing.io", store.RoleAdmin)
+	e.captureForPayout(f)
+	e.clock.Advance(49 * time.Hour)
+	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutReleasing {
+		t.Fatalf("state %s, want releasing", p.State)
+	}
+	before := e.provider.len()
+	if out := x.refundedAtDashboard("evt_rel_refund", 55000); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	e.settle()
+	if calls := e.provider.since(before); countCalls(calls, "POST /v1/transfers") != 0 || countCalls(calls, "POST /v1/refunds") != 0 {
+		t.Fatalf("provider calls after the dashboard refund: %v", calls)
+	}
+	admin = e.login("admin@releasing.io")
+	if p := e.payment(f.entry, admin); p["state"] != "refunded" || p["transferredAt"] != nil {
+		t.Fatalf("after the dashboard refund: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Refunded: 55000})
+}
+
+// TestPayouts_PartialRefundAfterDashboardRefund: an ADMIN's partial refund
+// after a refund made at the dashboard adds to it (never overwrites it), is
+// capped by what is left, reaches the provider once and the rest is
+// transferred; the books balance.
+func TestPayouts_PartialRefundAfterDashboardRefund(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "addrefund.io")
+	e, f := x.e, x.f
+	admin := e.account("admin@addrefund.io", store.RoleAdmin)
+	if out := x.refundedAtDashboard("evt_add_refund", 10000); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	e.captureForPayout(f)
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
+	decide := func(amount int64) resp {
+		return e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
+			map[string]any{"decision": "partial_refund", "refundAmount": amount, "reason": "half the posts"})
+	}
+	e.want(decide(40000), http.StatusUnprocessableEntity) // only 400.00 is left: a partial refund leaves something
+	before := e.provider.len()
+	e.want(decide(5000), http.StatusOK)
+	e.settle()
+	calls := e.provider.since(before)
+	if countCalls(calls, "POST /v1/refunds") != 1 || countCalls(calls, "POST /v1/transfers") != 1 {
+		t.Fatalf("provider calls: %v", calls)
+	}
+	admin = e.login("admin@addrefund.io")
+	if p := e.payment(f.entry, admin); p["state"] != "transferred" || p["refundAmount"].(float64) != 15000 {
+		t.Fatalf("after the decision: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Refunded: 15000, Fee: 5000, Transferred: 35000})
+}
+
+// TestPayouts_PartialReversalKeepsBankDates: a transfer taken back in part
+// keeps the bank dates of the rest of the payout; the creator still sees
+// them, with the reversed amount.
+func TestPayouts_PartialReversalKeepsBankDates(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "partrev.io")
+	e, f := x.e, x.f
+	e.captureForPayout(f)
+	e.clock.Advance(49 * time.Hour)
+	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	e.settle()
+	e.db.SQL().MustExec(`UPDATE payouts SET arrival_at = $2, paid_at = $2 WHERE entry_id = $1`, f.entry, e.clock.Now())
+	var tr string
+	_ = e.db.SQL().Get(&tr, `SELECT transfer_id FROM payouts WHERE entry_id = $1`, f.entry)
+	ev := providerEvent("evt_part_rev", "transfer.reversed", e.clock.Now(), map[string]any{"id": tr, "object": "transfer",
+		"amount": 50000, "amount_reversed": 10000, "currency": "usd", "transfer_group": f.entry, "metadata": map[string]any{"entry_id": f.entry}})
+	e.want(e.deliverPayout(ev, testConnectSecret), http.StatusOK)
+	if out := e.payoutProcessed("evt_part_rev"); out != store.OutcomeApplied {
+		t.Fatalf("partial reversal: %s", out)
+	}
+	f.creator = e.login(f.creatorEmail)
+	if p := e.payment(f.entry, f.creator); p["state"] != "reversed" || p["reversedAmount"].(float64) != 10000 || p["arrivalAt"] == nil || p["paidAt"] == nil {
+		t.Fatalf("after the partial reversal: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Fee: 5000, Transferred: 40000, Held: 10000})
+}
