@@ -150,7 +150,7 @@ const (
 	MsgPayoutNotObjecting = "This payment can no longer be objected to"
 	MsgPayoutNotHeld      = "Only a held payment can be decided"
 	MsgPayoutDecision     = "Choose release, partial_refund or refund"
-	MsgPayoutRefundAmount = "The refund must be more than $0 and less than the amount"
+	MsgPayoutRefundAmount = "The refund must be more than $0 and less than what is left of the amount"
 	MsgPayoutReason       = "Give a reason between 3 and 500 characters"
 	MsgPayoutNotApproving = "This payment does not wait for an approval"
 	MsgPayoutNotRetrying  = "Only a failed payment can be tried again"
@@ -685,8 +685,9 @@ type RefundOrder struct {
 	PaymentIntentID string
 }
 
-// PayoutRefundOrder returns the refund due on entry: everything charged
-// when refunding, the partial refund of a decision while releasing, nil
+// PayoutRefundOrder returns the refund due on entry: what is left of the
+// charge when refunding (all of it, unless part was refunded at the
+// provider's dashboard), the partial refund of a decision while releasing, nil
 // when nothing is due (or it is recorded already).
 func (s *DB) PayoutRefundOrder(ctx context.Context, entryID string) (*RefundOrder, error) {
 	p, err := getPayout(ctx, s.db, entryID, false)
@@ -694,11 +695,11 @@ func (s *DB) PayoutRefundOrder(ctx context.Context, entryID string) (*RefundOrde
 		return nil, err
 	}
 	if p.State == PayoutRefunding {
-		var done bool
-		if err := s.db.GetContext(ctx, &done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil || done {
+		b, err := payoutBooks(ctx, s.db, entryID)
+		if err != nil || b.Funded-b.Refunded <= 0 {
 			return nil, err
 		}
-		return &RefundOrder{EntryID: entryID, Amount: p.Amount + p.Fee, PaymentIntentID: p.PaymentIntentID}, nil
+		return &RefundOrder{EntryID: entryID, Amount: b.Funded - b.Refunded, PaymentIntentID: p.PaymentIntentID}, nil
 	}
 	due, err := decidedRefundDue(ctx, s.db, p)
 	if err != nil || due <= 0 {
@@ -734,10 +735,16 @@ func (s *DB) RecordRefund(ctx context.Context, entryID, refundID string) error {
 		}
 		now := s.now()
 		var lines []LedgerLine
-		movement := "refund:" + entryID
+		movement, alt := "refund:"+entryID, ""
 		switch {
 		case p.State == PayoutRefunding:
-			lines = refundLines(p.Amount, p.Fee)
+			b, err := payoutBooks(ctx, tx, entryID)
+			if err != nil {
+				return err
+			}
+			left := b.Funded - b.Refunded // the held money first, then the fee
+			lines = refundLines(min(b.Held, left), max(0, left-b.Held))
+			alt = "refund:" + entryID + ":rest"
 			if _, err := s.setPayout(tx, entryID, []string{PayoutRefunding}, PayoutRefunded, `refunded_at = $4`, now); err != nil {
 				return err
 			}
@@ -753,18 +760,15 @@ func (s *DB) RecordRefund(ctx context.Context, entryID, refundID string) error {
 			if _, err := tx.Exec(`UPDATE payouts SET refunded_at = $2 WHERE entry_id = $1`, entryID, now); err != nil {
 				return err
 			}
-			// After a refund at the provider's dashboard the plain movement is taken: the decided one is named by its total.
-			movement = fmt.Sprintf("refund:%s:decided:%d", entryID, p.RefundAmount)
+			alt = fmt.Sprintf("refund:%s:decided:%d", entryID, p.RefundAmount)
 		}
-		var done bool
-		if err := tx.Get(&done, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, "refund:"+entryID); err != nil {
+		// After a refund at the provider's dashboard the plain movement is taken: this one is named apart.
+		var taken bool
+		if err := tx.Get(&taken, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, movement); err != nil {
 			return err
 		}
-		if done && p.State == PayoutRefunding {
-			return nil
-		}
-		if !done {
-			movement = "refund:" + entryID
+		if taken {
+			movement = alt
 		}
 		if err := postMovement(tx, movement, MoveRefund, entryID, p.Currency, now, lines...); err != nil {
 			return err

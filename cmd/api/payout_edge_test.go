@@ -115,6 +115,35 @@ func TestPayouts_PartialRefundAfterDashboardRefund(t *testing.T) {
 	x.books(store.PayoutBooks{Funded: 55000, Refunded: 15000, Fee: 5000, Transferred: 35000})
 }
 
+// TestPayouts_FullRefundAfterDashboardRefund: an ADMIN's full refund after
+// part of the charge was refunded at the provider's dashboard gives back
+// what is left (one refund call), ends the payment refunded and balances
+// the books; the step run again changes nothing.
+func TestPayouts_FullRefundAfterDashboardRefund(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "fullrefund.io")
+	e, f := x.e, x.f
+	admin := e.account("admin@fullrefund.io", store.RoleAdmin)
+	if out := x.refundedAtDashboard("evt_full_refund", 10000); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "never posted"}), http.StatusOK)
+	before := e.provider.len()
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin, map[string]any{"decision": "refund", "reason": "never posted"}), http.StatusOK)
+	e.settle()
+	if calls := e.provider.since(before); countCalls(calls, "POST /v1/refunds") != 1 {
+		t.Fatalf("provider calls: %v", calls)
+	}
+	if o, err := e.db.PayoutRefundOrder(context.Background(), f.entry); err != nil || o != nil {
+		t.Fatalf("a refund still due after the refund: %+v, %v", o, err)
+	}
+	admin = e.login("admin@fullrefund.io")
+	if p := e.payment(f.entry, admin); p["state"] != "refunded" {
+		t.Fatalf("after the decision: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Refunded: 55000})
+}
+
 // TestPayouts_PartialReversalKeepsBankDates: a transfer taken back in part
 // keeps the bank dates of the rest of the payout; the creator still sees
 // them, with the reversed amount.
