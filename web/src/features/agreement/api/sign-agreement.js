@@ -3,6 +3,7 @@ import { useMutation } from '../../../lib/use-mutation'
 import { agreementKey, touchesOffers } from './agreement-keys'
 
 /** sendSignCode calls POST /api/offers/{id}/agreement/code: mails the signer a 6-digit code; resolves to {sentTo} (masked). */
+/** @param {string} offerId */
 export async function sendSignCode(offerId) {
   /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/agreement/code', 'post'>} */
   const json = await request(`${agreementKey(offerId)}/code`, { method: 'POST', fallback: 'Could not send the code. Please try again.' })
@@ -26,6 +27,7 @@ export function useSignAgreement() {
 }
 
 /** getAgreementPDF calls GET /api/offers/{id}/agreement/pdf: a signed link (24 hours) to the signed PDF. */
+/** @param {string} offerId */
 export async function getAgreementPDF(offerId) {
   /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/agreement/pdf', 'get'>} */
   const json = await request(`${agreementKey(offerId)}/pdf`, { fallback: 'Could not get the signed PDF. Please try again.' })

@@ -1,12 +1,15 @@
 // How the agreement pages name sides, fields, usage rights and audit actions.
 
 /** SIDE_NAME names a signing side in a sentence: "Waiting for the creator's signature". */
+/** @type {Record<string, string>} */
 export const SIDE_NAME = { brand: 'the brand', creator: 'the creator', guardian: "the creator's guardian" }
 
 /** SIDE_LABEL names a side as a column or a list label. */
+/** @type {Record<string, string>} */
 export const SIDE_LABEL = { brand: 'Brand', creator: 'Creator', guardian: 'Guardian' }
 
 /** USAGE says what the brand may do with the posts. */
+/** @type {Record<string, string>} */
 export const USAGE = {
   organic_only: 'Organic only: the brand may share the posts, not run them as paid ads',
   '30_days': 'Paid usage for 30 days after each post is published',
@@ -14,12 +17,14 @@ export const USAGE = {
 }
 
 /** EXCLUSIVITY says whether the creator may work with competing brands meanwhile. */
+/** @type {Record<string, string>} */
 export const EXCLUSIVITY = {
   no_exclusivity: 'No exclusivity',
   exclusive: 'Exclusive: no competing brand until 30 days after the campaign ends',
 }
 
 /** ACTIONS names an audit action in the events list; unknown ones show as sent. */
+/** @type {Record<string, string>} */
 export const ACTIONS = {
   'agreement.version': 'New version',
   'agreement.code_sent': 'Signing code sent',
@@ -31,9 +36,10 @@ export const ACTIONS = {
 }
 
 /** actionLabel names an audit action: the known ones in words, else the action with its dots as spaces. */
-export const actionLabel = (a) => ACTIONS[a] ?? String(a).replace(/^agreement\./, '').replace(/[._]/g, ' ')
+export const actionLabel = (/** @type {string} */ a) => ACTIONS[a] ?? String(a).replace(/^agreement\./, '').replace(/[._]/g, ' ')
 
 /** waitingLine is the sentence of whose signatures are still missing, or null when none is. */
+/** @param {string[] | null | undefined} missing */
 export function waitingLine(missing) {
   if (!missing?.length) return null
   const names = missing.map((s) => `${SIDE_NAME[s] ?? s}'s`)
@@ -45,7 +51,8 @@ export function waitingLine(missing) {
 export const MSG_CHANGED = 'This offer changed; review the new terms'
 
 /** ROLE names a signer's or actor's role for people. */
+/** @type {Record<string, string>} */
 export const ROLE = { USER: 'creator', BRAND_ADMIN: 'brand admin', BRAND_MANAGER: 'brand manager', BRAND_VIEWER: 'brand viewer', ADMIN: 'Creator Coach admin', GUARDIAN: 'guardian' }
 
 /** roleLabel names a role for people; unknown ones show as sent. */
-export const roleLabel = (r) => ROLE[r] ?? r
+export const roleLabel = (/** @type {string} */ r) => ROLE[r] ?? r

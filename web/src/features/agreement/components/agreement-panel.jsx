@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { getAgreementPDF } from '../api/sign-agreement'
 import { useAgreement } from '../api/get-agreement'
@@ -14,6 +15,7 @@ import './agreement.css'
 /**
  * Terms shows the agreement's key terms in a short list: who, what, when, how much (the fee, each paid usage add-on
  * and the total when there are add-ons), exclusivity and usage.
+ * @param {{terms: import('../../../lib/api-types').Schema<'AgreementTerms'>}} props
  */
 export function Terms({ terms }) {
   const money = priceLines(terms.amountCents, terms.addOns).map(([k, cents]) => [k, formatAmount(cents, terms.currency)])
@@ -39,7 +41,12 @@ export function Terms({ terms }) {
   )
 }
 
-/** Changes lists a version's per-field changes against the one before: label, old → new. */
+/** @typedef {import('../../../lib/api-types').Schema<'AgreementVersion'>} Version */
+
+/**
+ * Changes lists a version's per-field changes against the one before: label, old → new.
+ * @param {{version: Version}} props
+ */
 export function Changes({ version }) {
   if (!version.changes?.length) return null
   return (
@@ -57,7 +64,10 @@ export function Changes({ version }) {
   )
 }
 
-/** AgreementText is the whole text of a version, in a scrollable region a keyboard can scroll. */
+/**
+ * AgreementText is the whole text of a version, in a scrollable region a keyboard can scroll.
+ * @param {{version: Pick<Version, 'number' | 'text'>}} props
+ */
 export function AgreementText({ version }) {
   return (
     <ScrollRegion label={`Agreement text, version ${version.number}`} className="cc-agreement-text border rounded-3 p-3 mt-3">
@@ -66,7 +76,10 @@ export function AgreementText({ version }) {
   )
 }
 
-/** Signatures lists who signed the current version and whose signature is still missing. */
+/**
+ * Signatures lists who signed the current version and whose signature is still missing.
+ * @param {{agreement: import('../../../lib/api-types').Schema<'Agreement'>, current: Version}} props
+ */
 function Signatures({ agreement, current }) {
   const signed = agreement.signatures.filter((s) => s.versionId === current.id)
   const waiting = waitingLine(agreement.missing)
@@ -105,7 +118,10 @@ function Signatures({ agreement, current }) {
   )
 }
 
-/** DownloadPDF fetches the signed PDF's link and starts the download. */
+/**
+ * DownloadPDF fetches the signed PDF's link and starts the download.
+ * @param {{offerId: string}} props
+ */
 export function DownloadPDF({ offerId }) {
   const [busy, setBusy] = useState(false)
   const download = async () => {
@@ -120,7 +136,7 @@ export function DownloadPDF({ offerId }) {
       a.click()
       a.remove()
     } catch (err) {
-      toast.error(err?.message || 'Could not get the signed PDF. Please try again.')
+      toast.error(errorMessage(err, 'Could not get the signed PDF. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -5,7 +5,10 @@ import { AgreementStatus } from './agreement-status'
 // so the campaign and offer pages that show only the rows' signature state stay small.
 const LazyPanel = lazy(() => import('./agreement-panel').then((m) => ({ default: m.AgreementPanel })))
 
-/** AgreementPanel is the lazily loaded panel, with its own loading line in place of the page's. */
+/**
+ * AgreementPanel is the lazily loaded panel, with its own loading line in place of the page's.
+ * @param {import('react').ComponentProps<typeof import('./agreement-panel').AgreementPanel>} props
+ */
 function AgreementPanel(props) {
   return createElement(
     Suspense,

@@ -12,6 +12,8 @@ import { signAsGuardian, useGuardianAgreement } from '../api/guardian'
 import { AgreementText, Terms } from './agreement-panel'
 import { MSG_CONSENT, MSG_NAME } from './sign-form'
 
+const initialValues = { consent: false, fullName: '' }
+
 const schema = yup.object({
   consent: yup.boolean().oneOf([true], MSG_CONSENT),
   fullName: yup.string().trim().required(MSG_NAME).max(200, 'The name must be at most 200 characters'),
@@ -31,6 +33,10 @@ export function GuardianSign({ token }) {
   useEffect(() => {
     document.title = `Sign as a guardian · ${PRODUCT_NAME}`
   }, [])
+  /**
+   * @param {typeof initialValues} values
+   * @param {import('formik').FormikHelpers<typeof initialValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     try {
       await signAsGuardian(token, { fullName: values.fullName.trim(), consent: true })
@@ -62,7 +68,7 @@ export function GuardianSign({ token }) {
           </p>
           <Terms terms={data.terms} />
           <AgreementText version={{ number: data.versionNumber, text: data.text }} />
-          <Formik initialValues={{ consent: false, fullName: '' }} validationSchema={schema} onSubmit={onSubmit}>
+          <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>
             {({ isSubmitting }) => (
               <Form noValidate aria-label="Sign as guardian" className="mt-3">
                 <CheckboxField name="consent">

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/form/submit-button'
 import { FocusFirstError } from '../../../components/form/focus-first-error'
 import { PRODUCT_NAME, RESEND_COUNTDOWN_SECONDS } from '../../../config/app'
 import { ApiError } from '../../../lib/request'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useCountdown } from '../../../lib/use-countdown'
 import { sendSignCode, useSignAgreement } from '../api/sign-agreement'
@@ -20,6 +21,8 @@ export const MSG_CODE = 'Enter the 6-digit code from the e-mail'
 export const MSG_GUARDIAN_NAME = "Enter your parent's or guardian's full name"
 export const MSG_GUARDIAN_EMAIL = "Enter your parent's or guardian's e-mail address"
 
+const initialValues = { consent: false, fullName: '', code: '', minor: false, guardianName: '', guardianEmail: '' }
+
 const schema = yup.object({
   consent: yup.boolean().oneOf([true], MSG_CONSENT),
   fullName: yup.string().trim().required(MSG_NAME).max(200, 'The name must be at most 200 characters'),
@@ -30,11 +33,13 @@ const schema = yup.object({
 })
 
 /** FIELD maps the API's field names onto the form's. */
+/** @type {Record<string, string>} */
 const FIELD = { fullName: 'fullName', name: 'fullName', code: 'code', otp: 'code', consent: 'consent', 'guardian.name': 'guardianName', 'guardian.email': 'guardianEmail', guardianName: 'guardianName', guardianEmail: 'guardianEmail', guardian: 'guardianName' }
 
 /**
  * serverErrors turns an ApiError into the form's field errors: its `fields` renamed, or a 422 without fields (a
  * wrong or expired code) shown on the code.
+ * @param {unknown} err
  */
 export function serverErrors(err) {
   if (!(err instanceof ApiError)) return {}
@@ -76,12 +81,16 @@ export function SignForm({ offerId, version, side, confirmOverBudget = false, on
       restart()
       toast.success(`Code sent to ${res.sentTo}`)
     } catch (err) {
-      toast.error(err?.message || 'Could not send the code. Please try again.')
+      toast.error(errorMessage(err, 'Could not send the code. Please try again.'))
     } finally {
       setSending(false)
     }
   }
 
+  /**
+   * @param {typeof initialValues} values
+   * @param {import('formik').FormikHelpers<typeof initialValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     /** @type {import('../../../lib/api-types').Body<'/api/offers/{id}/agreement/sign', 'post'>} */
     const body = { versionId: version.id, fullName: values.fullName.trim(), code: values.code, consent: true }
@@ -108,13 +117,13 @@ export function SignForm({ offerId, version, side, confirmOverBudget = false, on
         helpers.setErrors(errors)
         helpers.setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])), false)
       }
-      toast.error(err?.message || 'Could not sign the agreement. Please try again.')
+      toast.error(errorMessage(err, 'Could not sign the agreement. Please try again.'))
     }
   }
 
   return (
     <Formik
-      initialValues={{ consent: false, fullName: '', code: '', minor: false, guardianName: '', guardianEmail: '' }}
+      initialValues={initialValues}
       validationSchema={schema}
       onSubmit={onSubmit}
     >

@@ -3,6 +3,7 @@
 export const CAMPAIGNS_TAG = 'campaigns/'
 
 /** isCampaignKey tells whether an SWR key belongs to the Campaigns tag. */
+/** @param {unknown} key */
 export function isCampaignKey(key) {
   return typeof key === 'string' && key.startsWith(CAMPAIGNS_TAG)
 }

@@ -3,6 +3,7 @@ import { useMutation } from '../../../lib/use-mutation'
 import { isCampaignKey } from './campaign-keys'
 
 /** deleteCampaign calls DELETE /api/campaigns/{id} (a soft delete); resolves to {message}. */
+/** @param {string} id */
 export async function deleteCampaign(id) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}', 'delete'>} */
   const json = await request(`campaigns/${encodeURIComponent(id)}`, { method: 'DELETE' })

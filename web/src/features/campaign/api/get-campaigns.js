@@ -13,12 +13,14 @@ export function campaignsKey({ page = 1, limit = CAMPAIGNS_PAGE_SIZE, search = '
 }
 
 /** getCampaigns loads one page of the brand's campaigns: {campaigns, total, page, limit}. */
+/** @param {string} key */
 export async function getCampaigns(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/all-campaigns', 'get'>} */
   const json = await request(key)
   return readListPage(json, 'campaigns', CAMPAIGNS_PAGE_SIZE)
 }
 
+/** @param {{page?: number, limit?: number, search?: string, status?: string}} [filters] */
 export function useCampaigns(filters) {
   return useSWR(campaignsKey(filters), getCampaigns, { keepPreviousData: true })
 }

@@ -4,6 +4,7 @@ import { isCampaignKey } from './campaign-keys'
 
 /**
  * updateCampaign calls PATCH /api/campaigns/update-campaign/{id}; only the fields sent change.
+ * @param {string} id
  * @param {import('../../../lib/api-types').Body<'/api/campaigns/update-campaign/{id}', 'patch'>} body
  */
 export async function updateCampaign(id, body) {

@@ -6,7 +6,10 @@ export const UPLOAD_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'mp4', 
 export const UPLOAD_TYPE_MESSAGE = 'Please select an image, video, PDF, Office, CSV or TXT file.'
 export const UPLOAD_SIZE_MESSAGE = 'File size must be less than 25MB.'
 
-/** checkUploadFile returns the reason a file cannot be uploaded, or null. */
+/**
+ * checkUploadFile returns the reason a file cannot be uploaded, or null.
+ * @param {{name: string, size: number}} file
+ */
 export function checkUploadFile(file) {
   const ext = (file.name.split('.').pop() || '').toLowerCase()
   if (!file.name.includes('.') || !UPLOAD_TYPES.includes(ext)) return UPLOAD_TYPE_MESSAGE

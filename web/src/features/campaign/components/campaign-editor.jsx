@@ -4,7 +4,10 @@ import { EmptyState } from '../../../components/empty-state'
 import { Loading } from '../../../components/status'
 import { CampaignForm } from './campaign-form'
 
-/** CampaignEditor loads a campaign and shows the update form (read-only once completed). */
+/**
+ * CampaignEditor loads a campaign and shows the update form (read-only once completed).
+ * @param {{campaignId: string}} props
+ */
 export function CampaignEditor({ campaignId }) {
   const { data: campaign, error, isLoading, mutate } = useCampaign(campaignId)
   if (isLoading) return <Loading label="Loading campaign…" />

@@ -27,10 +27,13 @@ function tomorrowIso() {
 }
 
 // Enter in a text input would "click" the first save button and pick a status by accident.
+/** @param {import('react').KeyboardEvent<HTMLFormElement>} e */
 function blockEnterSubmit(e) {
-  if (e.key === 'Enter' && e.target.tagName === 'INPUT' && e.target.type !== 'checkbox' && e.target.type !== 'radio') e.preventDefault()
+  const t = /** @type {HTMLInputElement} */ (e.target)
+  if (e.key === 'Enter' && t.tagName === 'INPUT' && t.type !== 'checkbox' && t.type !== 'radio') e.preventDefault()
 }
 
+/** @param {{title: string, children: import('react').ReactNode}} props */
 function Section({ title, children }) {
   return (
     <CardSection title={title} headingClassName="card-title" className="mb-4">
@@ -56,7 +59,7 @@ export function CampaignForm({ campaign }) {
   const tagLocked = editing && campaign?.status !== 'draft'
   const initialValues = useMemo(() => (campaign ? toFormValues(campaign) : EMPTY_CAMPAIGN), [campaign])
   const schema = useMemo(() => campaignSchema({ keptStart: initialValues.duration.startDate || null }), [initialValues])
-  const onBusy = (delta) => setPendingUploads((n) => n + delta)
+  const onBusy = (/** @type {number} */ delta) => setPendingUploads((n) => n + delta)
   const formRef = useRef(null)
   // Every stored goal is a chip, also one outside the fixed options, so it can be seen and removed.
   const goalOptions = useMemo(() => {
@@ -64,10 +67,14 @@ export function CampaignForm({ campaign }) {
     return [...GOALS.filter((g) => g !== GOAL_OTHER), ...extra, GOAL_OTHER]
   }, [initialValues])
 
+  /**
+   * @param {import('./campaign-values').CampaignValues} values
+   * @param {import('formik').FormikHelpers<import('./campaign-values').CampaignValues>} helpers
+   */
   const onSubmit = async (values, helpers) => {
     const body = toPayload(values, intent.current)
     try {
-      const data = editing ? await updateCampaign(campaign._id, body) : await addCampaign(body)
+      const data = campaign ? await updateCampaign(campaign._id, body) : await addCampaign(body)
       toast.success(data.message || (editing ? 'Campaign updated successfully' : 'Campaign created successfully'))
       // A campaign just published goes on to its next step: finding creators.
       const published = intent.current === 'active' && campaign?.status !== 'active'

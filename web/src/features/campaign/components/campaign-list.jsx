@@ -3,6 +3,7 @@ import { useDebounced } from '../../../lib/use-debounced'
 import { Link } from 'react-router-dom'
 import { useCampaigns, CAMPAIGNS_PAGE_SIZE } from '../api/get-campaigns'
 import { useDeleteCampaign } from '../api/delete-campaign'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useAuth } from '../../../lib/auth-store'
 import { ROLES } from '../../../config/roles'
@@ -19,16 +20,19 @@ import { StatList } from '../../../components/stat-list'
 
 const SEARCH_DEBOUNCE_MS = 300
 
+/** @typedef {import('../../../lib/api-types').Data<'/api/campaigns/all-campaigns', 'get'>['campaigns'][number]} ListCampaign */
+
 /**
  * CampaignList: the brand's campaigns with search, status filter, pagination, edit and delete (a BRAND_VIEWER reads
  * the list and each campaign's results: no create, edit or delete).
  * rowExtra(campaign), when given, renders more under a row (the page adds the roster there).
+ * @param {{rowExtra?: (campaign: ListCampaign) => import('react').ReactNode}} props
  */
 export function CampaignList({ rowExtra }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(1)
-  const [toDelete, setToDelete] = useState(null)
+  const [toDelete, setToDelete] = useState(/** @type {ListCampaign | null} */ (null))
   const [deleting, setDeleting] = useState(false)
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS)
   const deleteCampaign = useDeleteCampaign()
@@ -51,13 +55,14 @@ export function CampaignList({ rowExtra }) {
   }, [data, page, pages])
 
   const confirmDelete = async () => {
+    if (!toDelete) return
     setDeleting(true)
     try {
       const res = await deleteCampaign(toDelete._id)
       toast.success(res.message || 'Campaign deleted successfully')
       setToDelete(null)
     } catch (err) {
-      toast.error(err?.message || 'Could not delete the campaign. Please try again.')
+      toast.error(errorMessage(err, 'Could not delete the campaign. Please try again.'))
     } finally {
       setDeleting(false)
     }
@@ -142,7 +147,10 @@ export function CampaignList({ rowExtra }) {
   )
 }
 
-/** CampaignItem is one campaign's row; without onDelete (a BRAND_VIEWER) it offers only its results. */
+/**
+ * CampaignItem is one campaign's row; without onDelete (a BRAND_VIEWER) it offers only its results.
+ * @param {{campaign: ListCampaign, onDelete?: () => void, extra?: import('react').ReactNode}} props
+ */
 function CampaignItem({ campaign: c, onDelete, extra }) {
   const completed = c.status === 'completed'
   return (

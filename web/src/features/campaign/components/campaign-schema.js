@@ -3,14 +3,14 @@ import { AGE_MAX, AGE_MIN, BRIEF_MAX, GOAL_OTHER, INSTRUCTIONS_MAX } from './cam
 
 /** todayIso is the local date as YYYY-MM-DD. */
 export function todayIso(now = new Date()) {
-  const p = (n) => String(n).padStart(2, '0')
+  const p = (/** @type {number} */ n) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`
 }
 
 // An empty input ('' from a text, number or select control) counts as missing.
 const number = () => yup.number().transform((v, orig) => (orig === '' || orig == null ? undefined : v))
 
-const age = (required) =>
+const age = (/** @type {string} */ required) =>
   number().typeError(required).required(required).min(AGE_MIN, 'Minimum age is 13').max(AGE_MAX, 'Maximum age is 65')
 
 // The server's tracking tag rules (store/campaign_tag.go): with or without a
@@ -19,7 +19,7 @@ const age = (required) =>
 const POSTS = 'Number of posts must be a whole number from 1 to 20'
 const TAG_CHARS = 'Tracking tag may hold only letters and digits (no spaces or symbols)'
 const TAG_LENGTH = 'Tracking tag must be 3 to 40 characters'
-const bareTag = (v) => String(v ?? '').trim().replace(/^#/, '')
+const bareTag = (/** @type {unknown} */ v) => String(v ?? '').trim().replace(/^#/, '')
 
 export function trackingTag() {
   return yup
@@ -31,6 +31,7 @@ export function trackingTag() {
 /**
  * campaignSchema carries the product's campaign messages verbatim. keptStart is the
  * stored start date of the campaign being edited: a running campaign keeps it.
+ * @param {{keptStart?: string | null, today?: string}} [opts]
  */
 export function campaignSchema({ keptStart = null, today = todayIso() } = {}) {
   return yup.object({
@@ -42,7 +43,7 @@ export function campaignSchema({ keptStart = null, today = todayIso() } = {}) {
       .max(50, 'Campaign name must be less than 50 characters'),
     goals: yup.array().of(yup.string()).min(1, 'Please select at least one goal'),
     customGoal: yup.string().when('goals', {
-      is: (goals) => Array.isArray(goals) && goals.includes(GOAL_OTHER),
+      is: (/** @type {unknown} */ goals) => Array.isArray(goals) && goals.includes(GOAL_OTHER),
       then: (s) => s.trim().required('Please enter a custom goal'),
     }),
     budget: number()

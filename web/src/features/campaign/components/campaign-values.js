@@ -1,7 +1,19 @@
 import { setIn } from 'formik'
 import { GOAL_OTHER, GOALS } from './campaign-options'
 
-/** EMPTY_CAMPAIGN: the create form's initial values. */
+/** @typedef {{key: string, type: string, name?: string, url?: string, expiresAt?: string}} Attachment */
+/**
+ * CampaignValues are the campaign form's values: text inputs hold strings ('' when empty).
+ * @typedef {{campaignName: string, goals: string[], customGoal: string, budget: number | string,
+ *   duration: {startDate: string, endDate: string}, location: string,
+ *   demographics: {ageRange: {start: string, end: string}, gender: string}, contentVibes: string[],
+ *   terms: {exclusivity: string, contentUsage: string}, status: string, brandGuidelines: Attachment[],
+ *   referenceContent: Attachment[], additionalInstructions: string, trackingTag: string,
+ *   deliverables: {platform: string, posts: number | string, dueDate: string}[],
+ *   creatorCriteria: {niches: string[], minFollowers: number | string}, brief: string}} CampaignValues
+ */
+
+/** EMPTY_CAMPAIGN: the create form's initial values. @type {CampaignValues} */
 export const EMPTY_CAMPAIGN = {
   campaignName: '',
   goals: [],
@@ -22,13 +34,18 @@ export const EMPTY_CAMPAIGN = {
   brief: '',
 }
 
-const str = (v) => (v === null || v === undefined ? '' : String(v))
+const str = (/** @type {unknown} */ v) => (v === null || v === undefined ? '' : String(v))
+/** @type {<T>(v: T[] | null | undefined) => T[]} */
 const list = (v) => (Array.isArray(v) ? v : [])
 
 /** goalList spells stored goals as the form's options do ("Brand awareness" is "Brand Awareness"), once each. */
-const goalList = (v) => [...new Set(list(v).map((g) => GOALS.find((o) => o.toLowerCase() === String(g).toLowerCase()) ?? String(g)))]
+const goalList = (/** @type {string[] | null | undefined} */ v) => [...new Set(list(v).map((g) => GOALS.find((o) => o.toLowerCase() === String(g).toLowerCase()) ?? String(g)))]
 
-/** toFormValues turns a campaign from the API into form values. */
+/**
+ * toFormValues turns a campaign from the API into form values.
+ * @param {import('../../../lib/api-types').Data<'/api/campaigns/{id}', 'get'>['campaign'] | null | undefined} c
+ * @returns {CampaignValues}
+ */
 export function toFormValues(c) {
   if (!c) return EMPTY_CAMPAIGN
   return {
@@ -56,13 +73,18 @@ export function toFormValues(c) {
 }
 
 /** normalizeTag is a tracking tag as the server stores it: trimmed, without a leading '#', lower case. */
+/** @param {unknown} v */
 export function normalizeTag(v) {
   return str(v).trim().replace(/^#/, '').toLowerCase()
 }
 
-const attachment = ({ key, type, name }) => ({ key, type, name })
+const attachment = (/** @type {Attachment} */ { key, type, name }) => ({ key, type, name })
 
-/** toPayload turns form values into the add/update campaign body with status. */
+/**
+ * toPayload turns form values into the add/update campaign body with status.
+ * @param {CampaignValues} v
+ * @param {string} status
+ */
 export function toPayload(v, status) {
   const hasOther = v.goals.includes(GOAL_OTHER)
   return {
@@ -92,15 +114,19 @@ export function toPayload(v, status) {
 /**
  * nestFields turns server field errors keyed by JSON path ("duration.startDate")
  * into the nested shape formik reads with getIn.
+ * @param {Record<string, unknown> | null | undefined} flat
  */
 export function nestFields(flat) {
   return Object.entries(flat || {}).reduce((acc, [path, value]) => setIn(acc, path, value), {})
 }
 
-/** nestedHelpers adapts formik helpers so lib/form-errors.js can map JSON-path field errors. */
+/**
+ * nestedHelpers adapts formik helpers so lib/form-errors.js can map JSON-path field errors.
+ * @param {Pick<import('formik').FormikHelpers<CampaignValues>, 'setErrors' | 'setTouched'>} helpers
+ */
 export function nestedHelpers(helpers) {
   return {
-    setErrors: (fields) => helpers.setErrors(nestFields(fields)),
-    setTouched: (touched, validate) => helpers.setTouched(nestFields(touched), validate),
+    setErrors: (/** @type {Record<string, string>} */ fields) => helpers.setErrors(nestFields(fields)),
+    setTouched: (/** @type {Record<string, boolean>} */ touched, /** @type {boolean | undefined} */ validate) => helpers.setTouched(nestFields(touched), validate),
   }
 }

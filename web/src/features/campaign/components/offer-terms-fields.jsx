@@ -9,8 +9,9 @@ import { BRIEF_MAX, PLATFORMS } from './campaign-options'
 function NicheChoice() {
   const { values, setFieldValue } = useFormikContext()
   const { data: niches = [] } = useNiches()
+  /** @type {string[]} */
   const chosen = getIn(values, 'creatorCriteria.niches') || []
-  const toggle = (id) => setFieldValue('creatorCriteria.niches', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id])
+  const toggle = (/** @type {string} */ id) => setFieldValue('creatorCriteria.niches', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id])
   return (
     <fieldset className="mb-3 cc-field">
       <legend className="form-label fs-6 mb-2">Niches the roster starts from</legend>
@@ -35,7 +36,7 @@ function NicheChoice() {
  * criteria the roster starts from and the brief a creator reads.
  */
 export function OfferTermsFields() {
-  const { values } = useFormikContext()
+  const { values } = /** @type {import('formik').FormikContextType<import('./campaign-values').CampaignValues>} */ (useFormikContext())
   const used = values.deliverables.map((d) => d.platform)
   return (
     <>

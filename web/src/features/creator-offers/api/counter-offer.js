@@ -2,8 +2,12 @@ import { request } from '../../../lib/request'
 import { useMutation } from '../../../lib/use-mutation'
 import { isCreatorOfferKey } from './creator-offer-keys'
 
-/** counterOffer calls POST /api/offers/{id}/counter {amount, message?} and returns {offer, message}. */
+/** counterOffer calls POST /api/offers/{id}/counter {amount, message?} and returns {offer, message}.
+ * @param {string} id
+ * @param {{amount: string | number, message?: string}} answer
+ */
 export async function counterOffer(id, { amount, message }) {
+  /** @type {import('../../../lib/api-types').Body<'/api/offers/{id}/counter', 'post'>} */
   const body = { amount: Number(amount) }
   if (message) body.message = message
   /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/counter', 'post'>} */

@@ -8,14 +8,18 @@ export const creatorOffersKey = ({ page = 1, limit = 10, status = '' } = {}) => 
   return `offers?${q}`
 }
 
-/** getCreatorOffers loads GET /api/offers?status&page&limit: {offers, total, page, limit}. */
+/** getCreatorOffers loads GET /api/offers?status&page&limit: {offers, total, page, limit}.
+ * @param {string} key
+ */
 export async function getCreatorOffers(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/offers', 'get'>} */
   const json = await request(key)
   return json?.data ?? { offers: [], total: 0, page: 1, limit: 10 }
 }
 
-/** useCreatorOffers loads a page of the signed-in creator's offers, newest first. */
+/** useCreatorOffers loads a page of the signed-in creator's offers, newest first.
+ * @param {{page?: number, limit?: number, status?: string}} [params]
+ */
 export function useCreatorOffers(params) {
   return useSWR(creatorOffersKey(params), getCreatorOffers, { keepPreviousData: true })
 }

@@ -3,6 +3,8 @@ import { request } from '../../../lib/request'
 /**
  * getOfferAttachment calls GET /api/offers/{id}/attachments/{key}: a signed link (24 hours) to one of the offer's
  * campaign attachments, {key, name, type, url, expiresAt}.
+ * @param {string} offerId
+ * @param {string} key
  */
 export async function getOfferAttachment(offerId, key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/offers/{id}/attachments/{key}', 'get'>} */

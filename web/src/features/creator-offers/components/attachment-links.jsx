@@ -1,8 +1,14 @@
 import { useState } from 'react'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { getOfferAttachment } from '../api/get-offer-attachment'
 
-/** AttachmentLink fetches a fresh signed link to one campaign file and starts its download. */
+/** @typedef {{key: string, name: string, type?: string}} CampaignFile */
+
+/**
+ * AttachmentLink fetches a fresh signed link to one campaign file and starts its download.
+ * @param {{offerId: string, file: CampaignFile}} props
+ */
 function AttachmentLink({ offerId, file }) {
   const [busy, setBusy] = useState(false)
   const name = file.name || 'Attachment'
@@ -18,7 +24,7 @@ function AttachmentLink({ offerId, file }) {
       a.click()
       a.remove()
     } catch (err) {
-      toast.error(err?.message || 'Could not get the file. Please try again.')
+      toast.error(errorMessage(err, 'Could not get the file. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -31,7 +37,10 @@ function AttachmentLink({ offerId, file }) {
   )
 }
 
-/** AttachmentLinks lists an offer's campaign files, each a download link; null when there are none. */
+/**
+ * AttachmentLinks lists an offer's campaign files, each a download link; null when there are none.
+ * @param {{offerId: string, list?: CampaignFile[] | null}} props
+ */
 export function AttachmentLinks({ offerId, list }) {
   if (!list?.length) return null
   return (

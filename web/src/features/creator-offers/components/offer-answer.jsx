@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
+import { errorMessage } from '../../../lib/error-message'
+import { ApiError } from '../../../lib/request'
 import { toast } from '../../../lib/toast'
 import { useCounterOffer } from '../api/counter-offer'
 import { useDeclineOffer } from '../api/decline-offer'
@@ -9,11 +11,11 @@ import { useDeclineOffer } from '../api/decline-offer'
  * OfferAnswer is the creator's controls on a waiting offer: "Review and sign" (accepting is signing the
  * agreement: `onReview` opens it), Counter (amount and message) and Decline (reason), each confirmed in a dialog.
  * The moves shown are the offer's `next` from the server.
- * @param {{offer: any, onReview?: () => unknown, reviewing?: boolean}} props
+ * @param {{offer: import('../../../lib/api-types').Schema<'CreatorOffer'>, onReview?: () => unknown, reviewing?: boolean}} props
  */
 export function OfferAnswer({ offer, onReview = undefined, reviewing = false }) {
   const id = useId()
-  const [mode, setMode] = useState(null) // null | 'counter' | 'decline'
+  const [mode, setMode] = useState(/** @type {'counter' | 'decline' | null} */ (null))
   const [confirm, setConfirm] = useState(/** @type {'counter' | 'decline' | null} */ (null))
   const [busy, setBusy] = useState(false)
   const [amount, setAmount] = useState('')
@@ -25,7 +27,7 @@ export function OfferAnswer({ offer, onReview = undefined, reviewing = false }) 
   const next = offer.next ?? []
   const brand = offer.brand?.name
 
-  const check = (e) => {
+  const check = (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     const errs = /** @type {Record<string, string>} */ ({})
     if (mode === 'counter') {
@@ -48,8 +50,9 @@ export function OfferAnswer({ offer, onReview = undefined, reviewing = false }) 
       setMode(null)
     } catch (err) {
       setConfirm(null)
-      if (err?.fields) setErrors({ amount: err.fields.amount, message: err.fields.message, reason: err.fields.reason })
-      toast.error(err?.message || 'Could not answer the offer. Please try again.')
+      const fields = err instanceof ApiError ? err.fields : null
+      if (fields) setErrors({ amount: fields.amount, message: fields.message, reason: fields.reason })
+      toast.error(errorMessage(err, 'Could not answer the offer. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -9,9 +9,14 @@ import { ThreadLink } from '../../../components/thread-link'
 import { Slot } from '../../../components/slot'
 import { AttachmentLinks } from './attachment-links'
 
+/** @typedef {import('../../../lib/api-types').Schema<'CreatorOffer'>} CreatorOffer */
+
 const TERMINAL = ['accepted', 'completed', 'declined', 'expired', 'withdrawn']
 
-/** deliverableText spells one deliverable: "2 Instagram posts by Dec 10, 2026". */
+/**
+ * deliverableText spells one deliverable: "2 Instagram posts by Dec 10, 2026".
+ * @param {import('../../../lib/api-types').Schema<'CampaignDeliverable'>} d
+ */
 function deliverableText(d) {
   const name = PLATFORM_NAMES[d.platform] ?? d.platform
   return `${d.posts} ${name} ${d.posts === 1 ? 'post' : 'posts'} by ${formatDate(d.dueDate)}`
@@ -22,11 +27,12 @@ function deliverableText(d) {
  * Brief shows what the campaign asks for: the tracking tag, the brand's brief, goals, dates, deliverables (platform,
  * posts, due date), instructions, vibes, usage rights, exclusivity, guidelines and attachments; a row the campaign
  * leaves empty is left out rather than shown as a dash. Each guideline and attachment is a download link.
+ * @param {{campaign: Partial<CreatorOffer['campaign']>, offerId: string}} props
  */
 function Brief({ campaign, offerId }) {
   const goals = [...(campaign.goals ?? []).filter((g) => g !== 'Other'), campaign.customGoal].filter(Boolean)
   const deliverables = campaign.deliverables ?? []
-  const rows = [
+  const rows = /** @type {[string, import('react').ReactNode][]} */ ([
     ['Goals', goals.join(', ')],
     ['Dates', `${formatDate(campaign.startDate)} – ${formatDate(campaign.endDate)}`],
     ['Deliverables', deliverables.length > 0 && (
@@ -36,11 +42,11 @@ function Brief({ campaign, offerId }) {
     )],
     ['Instructions', campaign.instructions],
     ['Content vibes', (campaign.contentVibes ?? []).join(', ')],
-    ['Usage rights', USAGE[campaign.usageRights] ?? campaign.usageRights],
-    ['Exclusivity', EXCLUSIVITY[campaign.exclusivity] ?? campaign.exclusivity],
-    ['Guidelines', campaign.guidelines?.length > 0 && <AttachmentLinks offerId={offerId} list={campaign.guidelines} />],
-    ['Attachments', campaign.attachments?.length > 0 && <AttachmentLinks offerId={offerId} list={campaign.attachments} />],
-  ].filter(([, v]) => v)
+    ['Usage rights', (campaign.usageRights && USAGE[campaign.usageRights]) ?? campaign.usageRights],
+    ['Exclusivity', (campaign.exclusivity && EXCLUSIVITY[campaign.exclusivity]) ?? campaign.exclusivity],
+    ['Guidelines', (campaign.guidelines?.length ?? 0) > 0 && <AttachmentLinks offerId={offerId} list={campaign.guidelines} />],
+    ['Attachments', (campaign.attachments?.length ?? 0) > 0 && <AttachmentLinks offerId={offerId} list={campaign.attachments} />],
+  ]).filter(([, v]) => v)
   return (
     <>
       {campaign.trackingTag && (
@@ -64,13 +70,15 @@ function Brief({ campaign, offerId }) {
 /**
  * Price is the offer's amount; with paid usage add-ons, the total in all and, under it, the fee and each add-on as
  * the agreement lists them.
+ * @param {{offer: CreatorOffer}} props
  */
 function Price({ offer }) {
   const lines = offer.amount == null ? [] : priceLines(Math.round(offer.amount * 100), offer.usageAddOns)
-  if (lines.length < 2) return <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
+  const total = lines.at(-1)
+  if (lines.length < 2 || !total) return <div className="h5 fw-bold mb-0">{formatMoney(offer.amount)}</div>
   return (
     <>
-      <div className="h5 fw-bold mb-0">{formatAmount(lines.at(-1)[1])} <span className="small fw-normal text-secondary">in all</span></div>
+      <div className="h5 fw-bold mb-0">{formatAmount(total[1])} <span className="small fw-normal text-secondary">in all</span></div>
       <KeyValues rows={lines.slice(0, -1).map(([k, cents]) => [k, formatAmount(cents)])} className="small mb-1" rowClassName="d-flex gap-2 justify-content-md-end" />
     </>
   )
@@ -80,7 +88,7 @@ function Price({ offer }) {
  * OfferCard is one offer for its creator: brand, campaign, amount, status, deadline, brief, history and the answers.
  * `agreement` (the page gives the agreement feature's {Panel}) shows the offer's agreement under the card: "Review
  * and sign" on a waiting offer, "View agreement" once there is one.
- * @param {{offer: any, agreement?: {Panel: import('react').ComponentType<{offerId: string, side?: 'brand' | 'creator' | null, onSigned?: (a: any) => unknown}>}}} props
+ * @param {{offer: CreatorOffer, agreement?: {Panel: import('react').ComponentType<{offerId: string, side?: 'brand' | 'creator' | null, onSigned?: (a: any) => unknown}>}}} props
  */
 export function OfferCard({ offer, agreement = undefined }) {
   const [open, setOpen] = useState(false)
@@ -109,9 +117,9 @@ export function OfferCard({ offer, agreement = undefined }) {
         <Slot name="paysOnTime" brandId={offer.brand?._id} brandName={offer.brand?.name} />
         {(offer.posts ?? []).length > 0 && (
           <div className="alert alert-success small py-2 mb-2" role="status">
-            {offer.posts.length === 1 ? 'Your post was detected' : `Your ${offer.posts.length} posts were detected`}; they count in {offer.brand?.name}’s results.
+            {offer.posts?.length === 1 ? 'Your post was detected' : `Your ${offer.posts?.length} posts were detected`}; they count in {offer.brand?.name}’s results.
             <ul className="mb-0 ps-3">
-              {offer.posts.map((p, i) => (
+              {(offer.posts ?? []).map((p, i) => (
                 <li key={p.url || i}>
                   {p.url ? <a href={p.url} target="_blank" rel="noreferrer">{PLATFORM_NAMES[p.platform] ?? p.platform} post of {formatDate(p.publishedAt)}</a>
                     : `${PLATFORM_NAMES[p.platform] ?? p.platform} post of ${formatDate(p.publishedAt)}`}
@@ -126,7 +134,7 @@ export function OfferCard({ offer, agreement = undefined }) {
           <details className="mt-2">
             <summary className="small">History</summary>
             <ol className="small ps-3 mb-0 mt-1">
-              {offer.history.map((h, i) => (
+              {(offer.history ?? []).map((h, i) => (
                 <li key={i}>
                   {formatDateTime(h.at)}: {SIDE[h.side] ?? h.side} {MOVES[h.to] ?? h.to}
                   {h.amount != null ? ` (${formatMoney(h.amount)})` : ''}
@@ -136,7 +144,7 @@ export function OfferCard({ offer, agreement = undefined }) {
           </details>
         )}
         {answering && <OfferAnswer offer={offer} onReview={agreement ? () => setOpen(!open) : undefined} reviewing={open} />}
-        {agreement && !canReview && offer.status !== 'draft' && (
+        {agreement && !canReview && /** @type {string} */ (offer.status) !== 'draft' && (
           <button type="button" className="btn btn-outline-secondary btn-sm mt-3" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? 'Hide agreement' : 'View agreement'}
           </button>

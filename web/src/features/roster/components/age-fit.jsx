@@ -1,4 +1,5 @@
 /** BASIS_WORDS say where an age fit comes from. */
+/** @type {Record<string, string>} */
 const BASIS_WORDS = {
   derived: 'derived from measured ages',
   estimated: 'estimated from imported ages',
@@ -18,7 +19,7 @@ export function AgeFit({ parts }) {
   }
   return (
     <div className="small fw-normal text-secondary">
-      Audience in the campaign's ages: {Math.round(age.share)}% ({BASIS_WORDS[age.basis] || 'estimated'})
+      Audience in the campaign's ages: {Math.round(age.share)}% ({(age.basis && BASIS_WORDS[age.basis]) || 'estimated'})
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { Slot } from '../../../components/slot'
  * BudgetEffect shows, inside a confirmation of a move that commits money, the campaign's budget (agreed, offered,
  * still free) and the move's effect; over the budget it says by how much ("This is $25,071 over the remaining
  * budget"), which the confirmation then states explicitly. Phrasing content only: it sits in the dialog's text.
+ * @param {{roster: import('../lib/budget').BudgetRoster | null | undefined, entryId: string, amount: number}} props
  */
 export function BudgetEffect({ roster, entryId, amount }) {
   if (!roster) return null

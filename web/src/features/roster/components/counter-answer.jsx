@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useUpdateBrandOffers } from '../api/update-brand-offers'
 import { moveEffect } from '../lib/budget'
@@ -16,7 +17,7 @@ import { UsageAddOnFields, emptyAddOns, readAddOns } from './usage-addons'
  * the move's effect (with any paid usage add-ons, each with its own amount) and, over the budget, says so and confirms it explicitly.
  * After a new amount, `onSent` opens the new version's agreement for the brand's signature.
  * Opened from "Waiting on you" (the page's #counter-<entry> anchor), it is scrolled to and focused.
- * @param {{campaignId: string, entry: any, roster: any, onAccept?: () => unknown, onSent?: () => unknown}} props
+ * @param {{campaignId: string, entry: import('../../../lib/api-types').Schema<'RosterEntry'>, roster: import('../../../lib/api-types').Schema<'Roster'>, onAccept?: () => unknown, onSent?: () => unknown}} props
  */
 export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined, onSent = undefined }) {
   const id = useId()
@@ -27,18 +28,19 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
   const [addOnText, setAddOnText] = useState(() => emptyAddOns(entry.offer?.usageAddOns))
   const addOns = readAddOns(addOnText)
   const [busy, setBusy] = useState(false)
-  const offer = entry.offer ?? {}
+  // Shown only for a countered offer, so the entry has one.
+  const offer = entry.offer
   const name = entry.creator?.name ?? 'the creator'
   const anchor = `counter-${entry._id}`
   const { hash } = useLocation()
-  const box = useRef(null)
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null))
   useEffect(() => {
     if (hash !== `#${anchor}` || !box.current) return
     box.current.focus({ preventScroll: true })
     box.current.scrollIntoView?.({ block: 'center' })
   }, [hash, anchor])
 
-  const review = (e) => {
+  const review = (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     const n = Number(amount)
     if (!amount || !Number.isFinite(n) || n < 1 || n > 1000000) {
@@ -50,18 +52,21 @@ export function CounterAnswer({ campaignId, entry, roster, onAccept = undefined,
     setConfirm('sent')
   }
   const run = async () => {
+    const move = confirm
+    if (!move) return
     setBusy(true)
-    const change = { entryId: entry._id, status: confirm }
+    /** @type {import('../../../lib/api-types').Schema<'OfferChange'>} */
+    const change = { entryId: entry._id, status: move }
     if (confirm === 'sent') {
       change.amount = Number(amount)
       if (addOns.addOns.length || offer.usageAddOns?.length) change.usageAddOns = addOns.addOns
     }
     try {
       await update(campaignId, [change], over)
-      toast.success({ sent: `New offer of ${formatMoney(moneyMove)} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[confirm])
+      toast.success({ sent: `New offer of ${formatMoney(moneyMove)} sent to ${name}`, withdrawn: `Offer to ${name} withdrawn` }[move])
       if (confirm === 'sent') onSent?.()
     } catch (err) {
-      toast.error(err?.message || 'Could not answer the counter. Please try again.')
+      toast.error(errorMessage(err, 'Could not answer the counter. Please try again.'))
     } finally {
       setBusy(false)
       setConfirm(null)

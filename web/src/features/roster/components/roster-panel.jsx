@@ -5,6 +5,7 @@ import { isRosterJobFinished, useRosterJob } from '../api/get-roster-job'
 import { useNiches } from '../../../lib/niches'
 import { ListState } from '../../../components/list-state'
 import { formatFollowers, formatMoney } from '../../../lib/format'
+import { errorMessage, fieldError } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { TableHead } from '../../../components/table-head'
 import { BulletList } from '../../../components/bullet-list'
@@ -19,23 +20,26 @@ import { ThreadLink } from '../../../components/thread-link'
 import { Slot } from '../../../components/slot'
 import { AgeFit } from './age-fit'
 
-/** Generator asks for a roster of up to `size` creators in the chosen niches and follows the job. */
+/**
+ * Generator asks for a roster of up to `size` creators in the chosen niches and follows the job.
+ * @param {{campaignId: string, disabled?: boolean, startNiches?: string[]}} props
+ */
 function Generator({ campaignId, disabled, startNiches = [] }) {
   const [size, setSize] = useState(/** @type {number | string} */ (20))
-  const [niches, setNiches] = useState(startNiches)
+  const [niches, setNiches] = useState(/** @type {string[]} */ (startNiches))
   const [onlyOnCC, setOnlyOnCC] = useState(false)
   const [minQuality, setMinQuality] = useState('')
   const [qualityRequired, setQualityRequired] = useState(false)
-  const [jobId, setJobId] = useState(null)
+  const [jobId, setJobId] = useState(/** @type {string | null} */ (null))
   const [starting, setStarting] = useState(false)
   const { data: all = [] } = useNiches()
   const { data: job } = useRosterJob(jobId, campaignId)
   // The document leaves a job's result untyped (it depends on the kind): an empty generation's names why.
   const result = /** @type {{message?: string, onCreatorCoach?: number, notYet?: number}} */ (job?.result || {})
   const emptyReason = result.message
-  const running = starting || (jobId && !isRosterJobFinished(job))
+  const running = starting || (jobId !== null && !isRosterJobFinished(job))
 
-  const start = async (e) => {
+  const start = async (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     setStarting(true)
     try {
@@ -46,12 +50,12 @@ function Generator({ campaignId, disabled, startNiches = [] }) {
       const j = await generateRoster({ campaignId, size: Number(size), niches, ...(onlyOnCC ? { onCreatorCoach: true } : {}), ...quality })
       setJobId(j?.id ?? null)
     } catch (err) {
-      toast.error(err?.fields?.size || err?.fields?.minQuality || err?.message || 'Could not generate the roster. Please try again.')
+      toast.error(fieldError(err, 'size') || fieldError(err, 'minQuality') || errorMessage(err, 'Could not generate the roster. Please try again.'))
     } finally {
       setStarting(false)
     }
   }
-  const toggle = (id) => setNiches((n) => (n.includes(id) ? n.filter((x) => x !== id) : [...n, id]))
+  const toggle = (/** @type {string} */ id) => setNiches((n) => (n.includes(id) ? n.filter((x) => x !== id) : [...n, id]))
   const progress = job?.progress ?? 0
   return (
     <form onSubmit={start} className="mb-3" aria-label="Generate roster">
@@ -134,7 +138,13 @@ function Generator({ campaignId, disabled, startNiches = [] }) {
   )
 }
 
-/** amountLabel is an entry's amount as what it is: agreed (accepted, completed), offered (sent, a counter's ask) or an estimate. */
+/** @typedef {import('../../../lib/api-types').Schema<'RosterEntry'>} RosterEntry */
+/** @typedef {import('../../../lib/api-types').Schema<'Roster'>} Roster */
+
+/**
+ * amountLabel is an entry's amount as what it is: agreed (accepted, completed), offered (sent, a counter's ask) or an estimate.
+ * @param {RosterEntry} e
+ */
 function amountLabel(e) {
   const st = e.offer?.status
   if (st === 'accepted' || st === 'completed') return `Agreed ${formatMoney(e.offer?.amount)}`
@@ -144,6 +154,7 @@ function amountLabel(e) {
 }
 
 /** SIGNABLE are the offer states with an agreement to read or sign. */
+/** @type {(string | undefined)[]} */
 const SIGNABLE = ['sent', 'countered', 'accepted', 'completed']
 
 /**
@@ -152,10 +163,14 @@ const SIGNABLE = ['sent', 'countered', 'accepted', 'completed']
  * The agreement's row status and panel, given by the page (features do not import each other).
  */
 
-function RosterTable({ roster, campaignId, canAnswer, agreement }) {
+/**
+ * RosterTable lists the roster's entries, each with its offer's moves and, opened, its agreement.
+ * @param {{roster: Roster, campaignId: string, canAnswer?: boolean, agreement?: AgreementSlots}} props
+ */
+function RosterTable({ roster, campaignId, canAnswer = false, agreement = undefined }) {
   const { data: reach } = useReach(campaignId)
   const [open, setOpen] = useState(/** @type {string | null} */ (null))
-  const toggle = (id) => setOpen((o) => (o === id ? null : id))
+  const toggle = (/** @type {string} */ id) => setOpen((o) => (o === id ? null : id))
   return (
     <div className="table-responsive">
       <table className="table align-middle mb-0 cc-stack-table">
@@ -214,7 +229,7 @@ function RosterTable({ roster, campaignId, canAnswer, agreement }) {
 /**
  * AgreementRow is an offer's agreement under its row: for a counter, what accepting it does to the budget (signing
  * accepts it, over the budget only confirmed); then the panel, with the brand's sign form for an editor.
- * @param {{entry: any, roster: any, canAnswer: boolean, Panel: AgreementSlots['Panel'], onSigned: () => unknown}} props
+ * @param {{entry: RosterEntry, roster: Roster, canAnswer: boolean, Panel: AgreementSlots['Panel'], onSigned: () => unknown}} props
  */
 function AgreementRow({ entry, roster, canAnswer, Panel, onSigned }) {
   const countered = entry.offer?.status === 'countered'
@@ -233,7 +248,10 @@ function AgreementRow({ entry, roster, canAnswer, Panel, onSigned }) {
   )
 }
 
-/** BudgetSummary splits the roster's amounts: agreed, offered, drafts' estimates (never committed), still free. */
+/**
+ * BudgetSummary splits the roster's amounts: agreed, offered, drafts' estimates (never committed), still free.
+ * @param {{roster: Roster}} props
+ */
 function BudgetSummary({ roster }) {
   const b = rosterBudget(roster)
   return (
@@ -277,7 +295,10 @@ export function RosterPanel({ campaignId, canGenerate, startNiches = undefined, 
   )
 }
 
-/** RosterToggle is a campaign list row's "Roster" button that opens the campaign's RosterPanel below it. */
+/**
+ * RosterToggle is a campaign list row's "Roster" button that opens the campaign's RosterPanel below it.
+ * @param {{campaignId: string, name: string, canGenerate?: boolean, agreement?: AgreementSlots}} props
+ */
 export function RosterToggle({ campaignId, name, canGenerate, agreement = undefined }) {
   const [open, setOpen] = useState(false)
   return (

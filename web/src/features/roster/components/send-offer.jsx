@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { formatMoney } from '../../../lib/format'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useUpdateBrandOffers } from '../api/update-brand-offers'
 import { moveEffect } from '../lib/budget'
@@ -12,6 +13,7 @@ import { UsageAddOnFields, emptyAddOns, readAddOns } from './usage-addons'
  * offer paid usage add-ons (each with its own amount), sees the campaign's budget and this offer's effect, and confirms (explicitly over the budget, which the API
  * enforces with confirmOverBudget); it moves the offer to sent, so the creator (when linked to an account) sees it
  * on their Offers page and is mailed. Then `onSent` opens the agreement, which the brand signs ("Sign the agreement").
+ * @param {{campaignId: string, entry: import('../../../lib/api-types').Schema<'RosterEntry'>, roster: import('../../../lib/api-types').Schema<'Roster'>, onSent?: () => unknown}} props
  */
 export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
   const id = useId()
@@ -38,6 +40,7 @@ export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
     if (addOns.error) return
     setBusy(true)
     try {
+      /** @type {import('../../../lib/api-types').Schema<'OfferChange'>} */
       const change = { entryId: entry._id, status: 'sent', amount: value }
       // Sent only when offered or when earlier ones are removed: absent keeps none.
       if (addOns.addOns.length || entry.offer?.usageAddOns?.length) change.usageAddOns = addOns.addOns
@@ -47,7 +50,7 @@ export function SendOffer({ campaignId, entry, roster, onSent = undefined }) {
       setConfirming(false)
       onSent?.()
     } catch (err) {
-      toast.error(err?.message || 'Could not send the offer. Please try again.')
+      toast.error(errorMessage(err, 'Could not send the offer. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -3,6 +3,7 @@ import { USAGE_ADD_ON as ADD_ON } from '../../../config/usage-addons'
 /** @typedef {{'30_days': string, unlimited: string}} AddOnText */
 
 /** The paid usage rights a brand may offer as add-ons, each with its own amount. */
+/** @type {Array<keyof AddOnText>} */
 export const ADD_ON_USAGES = ['30_days', 'unlimited']
 
 /**
@@ -13,7 +14,7 @@ export const ADD_ON_USAGES = ['30_days', 'unlimited']
 export function emptyAddOns(addOns = []) {
   /** @type {AddOnText} */
   const v = { '30_days': '', unlimited: '' }
-  for (const a of addOns ?? []) if (a.usage in v) v[a.usage] = String(a.amountCents / 100)
+  for (const a of addOns ?? []) if (a.usage in v) v[/** @type {keyof AddOnText} */ (a.usage)] = String(a.amountCents / 100)
   return v
 }
 
@@ -23,6 +24,7 @@ export function emptyAddOns(addOns = []) {
  * @param {AddOnText} value
  */
 export function readAddOns(value) {
+  /** @type {{usage: keyof AddOnText, amountCents: number}[]} */
   const addOns = []
   let error = ''
   for (const usage of ADD_ON_USAGES) {

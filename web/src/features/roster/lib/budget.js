@@ -1,14 +1,20 @@
 import { formatMoney } from '../../../lib/format'
 
+/** @type {(string | undefined)[]} */
 const AGREED = ['accepted', 'completed']
+/** @type {(string | undefined)[]} */
 const OFFERED = ['sent', 'countered']
+
+/**
+ * @typedef {{budget?: number, entries?: Array<{_id: string, estimatedFee?: number, offer?: {status?: string, amount?: number | null, usageAddOns?: Array<{usage: string, amountCents: number}>}}>}} BudgetRoster
+ */
 
 /**
  * rosterBudget splits a roster's amounts the way the API's budget rule does: agreed (accepted and completed
  * offers), offered (sent offers and creators' counters), estimated (drafts' estimated fees, never committed) and
  * what is still free of the budget (negative when over); percent is the share the agreed and offered amounts take,
  * never capped (191 for 191 %).
- * @param {{budget?: number, entries?: Array<{_id: string, estimatedFee?: number, offer?: {status?: string, amount?: number | null, usageAddOns?: Array<{usage: string, amountCents: number}>}}>}} roster
+ * @param {BudgetRoster | null | undefined} roster
  */
 export function rosterBudget(roster) {
   let agreed = 0
@@ -33,6 +39,9 @@ export function rosterBudget(roster) {
  * moveEffect is what a move that commits money does to the budget: `amount` is what the entry will cost once
  * moved (the new amount, or the counter's ask when accepting); what the entry already counts (a counter's ask) is
  * taken off first. overBy is how far over the budget the campaign ends (0 within it).
+ * @param {BudgetRoster | null | undefined} roster
+ * @param {string} entryId
+ * @param {number | string} amount
  */
 export function moveEffect(roster, entryId, amount) {
   const b = rosterBudget(roster)
@@ -43,6 +52,7 @@ export function moveEffect(roster, entryId, amount) {
 }
 
 /** overBudgetText is the confirmation's sentence: "This is $25,071 over the remaining budget". */
+/** @param {number} overBy */
 export function overBudgetText(overBy) {
   return `This is ${formatMoney(overBy)} over the remaining budget`
 }
