@@ -6,10 +6,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"creatorcoach/store/storetest"
 )
 
 func TestParallelCallsEveryIndexOnceAndCountsFailures(t *testing.T) {
@@ -89,10 +90,7 @@ func TestCallJSONChecksTheStatus(t *testing.T) {
 // TestBareAnswersItsBody checks both bodies of the bare handler on real
 // Postgres, and that bodySize reads the size the load generator gets.
 func TestBareAnswersItsBody(t *testing.T) {
-	dbURL := os.Getenv("TEST_DATABASE_URL")
-	if dbURL == "" {
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
+	_, dbURL := storetest.New(t)
 	queries := []string{`SELECT $1::text || x FROM generate_series(1, 2) x`, `SELECT 'b' || $1, NULL::text, 'c'`}
 	for _, c := range []struct {
 		body Body
