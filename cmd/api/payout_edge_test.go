@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"creatorcoach/jobs"
 	"creatorcoach/store"
+	"github.com/hibiken/asynq"
 )
 
 // payoutEdge is an offer funded at $500 (+ $50 fee) with helpers to deliver
@@ -43,11 +45,34 @@ func (x *payoutEdge) books(want store.PayoutBooks) {
 // refundedAtDashboard delivers charge.refunded with the charge's whole refunded amount and returns the outcome.
 func (x *payoutEdge) refundedAtDashboard(id string, refunded int64) string {
 	x.e.t.Helper()
+	x.deliverDashboardRefund(id, refunded)
+	return x.e.payoutProcessed(id)
+}
+
+// deliverDashboardRefund delivers charge.refunded (stored by the api) without waiting for the worker.
+func (x *payoutEdge) deliverDashboardRefund(id string, refunded int64) {
+	x.e.t.Helper()
 	ev := providerEvent(id, "charge.refunded", x.e.clock.Now(), map[string]any{"id": "ch_edge", "object": "charge", "amount": 55000,
 		"amount_refunded": refunded, "currency": "usd", "payment_intent": x.pi, "refunded": refunded == 55000,
 		"refunds": map[string]any{"object": "list", "data": []any{map[string]any{"id": "re_" + id, "object": "refund", "amount": refunded}}}})
 	x.e.want(x.e.deliverPayout(ev, testConnectSecret), http.StatusOK)
-	return x.e.payoutProcessed(id)
+}
+
+// holdWorker stops the worker taking money steps and provider events
+// (their queue is paused in this test's own Redis database) until the
+// returned function is called: what happens meanwhile is stored only.
+func (x *payoutEdge) holdWorker() (resume func()) {
+	x.e.t.Helper()
+	insp := asynq.NewInspector(x.e.asynqOpt)
+	if err := insp.PauseQueue(jobs.QueueDefault); err != nil {
+		x.e.t.Fatal(err)
+	}
+	return func() {
+		defer insp.Close()
+		if err := insp.UnpauseQueue(jobs.QueueDefault); err != nil {
+			x.e.t.Fatal(err)
+		}
+	}
 }
 
 // TestPayouts_DashboardRefundWhileReleasing: a full refund made at the
@@ -61,6 +86,7 @@ func TestPayouts_DashboardRefundWhileReleasing(t *testing.T) {
 	admin := e.account("admin@releasing.io", store.RoleAdmin)
 	e.captureForPayout(f)
 	e.clock.Advance(49 * time.Hour)
+	resume := x.holdWorker() // the refund lands before the worker takes the transfer
 	if r, err := e.db.PayoutTick(context.Background(), 100); err != nil || r.Released != 1 {
 		t.Fatalf("release: %+v, %v", r, err)
 	}
@@ -68,7 +94,9 @@ func TestPayouts_DashboardRefundWhileReleasing(t *testing.T) {
 		t.Fatalf("state %s, want releasing", p.State)
 	}
 	before := e.provider.len()
-	if out := x.refundedAtDashboard("evt_rel_refund", 55000); out != store.OutcomeApplied {
+	x.deliverDashboardRefund("evt_rel_refund", 55000)
+	resume()
+	if out := e.payoutProcessed("evt_rel_refund"); out != store.OutcomeApplied {
 		t.Fatalf("dashboard refund: %s", out)
 	}
 	e.settle()
