@@ -147,7 +147,10 @@ function BrandActions({ payment: p, entryId, role }) {
       {buttons.length > 0 && <div className="d-flex flex-wrap gap-1 mt-1">{buttons}</div>}
       {objecting && <ObjectForm entryId={entryId} onDone={() => setObjecting(false)} />}
       {p.cancelFrom && !p.cancelAllowed && (
-        <p className="small text-secondary mb-0 mt-1">Nothing posted yet: if nothing is, you may cancel from {formatDateTime(p.cancelFrom)} and be refunded in full.</p>
+        <p className="small text-secondary mb-0 mt-1">
+          Nothing posted yet: if nothing is, you may cancel from {formatDateTime(p.cancelFrom)} and be refunded in full.
+          {p.deliveryNoticeAt && ` The creator was told on ${formatDateTime(p.deliveryNoticeAt)}.`}
+        </p>
       )}
       {cancelling && (
         <div role="group" aria-label="Cancel the undelivered offer" className="border rounded p-2 mt-2">
@@ -187,6 +190,22 @@ function WaitsForDetails({ payment }) {
 }
 
 /**
+ * DeliveryDue tells a creator, once the campaign ended with nothing of theirs captured, until when they can post or
+ * answer before the brand may cancel the reserved payment.
+ * @param {{payment: Payment}} props
+ */
+function DeliveryDue({ payment: p }) {
+  if (!p.cancelFrom || p.state !== 'funded') return null
+  return (
+    <p className="small mb-0 mt-1" role="status">
+      The campaign ended and no post of yours with its tag was captured. Post by {formatDateTime(p.cancelFrom)}: after
+      that, the brand may cancel and be refunded. Posted already? Check that the account is connected and the tag is in
+      the caption, or answer the brand in the conversation.
+    </p>
+  )
+}
+
+/**
  * OfferPayment is an offer's payment state, for its creator (side "creator") or its brand ("brand"): funding, funded
  * ("Payment reserved: $X"), funding failed ("waiting for the brand's payment"), action required, the clock with its
  * release date, transfer sent, expected in bank, paid, and an "Overdue" mark when a step is late. The brand sees the
@@ -217,6 +236,7 @@ export function OfferPayment({ entryId, status, side }) {
       {p.refundAmount > 0 && p.state !== 'refunded' && <div className="mt-1">{formatAmount(p.refundAmount, p.currency)} refunded to the brand</div>}
       <PaymentDates payment={p} />
       {side === 'creator' && <WaitsForDetails payment={p} />}
+      {side === 'creator' && <DeliveryDue payment={p} />}
       {side === 'brand' && <BrandActions payment={p} entryId={entryId} role={role} />}
     </div>
   )

@@ -148,6 +148,21 @@ describe('OfferPayment (brand)', () => {
     await waitFor(() => expect(calls).toEqual(['cancel']))
   })
 
+  it('tells the creator until when to post once the campaign ended with nothing captured, and the brand when they were told', async () => {
+    as('USER')
+    mockApi({
+      [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ cancelFrom: '2026-12-20T00:00:00Z', deliveryNoticeAt: '2026-12-13T00:00:00Z' }) } }],
+      'GET payouts/account': () => [200, { data: { account: { state: 'ready', requirements: [], updatedAt: null } } }],
+    })
+    const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="creator" />)
+    expect(await screen.findByText(/no post of yours with its tag/)).toHaveTextContent(/no post of yours with its tag was captured\. Post by .*20.*: after that, the brand may cancel/)
+    unmount()
+    as('BRAND_MANAGER')
+    mockApi({ [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ fee: 6000, cancelFrom: '2026-12-20T00:00:00Z', deliveryNoticeAt: '2026-12-13T00:00:00Z' }) } }] })
+    renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText(/The creator was told on .*13/)).toBeInTheDocument()
+  })
+
   it("a BRAND_MANAGER finishes the bank's check in the sandbox and the payment is reserved; a viewer has no button", async () => {
     as('BRAND_MANAGER')
     const calls = []
