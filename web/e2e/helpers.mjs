@@ -82,6 +82,13 @@ export async function settle(page) {
 }
 
 /**
+ * SHOTS_WRITTEN: the screenshots are written for people to look at, unless E2E_SCREENSHOTS=off (the clean-clone run
+ * in CI, where nobody sees them: encoding full-page PNGs is a large share of the browser tests' CPU on two cores).
+ * Every screen is checked with axe either way.
+ */
+const SHOTS_WRITTEN = process.env.E2E_SCREENSHOTS !== 'off'
+
+/**
  * shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations
  * settle, then checks the screen with expectNoA11yViolations: every screen the
  * tests photograph must pass WCAG 2.1 AA.
@@ -90,7 +97,7 @@ export async function shot(page, name) {
   await page.waitForTimeout(600) // content that mounts late (lazy chunks, data) fades in after the first settle
   await settle(page)
   const { width, height } = page.viewportSize()
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
+  if (SHOTS_WRITTEN) await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
   await expectNoA11yViolations(page, `${name} (${width}x${height})`)
 }
 

@@ -161,6 +161,13 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   }
   await admin.setViewportSize(PHONE)
   await quietShot(admin, 'payouts-board')
+  // The admin reads the creator's payouts state in the creator list, and cannot change it.
+  await admin.setViewportSize(DESKTOP)
+  await admin.goto('/admin/creators')
+  await admin.getByRole('searchbox', { name: 'Search creators' }).fill('creator@example.com')
+  const listed = admin.getByRole('table', { name: 'Creators' }).getByRole('row').filter({ hasText: 'creator@example.com' })
+  await listed.getByRole('cell').filter({ hasText: 'Ready' }).waitFor()
+  await quietShot(admin, 'payouts-admin-creators')
   await admin.context().close()
 
   // 6. The creator sees the money leave: the offer's transfer and the earnings page.

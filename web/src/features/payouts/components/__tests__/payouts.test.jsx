@@ -10,6 +10,7 @@ import { PayoutAccount, PayoutsLink } from '../payout-account'
 import { Earnings } from '../earnings'
 import { BrandPayments } from '../brand-payments'
 import { PaymentsBoard } from '../payments-board'
+import { CreatorPayoutState } from '../creator-payout-state'
 import { paymentLabel, requirementNames } from '../payment-labels'
 
 const ENTRY = '11111111-1111-4111-8111-111111111111'
@@ -373,5 +374,15 @@ describe('labels', () => {
     expect(paymentLabel('funding_failed', 'creator').label).toBe("Waiting for the brand's payment")
     expect(paymentLabel('waiting_details', 'creator').label).toBe('Waiting for your payout details')
     expect(requirementNames(['individual.dob.day', 'individual.dob.month', 'custom.thing'])).toEqual(['your date of birth', 'custom thing'])
+  })
+})
+
+describe('CreatorPayoutState', () => {
+  it("reads a creator's payouts state for an ADMIN, with what the provider asks", async () => {
+    as('ADMIN')
+    mockApi({ 'GET payouts/accounts/u9': () => [200, { data: { account: { state: 'details_needed', requirements: ['external_account'], updatedAt: '2026-11-20T10:00:00Z' } } }] })
+    const { container } = renderRoute(<CreatorPayoutState userId="u9" />)
+    expect(await screen.findByText('Details needed')).toBeInTheDocument()
+    expect(container).toHaveTextContent('Asks for: a bank account for payouts')
   })
 })
