@@ -610,6 +610,17 @@ func (s *DB) PayoutTick(ctx context.Context, limit int) (PayoutTickResult, error
 	return r, err
 }
 
+// PayoutDeliveryNotices runs the delivery notices of PayoutTick alone (at
+// most limit), for the demo data: the rest of the tick would release what
+// is due.
+func (s *DB) PayoutDeliveryNotices(ctx context.Context, limit int) (n int, err error) {
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		n, err = s.deliveryNotices(ctx, tx, s.now(), limit)
+		return err
+	})
+	return n, err
+}
+
 // deliveryNotices tells the creators of reserved payments whose campaign
 // ended with nothing of theirs captured, once each: the brand may cancel a
 // DELIVERY_GRACE after the notice, and the creator can post or answer
