@@ -9,6 +9,7 @@ import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
 import { useApprovePayment, useCancelPayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
 import { KeyValues } from '../../../components/key-values'
+import { FormActions } from '../../../components/form/form-actions'
 import { paymentLabel } from './payment-labels'
 import { BankCheck } from './bank-check'
 
@@ -106,14 +107,7 @@ function ObjectForm({ entryId, onDone }) {
       <textarea id={`${id}-text`} rows={2} maxLength={480} className={`form-control form-control-sm${error ? ' is-invalid' : ''}`} value={text}
         onChange={(e) => { setText(e.target.value); setError('') }} aria-describedby={error ? `${id}-error` : undefined} />
       {error && <span id={`${id}-error`} className="d-block small text-danger" role="alert">{error}</span>}
-      <div className="d-flex gap-2 mt-2">
-        <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-          {busy ? 'Holding…' : 'Hold the payment'}
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions className="mt-2" small tone="danger" busy={busy} label="Hold the payment" busyLabel="Holding…" onCancel={onDone} />
     </form>
   )
 }
