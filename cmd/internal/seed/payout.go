@@ -188,10 +188,6 @@ func reservedDemoOffer(ctx context.Context, db *store.DB) error {
 	return nil
 }
 
-// demoUndeliveredRank marks the demo's undelivered offer among Summer Serum
-// Launch's entries (the others rank from 1).
-const demoUndeliveredRank = 90
-
 // undeliveredDemoOffer gives brand@'s ended Summer Serum Launch an accepted
 // offer ($300) to a network creator, signed by both sides and reserved
 // before the campaign, of which nothing was captured: the creator was told
@@ -210,17 +206,18 @@ func undeliveredDemoOffer(ctx context.Context, db *store.DB, brand *store.User) 
 	}
 	var entry, name string
 	err := q.QueryRowContext(ctx, `SELECT e.id, cr.name FROM roster_entries e JOIN creators cr ON cr.id = e.creator_id
-		WHERE e.campaign_id = $1 AND e.rank = $2`, c.ID, demoUndeliveredRank).Scan(&entry, &name)
+		JOIN payouts p ON p.entry_id = e.id WHERE e.campaign_id = $1 AND p.delivery_notice_at IS NOT NULL`, c.ID).Scan(&entry, &name)
 	if err == nil {
 		return name, nil // seeded before
 	}
 	if err := q.QueryRowContext(ctx, `INSERT INTO roster_entries (campaign_id, creator_id, rank, score, parts, platform, estimated_fee,
 			offer_amount, offer_status, offer_updated_at, created_at)
-		SELECT $1, cr.id, $2, 72, '[]', 'instagram', 300, 300, 'sent', $3::timestamptz - interval '9 days', $3::timestamptz - interval '10 days'
+		SELECT $1, cr.id, (SELECT coalesce(max(rank), 0) + 1 FROM roster_entries WHERE campaign_id = $1), 72, '[]', 'instagram', 300, 300,
+			'sent', $2::timestamptz - interval '9 days', $2::timestamptz - interval '10 days'
 		FROM creators cr WHERE cr.niche = 'Beauty & Makeup' AND cr.user_id IS NULL AND cr.email IS NOT NULL
 			AND NOT EXISTS (SELECT 1 FROM roster_entries x WHERE x.campaign_id = $1 AND x.creator_id = cr.id)
 		ORDER BY cr.identity LIMIT 1
-		RETURNING id, (SELECT name FROM creators WHERE id = creator_id)`, c.ID, demoUndeliveredRank, c.Start).Scan(&entry, &name); err != nil {
+		RETURNING id, (SELECT name FROM creators WHERE id = creator_id)`, c.ID, c.Start).Scan(&entry, &name); err != nil {
 		return "", fmt.Errorf("seed: %s undelivered offer: %w", demoUsageCampaign, err)
 	}
 	if _, err := q.ExecContext(ctx, `INSERT INTO offer_history (entry_id, at, from_status, to_status, amount, actor_side)

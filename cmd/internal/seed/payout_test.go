@@ -69,7 +69,7 @@ func TestSeedPayouts(t *testing.T) {
 	}
 	if err := db.SQL().Get(&undelivered, `SELECT p.state, p.delivery_notice_at, (SELECT count(*) FROM campaign_posts cp WHERE cp.entry_id = e.id) AS posts
 		FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id JOIN payouts p ON p.entry_id = e.id
-		WHERE c.name = $1 AND e.rank = $2`, demoUsageCampaign, demoUndeliveredRank); err != nil {
+		WHERE c.name = $1 AND p.delivery_notice_at IS NOT NULL`, demoUsageCampaign); err != nil {
 		t.Fatal(err)
 	}
 	if undelivered.State != store.PayoutFunded || undelivered.Notice == nil || undelivered.Posts != 0 {
@@ -80,8 +80,8 @@ func TestSeedPayouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var entry string
-	_ = db.SQL().Get(&entry, `SELECT e.id FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id WHERE c.name = $1 AND e.rank = $2`,
-		demoUsageCampaign, demoUndeliveredRank)
+	_ = db.SQL().Get(&entry, `SELECT e.id FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id JOIN payouts p ON p.entry_id = e.id
+		WHERE c.name = $1 AND p.delivery_notice_at IS NOT NULL`, demoUsageCampaign)
 	if v, err := db.PaymentOf(context.Background(), brand, entry); err != nil || !v.CancelAllowed {
 		t.Fatalf("brand@ may not cancel the undelivered offer: %+v, %v", v, err)
 	}
