@@ -1,14 +1,28 @@
-// Command payouts measures the ADMIN's payments board, GET /api/payouts/board,
-// over 100,000 payouts (a fifth of them in the states the board lists):
-// requests/s and p99 latency of the real api binary for the first page of
-// every board state, one state, and a deep page. Goal: p99 ≤ 50 ms.
+// Command payouts measures payments:
 //
-// It fills a scratch database creatorcoach_bench_payouts (plus
-// BENCH_DB_SUFFIX) with brands, campaigns, creators, one accepted offer per
-// payout and the payouts, starts the api and loads it. It needs Postgres
-// and Redis (as ops/services.sh provides).
+//   - board: the ADMIN's payments board, GET /api/payouts/board, over
+//     100,000 payouts (a fifth of them in the states the board lists):
+//     requests/s and p99 latency of the real api binary for the first page
+//     of every board state, one state, and a deep page. Goal: p99 ≤ 50 ms.
+//     It fills a scratch database creatorcoach_bench_payouts (plus
+//     BENCH_DB_SUFFIX) with brands, campaigns, creators, one accepted offer
+//     per payout and the payouts, starts the api and loads it.
+//   - release: -offers due payments (funded, post captured, release time
+//     past, creators with ready payout accounts) released by the product's
+//     path — the payout:release task (PayoutTick), the outbox relay and one
+//     payout:transfer task per payment in the real worker binary, until
+//     every one is transferred — against the same transfer calls made
+//     directly through the product's provider client (jobs/payment) with
+//     as many goroutines as the worker runs tasks; both against stripe-mock
+//     (STRIPE_API_BASE). Goal: worker ≥ 0.8× direct. After each round it
+//     checks the ledger (CheckLedger), one release per offer, the audit
+//     entries and chain, and the offers completed. Its database is
+//     creatorcoach_bench_payouts_release (plus BENCH_DB_SUFFIX).
 //
-//	go run ./ops/bench/payouts [-payouts 100000] [-duration 5s] [-conns 8] [-runs 3]
+// It needs Postgres, Redis and stripe-mock (as ops/services.sh provides).
+//
+//	go run ./ops/bench/payouts [-only board|release] [-payouts 100000] [-duration 5s] [-conns 8] [-runs 3]
+//		[-offers 10000] [-concurrency 20] [-poll 50ms] [-release-runs 3]
 package main
 
 import (
@@ -25,7 +39,8 @@ import (
 
 var (
 	m       = benchkit.MeasureFlags("measurement", "runs", 3)
-	payouts = flag.Int("payouts", 100000, "payouts in all (one accepted offer each)")
+	payouts = flag.Int("payouts", 100000, "board: payouts in all (one accepted offer each)")
+	only    = flag.String("only", "", "board or release: run only that measurement")
 )
 
 const adminEmail = "admin@bench.example"
@@ -33,6 +48,22 @@ const adminEmail = "admin@bench.example"
 func main() { benchkit.Main("bench/payouts", run) }
 
 func run(ctx context.Context) error {
+	switch *only {
+	case "":
+		berr := benchBoard(ctx)
+		if err := benchRelease(ctx); err != nil {
+			return err
+		}
+		return berr
+	case "board":
+		return benchBoard(ctx)
+	case "release":
+		return benchRelease(ctx)
+	}
+	return fmt.Errorf("-only is board or release, not %q", *only)
+}
+
+func benchBoard(ctx context.Context) error {
 	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_payouts", Build: []string{"api"}})
 	if err != nil {
 		return err
