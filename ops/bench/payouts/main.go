@@ -29,9 +29,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"time"
+
+	"github.com/lib/pq"
 
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
@@ -89,8 +90,7 @@ func benchBoard(ctx context.Context) error {
 		if sc.state != "" {
 			states = sc.state
 		}
-		benchkit.Explain(ctx, os.Stdout, s.DB, `SELECT entry_id FROM payouts WHERE state = ANY(string_to_array($1, ','))
-			ORDER BY updated_at DESC, entry_id LIMIT 10 OFFSET $2`, []any{states, offset(sc.query)}, "Scan", "Sort", "Execution")
+		explainBoard(ctx, s.DB, states, offset(sc.query))
 		var rates, p99s []float64
 		for range m.Runs {
 			rate, p99, err := benchkit.Load(s.URL("/api/payouts/board?"+sc.query), admin, m.Conns, m.Duration)
@@ -156,6 +156,7 @@ func fill(ctx context.Context, db *store.DB) error {
 				now() - interval '40 days', now() - (row_number() OVER (ORDER BY e.id)) * interval '1 second', ''
 			FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id`, nil},
 		{"vacuum", `VACUUM ANALYZE`, nil},
+		{"checkpoint", `CHECKPOINT`, nil},
 	} {
 		if _, err := db.SQL().ExecContext(ctx, st.q, st.args...); err != nil {
 			return fmt.Errorf("fill %s: %w", st.what, err)
@@ -167,4 +168,45 @@ func fill(ctx context.Context, db *store.DB) error {
 		strings.Join(store.BoardStates, ","))
 	fmt.Printf("filled %d payouts (%d on the board) in %s\n", n, board, time.Since(t0).Round(time.Millisecond))
 	return nil
+}
+
+// explainBoard prints the plan of the board's page statement (as
+// store.PaymentsBoard runs it: prepared, so planned generically under
+// store.SessionSettings, with the page size written in) for states at
+// offset: its scans, any JIT compiling and its time.
+func explainBoard(ctx context.Context, db *store.DB, states string, offset int) {
+	conn, err := db.SQL().Conn(ctx)
+	if err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	defer conn.Close()
+	quoted := strings.Split(states, ",")
+	for i, st := range quoted {
+		quoted[i] = pq.QuoteLiteral(st)
+	}
+	_, _ = conn.ExecContext(ctx, `DEALLOCATE ALL`)
+	if _, err := conn.ExecContext(ctx, `PREPARE board (int) AS SELECT p.entry_id, p.state, p.amount, p.fee, p.currency,
+		COALESCE((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') AS brand_name,
+		COALESCE((SELECT c.name FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = p.entry_id), '') AS creator_name,
+		COALESCE((SELECT k.name FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = p.entry_id), '') AS campaign_name,
+		p.failure, p.objection_reason, p.updated_at
+		FROM (SELECT * FROM payouts WHERE state IN (`+strings.Join(quoted, ", ")+`) ORDER BY updated_at DESC, entry_id LIMIT 10 OFFSET $1) p
+		ORDER BY p.updated_at DESC, p.entry_id`); err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	rows, err := conn.QueryContext(ctx, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) EXECUTE board ($1)`, offset)
+	if err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l string
+		_ = rows.Scan(&l)
+		if strings.Contains(l, "Scan on payouts") || strings.Contains(l, "JIT") || strings.Contains(l, "Execution") {
+			fmt.Println("  plan:", strings.TrimSpace(l))
+		}
+	}
 }

@@ -71,6 +71,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		// (a) the same transfer calls, made directly (their own idempotency keys: stripe-mock keeps none anyway).
+		cpu0 := cpuByCommand()
 		t0 := time.Now()
 		failed, first := benchkit.Parallel(*concurrency, len(due), func(i int) error {
 			d := due[i]
@@ -81,6 +82,7 @@ func benchRelease(ctx context.Context) error {
 			return fmt.Errorf("%d direct transfers failed: %w", failed, first)
 		}
 		direct := time.Since(t0)
+		cpu1 := cpuByCommand()
 		// (b) the product: the periodic release task, run by the worker.
 		stats0, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -95,6 +97,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		pool := time.Since(t0)
+		cpu2 := cpuByCommand()
 		time.Sleep(1100 * time.Millisecond) // the statistics reach pg_stat_database within a second
 		stats1, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -105,6 +108,7 @@ func benchRelease(ctx context.Context) error {
 		fmt.Printf("  round %d: direct %5.0f offers/s (%s), worker %5.0f offers/s (%s): worker/direct %.2f; per offer %.1f commits, %.1f rows written\n",
 			round, n/direct.Seconds(), direct.Round(time.Millisecond), n/pool.Seconds(), pool.Round(time.Millisecond), ratios[len(ratios)-1],
 			float64(stats1.commits-stats0.commits)/n, float64(stats1.written-stats0.written)/n)
+		fmt.Printf("    CPU ms per offer: direct %s\n      worker %s\n", cpuPerOffer(cpu0, cpu1, n), cpuPerOffer(cpu1, cpu2, n))
 		if os.Getenv("BENCH_WORKER_LOG") != "" {
 			_ = os.WriteFile(os.Getenv("BENCH_WORKER_LOG"), []byte(worker.LogTail(1<<24)), 0o644)
 		}
