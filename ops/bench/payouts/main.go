@@ -29,6 +29,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -196,7 +197,7 @@ func explainBoard(ctx context.Context, db *store.DB, states string, offset int) 
 		fmt.Println("explain:", err)
 		return
 	}
-	rows, err := conn.QueryContext(ctx, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) EXECUTE board ($1)`, offset)
+	rows, err := conn.QueryContext(ctx, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) EXECUTE board (`+strconv.Itoa(offset)+`)`)
 	if err != nil {
 		fmt.Println("explain:", err)
 		return
