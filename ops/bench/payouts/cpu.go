@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+
+	"creatorcoach/store"
 )
 
 // cpuByCommand sums the CPU time (user and system, in seconds) of the
@@ -74,4 +78,70 @@ func cpuPerOffer(before, after map[string]float64, n float64) string {
 		parts = append(parts, fmt.Sprintf("%s %.2f", u.cmd, u.ms))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// procCPU is the CPU time (user and system, in seconds) of process pid.
+func procCPU(pid int) float64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st float64
+	fmt.Sscan(f[11], &ut)
+	fmt.Sscan(f[12], &st)
+	return (ut + st) / 100
+}
+
+// pidsOf are the processes whose command line starts with path.
+func pidsOf(path string) []int {
+	var pids []int
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if b, _ := os.ReadFile("/proc/" + d.Name() + "/cmdline"); strings.HasPrefix(string(b), path) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// ownCPU is the CPU time of what a round runs on this machine, apart from
+// the other processes sharing it: the Postgres backends serving this
+// benchmark's database (its processes' connections), the worker, this
+// benchmark, and stripe-mock.
+type ownCPU struct{ postgres, worker, bench, stripeMock float64 }
+
+func readOwnCPU(ctx context.Context, db *store.DB, workerPath string) ownCPU {
+	var c ownCPU
+	var backends []int
+	_ = db.SQL().SelectContext(ctx, &backends, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
+	for _, pid := range backends {
+		c.postgres += procCPU(pid)
+	}
+	for _, pid := range pidsOf(workerPath) {
+		c.worker += procCPU(pid)
+	}
+	for _, pid := range pidsOf("stripe-mock") {
+		c.stripeMock += procCPU(pid)
+	}
+	for _, pid := range pidsOf(os.Getenv("HOME") + "/go/bin/stripe-mock") {
+		c.stripeMock += procCPU(pid)
+	}
+	c.bench = procCPU(os.Getpid())
+	return c
+}
+
+// perOffer says a round's CPU in ms per offer, by process.
+func (c ownCPU) perOffer(before ownCPU, n float64) string {
+	ms := func(a, b float64) float64 { return (a - b) * 1000 / n }
+	return fmt.Sprintf("postgres backends %.2f, worker %.2f, this benchmark %.2f, stripe-mock %.2f",
+		ms(c.postgres, before.postgres), ms(c.worker, before.worker), ms(c.bench, before.bench), ms(c.stripeMock, before.stripeMock))
 }

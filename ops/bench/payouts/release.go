@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -61,6 +62,7 @@ func benchRelease(ctx context.Context) error {
 	client := asynq.NewClient(opt)
 	defer client.Close()
 	pay := payment.New(base, "sk_test_bench", nil)
+	workerPath := filepath.Join(s.Dir, "worker")
 	n := float64(*offers)
 	var directs, pools, ratios []float64
 	fmt.Printf("== payout release of %d due offers: direct provider calls vs the worker (concurrency %d, WORKER_POLL_INTERVAL=%s, provider %s)\n",
@@ -71,7 +73,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		// (a) the same transfer calls, made directly (their own idempotency keys: stripe-mock keeps none anyway).
-		cpu0 := cpuByCommand()
+		cpu0, own0 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		t0 := time.Now()
 		failed, first := benchkit.Parallel(*concurrency, len(due), func(i int) error {
 			d := due[i]
@@ -82,7 +84,7 @@ func benchRelease(ctx context.Context) error {
 			return fmt.Errorf("%d direct transfers failed: %w", failed, first)
 		}
 		direct := time.Since(t0)
-		cpu1 := cpuByCommand()
+		cpu1, own1 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		// (b) the product: the periodic release task, run by the worker.
 		stats0, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -97,7 +99,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		pool := time.Since(t0)
-		cpu2 := cpuByCommand()
+		cpu2, own2 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		time.Sleep(1100 * time.Millisecond) // the statistics reach pg_stat_database within a second
 		stats1, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -108,7 +110,8 @@ func benchRelease(ctx context.Context) error {
 		fmt.Printf("  round %d: direct %5.0f offers/s (%s), worker %5.0f offers/s (%s): worker/direct %.2f; per offer %.1f commits, %.1f rows written\n",
 			round, n/direct.Seconds(), direct.Round(time.Millisecond), n/pool.Seconds(), pool.Round(time.Millisecond), ratios[len(ratios)-1],
 			float64(stats1.commits-stats0.commits)/n, float64(stats1.written-stats0.written)/n)
-		fmt.Printf("    CPU ms per offer: direct %s\n      worker %s\n", cpuPerOffer(cpu0, cpu1, n), cpuPerOffer(cpu1, cpu2, n))
+		fmt.Printf("    CPU ms per offer, this round's processes: direct: %s\n      worker: %s\n", own1.perOffer(own0, n), own2.perOffer(own1, n))
+		fmt.Printf("    CPU ms per offer, the whole machine (shared): direct: %s\n      worker: %s\n", cpuPerOffer(cpu0, cpu1, n), cpuPerOffer(cpu1, cpu2, n))
 		if os.Getenv("BENCH_WORKER_LOG") != "" {
 			_ = os.WriteFile(os.Getenv("BENCH_WORKER_LOG"), []byte(worker.LogTail(1<<24)), 0o644)
 		}
