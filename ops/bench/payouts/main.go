@@ -17,12 +17,16 @@
 //     (STRIPE_API_BASE). Goal: worker ≥ 0.8× direct. After each round it
 //     checks the ledger (CheckLedger), one release per offer, the audit
 //     entries and chain, and the offers completed. Its database is
-//     creatorcoach_bench_payouts_release (plus BENCH_DB_SUFFIX).
+//     creatorcoach_bench_payouts_release (plus BENCH_DB_SUFFIX). It prints
+//     the CPU per offer of its own processes (Postgres backends of its
+//     database, the worker, itself, stripe-mock). With -latency, both
+//     reach stripe-mock through a proxy that waits that long before each
+//     call, as the real provider answers in hundreds of milliseconds.
 //
 // It needs Postgres, Redis and stripe-mock (as ops/services.sh provides).
 //
 //	go run ./ops/bench/payouts [-only board|release] [-payouts 100000] [-duration 5s] [-conns 8] [-runs 3]
-//		[-offers 10000] [-concurrency 20] [-poll 50ms] [-release-runs 3]
+//		[-offers 10000] [-concurrency 20] [-poll 50ms] [-release-runs 3] [-latency 0]
 package main
 
 import (

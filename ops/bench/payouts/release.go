@@ -4,6 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -21,6 +25,7 @@ var (
 	concurrency = flag.Int("concurrency", 20, "release: the worker's WORKER_CONCURRENCY, and goroutines of the direct calls")
 	poll        = flag.String("poll", "50ms", "release: the worker's WORKER_POLL_INTERVAL")
 	releaseRuns = flag.Int("release-runs", 3, "release: rounds (direct calls, then the worker); medians are reported")
+	latency     = flag.Duration("latency", 0, "release: answer time added to every provider call (a proxy in front of stripe-mock), as the real provider's; 0 = stripe-mock's own")
 )
 
 // releaseCreators is how many creators (each with a ready payout account)
@@ -40,6 +45,14 @@ const (
 // nothing was paid twice.
 func benchRelease(ctx context.Context) error {
 	base := benchkit.Env("STRIPE_API_BASE", "http://127.0.0.1:12111")
+	if *latency > 0 {
+		addr, stop, err := delayProxy(base, *latency)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		base = "http://" + addr
+	}
 	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_payouts_release", Build: []string{"worker"},
 		Env: []string{"STRIPE_API_BASE=" + base, "STRIPE_SECRET_KEY=sk_test_bench", "WORKER_POLL_INTERVAL=" + *poll,
 			fmt.Sprintf("WORKER_CONCURRENCY=%d", *concurrency)}})
@@ -65,8 +78,8 @@ func benchRelease(ctx context.Context) error {
 	workerPath := filepath.Join(s.Dir, "worker")
 	n := float64(*offers)
 	var directs, pools, ratios []float64
-	fmt.Printf("== payout release of %d due offers: direct provider calls vs the worker (concurrency %d, WORKER_POLL_INTERVAL=%s, provider %s)\n",
-		*offers, *concurrency, *poll, base)
+	fmt.Printf("== payout release of %d due offers: direct provider calls vs the worker (concurrency %d, WORKER_POLL_INTERVAL=%s, provider %s, %s added to each call)\n",
+		*offers, *concurrency, *poll, base, *latency)
 	for round := 1; round <= *releaseRuns; round++ {
 		due, err := fillReleaseRound(ctx, s.DB, round)
 		if err != nil {
@@ -287,4 +300,24 @@ func dbStats(ctx context.Context, db *store.DB) (stats, error) {
 	err := db.SQL().QueryRowContext(ctx, `SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database
 		WHERE datname = current_database()`).Scan(&s.commits, &s.written)
 	return s, err
+}
+
+// delayProxy serves target's answers after waiting d before each call.
+func delayProxy(target string, d time.Duration) (string, func(), error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "", nil, err
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	proxy.Transport = &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(d)
+		proxy.ServeHTTP(w, r)
+	})}
+	go srv.Serve(l)
+	return l.Addr().String(), func() { srv.Close() }, nil
 }
