@@ -210,7 +210,7 @@ func explainBoard(ctx context.Context, db *store.DB, states string, offset int) 
 	for rows.Next() {
 		var l string
 		_ = rows.Scan(&l)
-		if strings.Contains(l, "Scan on payouts") || strings.Contains(l, "JIT") || strings.Contains(l, "Execution") {
+		if (strings.Contains(l, "Scan") && strings.Contains(l, "on payouts ")) || strings.Contains(l, "JIT") || strings.Contains(l, "Execution") {
 			fmt.Println("  plan:", strings.TrimSpace(l))
 		}
 	}
