@@ -287,6 +287,12 @@ var payoutMails = map[string]struct {
 	store.PayoutMailRefunded: {"Payment refunded", "{{.Total}} for {{.CreatorName}}'s offer in {{.CampaignName}} was refunded to your card.", false, true},
 	store.PayoutMailWaiting: {"Waiting for your payout details", "Your payment of {{.Paid}} from {{.BrandName}} for {{.CampaignName}} is ready to be sent. " +
 		"Finish setting up payouts in Account Settings and it leaves at once.", true, false},
+	store.PayoutMailDeliveryDue: {"Your post for a campaign that ended", "{{.CampaignName}} by {{.BrandName}} has ended and no post of yours " +
+		"with its tag was captured from your connected accounts. Post it by {{.CancelFrom}}: after that, {{.BrandName}} may cancel " +
+		"the offer and be refunded, and the reserved {{.Paid}} is not paid to you. Posted already? Check that the account is " +
+		"connected and the tag is in the caption, or answer the brand in the offer's conversation: {{.Link}}", true, false},
+	store.PayoutMailCancelled: {"An offer was cancelled", "{{.BrandName}} cancelled your offer in {{.CampaignName}}: no post of yours with " +
+		"its tag was captured by {{.CancelFrom}}, so the brand was refunded. Nothing is owed on either side.", true, false},
 }
 
 var payoutText = template.Must(template.New("text").Parse(`Hello,
@@ -333,7 +339,8 @@ func (h *Handler) HandlePayoutMail(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	vars := map[string]string{"BrandName": m.BrandName, "CreatorName": m.CreatorName, "CampaignName": m.CampaignName,
-		"Total": dollars(m.Amount + m.Fee), "Paid": dollars(m.Amount - m.RefundAmount), "Failure": m.Failure}
+		"Total": dollars(m.Amount + m.Fee), "Paid": dollars(m.Amount - m.RefundAmount), "Failure": m.Failure,
+		"CancelFrom": m.CancelFrom.Format("2 January 2006, 15:04 UTC"), "Link": strings.TrimRight(h.PublicURL, "/") + "/my-offers"}
 	var intro strings.Builder
 	if err := template.Must(template.New("intro").Parse(tmpl.intro)).Execute(&intro, vars); err != nil {
 		return err

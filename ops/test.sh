@@ -57,6 +57,9 @@ go build -o "$E2E_DIR/bin/" ./cmd/api ./cmd/worker
 # each against a stack of its own: database creatorcoach_e2e[_<n>], Redis database 15-<n>, api on E2E_PORT+<n>, a
 # worker, a mail folder. Within a shard the files run one after another.
 mapfile -t shards < <(cd web && node scripts/e2e-shards.mjs "${E2E_SHARDS:-2}" ${E2E_FILES:-e2e/})
+# A clean-clone run in CI (CI=true) checks every screen with axe but writes no screenshot: nobody looks at them there,
+# and full-page PNGs cost a large share of the browser tests' CPU. Anywhere else they land in web/e2e/screenshots/.
+if [ "${CI:-}" = true ]; then export E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-off}"; fi
 stack_pids=()
 trap 'kill ${stack_pids[*]} 2>/dev/null; wait ${stack_pids[*]} 2>/dev/null || true' EXIT
 stack_env() { # stack_env N: sets STACK_DB and STACK_ENV to shard N's database and settings

@@ -141,6 +141,8 @@ const (
 	PayoutMailTransferred   = "transferred"     // to both
 	PayoutMailRefunded      = "refunded"        // to the brand
 	PayoutMailWaiting       = "waiting_details" // to the creator
+	PayoutMailDeliveryDue   = "delivery_due"    // to the creator: the campaign ended, nothing captured
+	PayoutMailCancelled     = "cancelled"       // to the creator: the brand cancelled the undelivered offer
 )
 
 // Payout messages.
@@ -189,12 +191,16 @@ type Payout struct {
 	RefundedAt      *time.Time `db:"refunded_at" json:"refundedAt"`
 	ReversedAmount  int64      `db:"reversed_amount" json:"reversedAmount"`
 	ReversedAt      *time.Time `db:"reversed_at" json:"reversedAt"`
-	UpdatedAt       time.Time  `db:"updated_at" json:"updatedAt"`
+	// DeliveryNoticeAt is when the creator was told that the campaign ended
+	// with nothing of theirs captured: the brand may cancel a DELIVERY_GRACE
+	// later.
+	DeliveryNoticeAt *time.Time `db:"delivery_notice_at" json:"deliveryNoticeAt"`
+	UpdatedAt        time.Time  `db:"updated_at" json:"updatedAt"`
 }
 
 const payoutCols = `entry_id, brand_id, committed_by, committed_role, currency, amount, fee, state, attempt, payment_intent_id,
 	charge_id, transfer_id, refund_amount, failure, objection_reason, objected_by, objected_at, disputed_at, funding_at, funded_at,
-	failed_at, captured_at, release_at, released_at, transferred_at, arrival_at, paid_at, refunded_at, reversed_amount, reversed_at, updated_at`
+	failed_at, captured_at, release_at, released_at, transferred_at, arrival_at, paid_at, refunded_at, reversed_amount, reversed_at, delivery_notice_at, updated_at`
 
 // getPayout reads entry's payment (locked with FOR UPDATE when lock);
 // ENOTFOUND when the offer has none.
@@ -514,10 +520,11 @@ func (s *DB) startClock(tx *sqlx.Tx, entryID string) error {
 
 // PayoutTickResult counts what one run of the periodic payout task did.
 type PayoutTickResult struct {
-	ClocksStarted int `json:"clocksStarted"`
-	Released      int `json:"released"`
-	Waiting       int `json:"waiting"`
-	Lapsed        int `json:"lapsed"`
+	ClocksStarted   int `json:"clocksStarted"`
+	Released        int `json:"released"`
+	Waiting         int `json:"waiting"`
+	Lapsed          int `json:"lapsed"`
+	DeliveryNotices int `json:"deliveryNotices"`
 }
 
 // PayoutTick is the periodic release: it starts the clocks of funded
@@ -597,9 +604,44 @@ func (s *DB) PayoutTick(ctx context.Context, limit int) (PayoutTickResult, error
 			}
 		}
 		r.Lapsed = len(lapsed)
-		return nil
+		r.DeliveryNotices, err = s.deliveryNotices(ctx, tx, now, limit)
+		return err
 	})
 	return r, err
+}
+
+// PayoutDeliveryNotices runs the delivery notices of PayoutTick alone (at
+// most limit), for the demo data: the rest of the tick would release what
+// is due.
+func (s *DB) PayoutDeliveryNotices(ctx context.Context, limit int) (n int, err error) {
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		n, err = s.deliveryNotices(ctx, tx, s.now(), limit)
+		return err
+	})
+	return n, err
+}
+
+// deliveryNotices tells the creators of reserved payments whose campaign
+// ended with nothing of theirs captured, once each: the brand may cancel a
+// DELIVERY_GRACE after the notice, and the creator can post or answer
+// meanwhile.
+func (s *DB) deliveryNotices(ctx context.Context, tx *sqlx.Tx, now time.Time, limit int) (int, error) {
+	var due []string
+	if err := tx.SelectContext(ctx, &due, `UPDATE payouts SET delivery_notice_at = $1
+		WHERE entry_id IN (SELECT p.entry_id FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN campaigns c ON c.id = e.campaign_id
+			WHERE p.state = 'funded' AND p.captured_at IS NULL AND p.delivery_notice_at IS NULL AND (c.end_date + 1)::timestamptz <= $1
+			ORDER BY c.end_date LIMIT $2 FOR UPDATE OF p SKIP LOCKED) RETURNING entry_id`, now, limit); err != nil {
+		return 0, fmt.Errorf("delivery notices: %w", err)
+	}
+	for _, id := range due {
+		if err := payoutMail(tx, id, PayoutMailDeliveryDue, PayoutMailDeliveryDue); err != nil {
+			return 0, err
+		}
+		if err := s.payoutAudit(tx, "", SideSystem, "delivery_due", id, map[string]any{"cancelFrom": now.Add(s.Payout.deliveryGrace())}); err != nil {
+			return 0, err
+		}
+	}
+	return len(due), nil
 }
 
 // releaseTasks queues the transfer of each released payment and records
@@ -1023,8 +1065,9 @@ func (s *DB) RetryFunding(ctx context.Context, actor *User, entryID string) (*Pa
 }
 
 // CancelUndelivered refunds the brand in full when nothing was captured by
-// the campaign's end plus DELIVERY_GRACE: a BRAND_ADMIN or BRAND_MANAGER of
-// its brand, or an ADMIN. ECONFLICT before then or once a post is captured.
+// the campaign's end and the creator, told so, did not post within
+// DELIVERY_GRACE: a BRAND_ADMIN or BRAND_MANAGER of its brand, or an ADMIN.
+// The creator is mailed. ECONFLICT before then or once a post is captured.
 func (s *DB) CancelUndelivered(ctx context.Context, actor *User, entryID string) (*Payout, error) {
 	var out *Payout
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
@@ -1035,14 +1078,17 @@ func (s *DB) CancelUndelivered(ctx context.Context, actor *User, entryID string)
 		if actor.Role == RoleBrandViewer || actor.Role == RoleUser {
 			return Errorf(EFORBIDDEN, "You don't have permission to do this")
 		}
-		from, err := s.cancelFrom(ctx, tx, entryID)
+		from, err := s.cancelFrom(ctx, tx, p)
 		if err != nil {
 			return err
 		}
-		if p.State != PayoutFunded || p.CapturedAt != nil || s.now().Before(from) {
+		if p.State != PayoutFunded || p.CapturedAt != nil || p.DeliveryNoticeAt == nil || s.now().Before(from) {
 			return &Error{Code: ECONFLICT, Message: MsgPayoutNotCancel}
 		}
 		if err := s.cancelPayout(tx, entryID, actor.ID, actor.Role, "not delivered"); err != nil {
+			return err
+		}
+		if err := payoutMail(tx, entryID, PayoutMailCancelled, PayoutMailCancelled); err != nil {
 			return err
 		}
 		out, err = getPayout(ctx, tx, entryID, false)

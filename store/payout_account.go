@@ -373,15 +373,18 @@ func (s *DB) SetManagerLimit(ctx context.Context, u *User, limit *int64) (*Brand
 
 // PayoutMail is what a payment mail says and to whom.
 type PayoutMail struct {
-	CampaignName  string   `db:"campaign_name"`
-	CreatorName   string   `db:"creator_name"`
-	BrandName     string   `db:"brand_name"`
-	Amount        int64    `db:"amount"`
-	Fee           int64    `db:"fee"`
-	RefundAmount  int64    `db:"refund_amount"`
-	Failure       string   `db:"failure"`
-	CreatorEmails []string `db:"-"`
-	BrandEmails   []string `db:"-"`
+	CampaignName string `db:"campaign_name"`
+	CreatorName  string `db:"creator_name"`
+	BrandName    string `db:"brand_name"`
+	Amount       int64  `db:"amount"`
+	Fee          int64  `db:"fee"`
+	RefundAmount int64  `db:"refund_amount"`
+	Failure      string `db:"failure"`
+	// CancelFrom is when the brand may cancel the offer if nothing of it is
+	// captured (see PaymentView.CancelFrom).
+	CancelFrom    time.Time `db:"-"`
+	CreatorEmails []string  `db:"-"`
+	BrandEmails   []string  `db:"-"`
 }
 
 // PayoutMailOf loads the mail of entry's payment; nil when it is gone.
@@ -395,6 +398,13 @@ func (s *DB) PayoutMailOf(ctx context.Context, entryID string) (*PayoutMail, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("payout mail: %w", err)
+	}
+	p, err := getPayout(ctx, s.db, entryID, false)
+	if err != nil {
+		return nil, err
+	}
+	if m.CancelFrom, err = s.cancelFrom(ctx, s.db, p); err != nil {
+		return nil, err
 	}
 	if err := s.selectPrepared(ctx, &m.CreatorEmails, `SELECT u.email FROM roster_entries e JOIN creators c ON c.id = e.creator_id
 		JOIN users u ON u.id = c.user_id WHERE e.id = $1 AND u.deleted_at IS NULL`, entryID); err != nil {

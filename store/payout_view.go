@@ -19,11 +19,14 @@ type PaymentView struct {
 	Fee     *int64       `json:"fee"`
 	Overdue bool         `json:"overdue"`
 	Books   *PayoutBooks `json:"books"`
-	// CancelFrom is, for brand roles and ADMIN while the payment is reserved
-	// and no post is captured, when the brand may cancel it and be refunded
-	// in full (the campaign's end plus DELIVERY_GRACE); null otherwise.
+	// CancelFrom is, while the payment is reserved and no post is captured,
+	// when the brand may cancel it and be refunded in full: DELIVERY_GRACE
+	// after the creator was told that the campaign ended with nothing
+	// captured. Brand roles and ADMIN always see it; the creator once told.
+	// Null otherwise.
 	CancelFrom *time.Time `json:"cancelFrom"`
-	// CancelAllowed is true once CancelFrom has passed.
+	// CancelAllowed is true for brand roles and ADMIN once the creator was
+	// told and CancelFrom has passed.
 	CancelAllowed bool `json:"cancelAllowed"`
 }
 
@@ -58,6 +61,14 @@ func (s *DB) PaymentOf(ctx context.Context, actor *User, entryID string) (*Payme
 		return nil, err
 	}
 	v := &PaymentView{Payout: *p, Overdue: p.Overdue(s.now())}
+	if p.State == PayoutFunded && p.CapturedAt == nil && (actor.Role != RoleUser || p.DeliveryNoticeAt != nil) {
+		from, err := s.cancelFrom(ctx, s.db, p)
+		if err != nil {
+			return nil, err
+		}
+		v.CancelFrom = &from
+		v.CancelAllowed = actor.Role != RoleUser && p.DeliveryNoticeAt != nil && !s.now().Before(from)
+	}
 	if actor.Role != RoleUser {
 		fee := p.Fee
 		v.Fee = &fee
@@ -66,24 +77,22 @@ func (s *DB) PaymentOf(ctx context.Context, actor *User, entryID string) (*Payme
 			return nil, err
 		}
 		v.Books = &b
-		if p.State == PayoutFunded && p.CapturedAt == nil {
-			from, err := s.cancelFrom(ctx, s.db, entryID)
-			if err != nil {
-				return nil, err
-			}
-			v.CancelFrom, v.CancelAllowed = &from, !s.now().Before(from)
-		}
 	}
 	return v, nil
 }
 
-// cancelFrom is when a brand may cancel entry's undelivered offer: the day
-// after the campaign's end plus DELIVERY_GRACE.
-func (s *DB) cancelFrom(ctx context.Context, q sqlx.QueryerContext, entryID string) (time.Time, error) {
+// cancelFrom is when a brand may cancel p's undelivered offer: DELIVERY_GRACE
+// after the creator was told that nothing was captured by the campaign's
+// end (the notice goes out the day after the end; before it, that day is
+// assumed).
+func (s *DB) cancelFrom(ctx context.Context, q sqlx.QueryerContext, p *Payout) (time.Time, error) {
 	var end time.Time
 	if err := sqlx.GetContext(ctx, q, &end, `SELECT (c.end_date + 1)::timestamptz FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
-		WHERE e.id = $1`, entryID); err != nil {
+		WHERE e.id = $1`, p.EntryID); err != nil {
 		return time.Time{}, fmt.Errorf("campaign end: %w", err)
+	}
+	if p.DeliveryNoticeAt != nil && p.DeliveryNoticeAt.After(end) {
+		end = *p.DeliveryNoticeAt
 	}
 	return end.Add(s.Payout.deliveryGrace()).UTC(), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,16 +141,53 @@ func TestPayouts_CancelUndelivered(t *testing.T) {
 		t.Errorf("cancel from %s, want the campaign's end %s plus the grace", from, end)
 	}
 	if c := e.payment(f.entry, f.creator); c["cancelFrom"] != nil || c["cancelAllowed"] != false {
-		t.Errorf("the creator is offered a cancel: %v", c)
+		t.Errorf("the creator is shown a deadline before being told: %v", c)
 	}
 	cancel := func(token string) resp { return e.call("POST", "/api/payouts/offers/"+f.entry+"/cancel", token, nil) }
 	if r := e.want(cancel(f.brand), http.StatusConflict); r.str("message") != store.MsgPayoutNotCancel {
 		t.Errorf("early cancel: %v", r.Body)
 	}
-	e.clock.Advance(from.Sub(e.clock.Now()) + time.Minute)
-	f.brand, f.creator, viewer = e.login("owner@undelivered.io"), e.login(f.creatorEmail), e.login("viewer@undelivered.io") // weeks later
+
+	// The campaign ends with nothing captured: the next run of the release task tells the creator, once; the grace
+	// runs from that notice (the periodic task ran two hours late here).
+	e.clock.Advance(end.Sub(e.clock.Now()) + 2*time.Hour)
+	tick := func() store.PayoutTickResult {
+		r, err := e.db.PayoutTick(context.Background(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := tick(); r.DeliveryNotices != 1 {
+		t.Fatalf("first run after the end: %+v", r)
+	}
+	if r := tick(); r.DeliveryNotices != 0 {
+		t.Fatalf("second run: %+v, the creator is told once", r)
+	}
+	e.settle()
+	told := e.mailWith(f.creatorEmail, "Your post for a campaign that ended")
+	from = e.clock.Now().Add(store.DefaultDeliveryGrace).Truncate(time.Microsecond)
+	if !strings.Contains(told.Text(), from.Format("2 January 2006, 15:04 UTC")) || !strings.Contains(told.Text(), "/my-offers") {
+		t.Errorf("the creator's notice does not give the deadline %s and the way back: %s", from, told.Text())
+	}
+	f.brand, f.creator, viewer = e.login("owner@undelivered.io"), e.login(f.creatorEmail), e.login("viewer@undelivered.io") // days later
+	for _, tok := range []string{f.creator, f.brand} {
+		c := e.payment(f.entry, tok)
+		if got, _ := time.Parse(time.RFC3339, fmt.Sprint(c["cancelFrom"])); !got.Equal(from) || c["cancelAllowed"] != false || c["deliveryNoticeAt"] == nil {
+			t.Errorf("after the notice: %v, want cancelFrom %s", c, from)
+		}
+	}
+	e.clock.Advance(store.DefaultDeliveryGrace - time.Minute) // the grace of the campaign's end has passed, not the creator's
+	f.brand = e.login("owner@undelivered.io")
+	e.want(cancel(f.brand), http.StatusConflict)
+
+	e.clock.Advance(2 * time.Minute)
+	f.brand, f.creator, viewer = e.login("owner@undelivered.io"), e.login(f.creatorEmail), e.login("viewer@undelivered.io") // a week later
 	if p := e.payment(f.entry, viewer); p["cancelAllowed"] != true {
 		t.Fatalf("after the grace: %v", p)
+	}
+	if c := e.payment(f.entry, f.creator); c["cancelAllowed"] != false {
+		t.Errorf("the creator may cancel: %v", c)
 	}
 	e.want(cancel(viewer), http.StatusForbidden)
 	e.want(cancel(f.creator), http.StatusForbidden)
@@ -159,6 +197,7 @@ func TestPayouts_CancelUndelivered(t *testing.T) {
 	if p["state"] != "refunded" || p["refundAmount"].(float64) != 50000 || p["cancelFrom"] != nil {
 		t.Fatalf("after the cancel: %v", p)
 	}
+	e.mailWith(f.creatorEmail, "An offer was cancelled")
 	if problems, err := e.db.CheckLedger(context.Background()); err != nil || len(problems) > 0 {
 		t.Fatalf("ledger: %v %v", problems, err)
 	}

@@ -42,6 +42,13 @@ export async function launch() {
 }
 
 /**
+ * WAIT_MS is how long a step waits for what it expects (an element, a mail). The suite runs the browser tests beside
+ * lint, types and unit tests on two cores: a wait ends as soon as its condition holds, so a long limit costs time only
+ * when a test fails, while a short one fails a correct page that was slow to come under that load.
+ */
+export const WAIT_MS = 30000
+
+/**
  * newPage opens a fresh context (own localStorage) at the given viewport. The context asks for reduced motion, as
  * some users' systems do: Bootstrap then drops its fades and slides, so every wait for an animation to end (settle,
  * toasts, dialogs) is short, and the pages are checked in the mode those users see.
@@ -49,7 +56,7 @@ export async function launch() {
 export async function newPage(browser, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL, reducedMotion: 'reduce' })
   const page = await context.newPage()
-  page.setDefaultTimeout(15000)
+  page.setDefaultTimeout(WAIT_MS)
   page.on('pageerror', (e) => console.error(`[pageerror] ${page.url()}: ${e.message}`))
   page.on('requestfailed', (r) => {
     if (r.failure()?.errorText !== 'net::ERR_ABORTED') console.error(`[requestfailed] ${r.url()}: ${r.failure()?.errorText}`)
@@ -75,6 +82,13 @@ export async function settle(page) {
 }
 
 /**
+ * SHOTS_WRITTEN: the screenshots are written for people to look at, unless E2E_SCREENSHOTS=off (the clean-clone run
+ * in CI, where nobody sees them: encoding full-page PNGs is a large share of the browser tests' CPU on two cores).
+ * Every screen is checked with axe either way.
+ */
+const SHOTS_WRITTEN = process.env.E2E_SCREENSHOTS !== 'off'
+
+/**
  * shot saves web/e2e/screenshots/<name>-<w>x<h>.png after fonts and animations
  * settle, then checks the screen with expectNoA11yViolations: every screen the
  * tests photograph must pass WCAG 2.1 AA.
@@ -83,7 +97,7 @@ export async function shot(page, name) {
   await page.waitForTimeout(600) // content that mounts late (lazy chunks, data) fades in after the first settle
   await settle(page)
   const { width, height } = page.viewportSize()
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
+  if (SHOTS_WRITTEN) await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true })
   await expectNoA11yViolations(page, `${name} (${width}x${height})`)
 }
 
@@ -143,32 +157,38 @@ function decodeQuotedPrintable(raw) {
 }
 
 /**
- * readMail returns the text (quoted-printable decoded) of the newest mail tagged `tag` (email_verification,
- * agreement_guardian, …) sent to `email` at or after `since` (ms) that `accept` accepts, polling up to 15 s: the
- * worker sends asynchronously.
+ * waitMail answers the newest mail (its file name and its text, quoted-printable decoded) whose file name passes
+ * `named`, written at or after `since` (ms), whose text `accept` accepts, polling up to WAIT_MS: the worker sends
+ * asynchronously. The mail folder names each file `<time>_<tag>_<address>.eml`.
  */
-export async function readMail(email, tag, since = 0, accept = () => true) {
+export async function waitMail(named, since = 0, accept = () => true, what = 'mail') {
   if (!MAIL_DIR) throw new Error('E2E_MAIL_DIR is not set')
-  const suffix = `_${tag}_${email.toLowerCase()}.eml`
-  const deadline = Date.now() + 15000
+  const deadline = Date.now() + WAIT_MS
   while (Date.now() < deadline) {
     let files = []
     try {
-      files = readdirSync(MAIL_DIR).filter((f) => f.toLowerCase().endsWith(suffix))
+      files = readdirSync(MAIL_DIR).filter(named)
     } catch {
       /* directory not created yet */
     }
-    const fresh = files
-      .map((f) => ({ f, t: statSync(join(MAIL_DIR, f)).mtimeMs }))
-      .filter(({ t }) => t >= since - 1000)
-      .sort((a, b) => (a.f < b.f ? 1 : -1))
-    if (fresh.length) {
-      const text = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, fresh[0].f), 'utf8'))
-      if (accept(text)) return text
+    const fresh = files.filter((f) => statSync(join(MAIL_DIR, f)).mtimeMs >= since - 1000).sort((a, b) => (a < b ? 1 : -1))
+    for (const file of fresh) {
+      const text = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, file), 'utf8'))
+      if (accept(text)) return { file, text }
     }
     await sleep(250)
   }
-  throw new Error(`no ${tag} mail for ${email} in ${MAIL_DIR}`)
+  throw new Error(`no ${what} in ${MAIL_DIR}`)
+}
+
+/**
+ * readMail returns the text of the newest mail tagged `tag` (email_verification, agreement_guardian, invitation, …)
+ * sent to `email` at or after `since` (ms) that `accept` accepts (see waitMail).
+ */
+export async function readMail(email, tag, since = 0, accept = () => true) {
+  const suffix = `_${tag}_${email.toLowerCase()}.eml`
+  const mail = await waitMail((f) => f.toLowerCase().endsWith(suffix), since, accept, `${tag} mail for ${email}`)
+  return mail.text
 }
 
 /**

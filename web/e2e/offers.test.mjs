@@ -1,8 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, BASE_URL, MAIL_DIR, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, readMail, BASE_URL, PHONE, isoIn } from './helpers.mjs'
 
 // In the browser: the admin imports creators; a brand creates a
 // campaign and generates its roster; the admin sends, counters and accepts
@@ -39,26 +37,10 @@ async function api(method, path, body, token) {
   return { status: res.status, json }
 }
 
-/** inviteToken reads the link token of the newest invitation mail to email (quoted-printable decoded). */
+/** inviteToken reads the link token of the newest invitation mail to email. */
 async function inviteToken(email) {
-  const suffix = `_invitation_${email.toLowerCase()}.eml`
-  const deadline = Date.now() + 15000
-  while (Date.now() < deadline) {
-    let files = []
-    try {
-      files = readdirSync(MAIL_DIR).filter((f) => f.toLowerCase().endsWith(suffix))
-    } catch {
-      /* no mail yet */
-    }
-    files.sort((a, b) => statSync(join(MAIL_DIR, b)).mtimeMs - statSync(join(MAIL_DIR, a)).mtimeMs)
-    if (files.length) {
-      const text = readFileSync(join(MAIL_DIR, files[0]), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-      const m = /accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text)
-      if (m) return m[1]
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no invitation mail for ${email}`)
+  const text = await readMail(email, 'invitation', 0, (t) => /accept-invite\?token=[A-Za-z0-9_-]+/.test(t))
+  return /accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text)[1]
 }
 
 test('admin imports, brand generates a roster, admin runs the offers', async () => {

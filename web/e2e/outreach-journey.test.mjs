@@ -1,9 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, sendCounter, openRoster, uniqueEmail, MAIL_DIR, DESKTOP, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, readCode, typeCode, signAgreement, sendCounter, openRoster, uniqueEmail, waitMail, DESKTOP, PHONE, isoIn } from './helpers.mjs'
 
 // The two sides meet, in the browser, at desktop and phone widths (every photographed state passes axe, WCAG 2.1
 // AA): a new brand signs up (code from the mail folder), publishes a campaign with deliverables and a brief,
@@ -47,27 +45,12 @@ after(async () => {
   await browser?.close()
 })
 
-function decodeQuotedPrintable(raw) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)))
-}
-
-/** readInvitation waits up to 15 s for an invitation mailed at or after `since`; returns its address and claim path. */
+/** readInvitation waits for an invitation mailed at or after `since`; returns its address and claim path. */
 async function readInvitation(since) {
-  const deadline = Date.now() + 15000
-  while (Date.now() < deadline) {
-    const files = readdirSync(MAIL_DIR)
-      .filter((f) => f.includes('_outreach_') && statSync(join(MAIL_DIR, f)).mtimeMs >= since - 1000)
-      .sort()
-    for (const f of files.reverse()) {
-      const text = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, f), 'utf8'))
-      const link = text.match(/https?:\/\/[^\s"<>]+(\/claim\/[A-Za-z0-9_-]+)/)
-      if (link) return { email: f.replace(/^.*_outreach_/, '').replace(/\.eml$/, ''), path: link[1], text }
-    }
-    await sleep(250)
-  }
-  throw new Error(`no invitation in ${MAIL_DIR}`)
+  const claim = /https?:\/\/[^\s"<>]+(\/claim\/[A-Za-z0-9_-]+)/
+  const { file, text } = await waitMail((f) => f.includes('_outreach_'), since, (t) => claim.test(t), 'invitation')
+  return { email: file.replace(/^.*_outreach_/, '').replace(/\.eml$/, ''), path: text.match(claim)[1], text }
 }
-
 
 for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   test(`a new brand's offer reaches a creator not yet on Creator Coach, who claims, connects, counters and signs (${label})`, async () => {

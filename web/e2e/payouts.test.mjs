@@ -8,7 +8,8 @@ import { launch, newPage, quietShot, shootBoth, expectToast, loginUi, apiLogin, 
 // brand → the brand objects → admin@ decides on the payments board (the new objection refunded in part, the seeded
 // objection on Hana Berg's Autumn Lookbook payment released: she has no payout account, so it waits for her details). The offer is accepted through
 // the API (both sides sign the counter's agreement), not by clicking. A new brand whose card asks for the bank's check
-// (3-D Secure) finishes it on the roster (the sandbox plays the bank). Every screen at desktop and phone width passes axe.
+// (3-D Secure) finishes it on the roster (the sandbox plays the bank). brand@ cancels the demo's offer on the ended
+// Summer Serum Launch of which nothing was posted, its creator told, for a full refund. Every screen at desktop and phone width passes axe.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
 const CAMPAIGN = `Paid ${RUN}`
@@ -161,6 +162,13 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   }
   await admin.setViewportSize(PHONE)
   await quietShot(admin, 'payouts-board')
+  // The admin reads the creator's payouts state in the creator list, and cannot change it.
+  await admin.setViewportSize(DESKTOP)
+  await admin.goto('/admin/creators')
+  await admin.getByRole('searchbox', { name: 'Search creators' }).fill('creator@example.com')
+  const listed = admin.getByRole('table', { name: 'Creators' }).getByRole('row').filter({ hasText: 'creator@example.com' })
+  await listed.getByRole('cell').filter({ hasText: 'Ready' }).waitFor()
+  await quietShot(admin, 'payouts-admin-creators')
   await admin.context().close()
 
   // 6. The creator sees the money leave: the offer's transfer and the earnings page.
@@ -219,4 +227,23 @@ test("a brand whose card asks for the bank's check confirms it on the roster, an
   await creator.reload()
   await card.getByText('Payment reserved: $750', { exact: true }).waitFor()
   await creator.context().close()
+})
+
+test('brand@ cancels the offer of which nothing was posted once its creator was told, and is refunded in full', async () => {
+  const brand = await newPage(browser, DESKTOP)
+  await loginUi(brand, 'brand@example.com')
+  const roster = await openRoster(brand, 'Summer Serum Launch')
+  const cancel = brand.getByRole('button', { name: 'Cancel and refund' })
+  const payment = roster.getByRole('group', { name: 'Payment' }).filter({ has: cancel })
+  await payment.getByText('Payment reserved: $300', { exact: true }).waitFor()
+  await payment.getByRole('button', { name: 'Cancel and refund' }).click()
+  const confirm = payment.getByRole('group', { name: 'Cancel the undelivered offer' })
+  await confirm.getByText(/refund \$330 to your card/).waitFor()
+  await quietShot(brand, 'payouts-cancel-undelivered')
+  await confirm.getByRole('button', { name: 'Cancel and refund' }).click()
+  await expectToast(brand, 'Cancelled: the payment is refunded in full')
+  await roster.getByText(/^(Refund on its way|Refunded)$/).first().waitFor()
+  await brand.setViewportSize(PHONE)
+  await quietShot(brand, 'payouts-cancel-undelivered-done')
+  await brand.close()
 })

@@ -34,7 +34,7 @@ test('creator connects Instagram in the sandbox → consent → the dashboard sh
   await card.getByText(/Last synced/).waitFor({ timeout: 30000 })
   const followers = await card.getByText('Followers', { exact: true }).locator('xpath=following-sibling::p').innerText()
   assert.match(followers, /^\d{1,3}(,\d{3})+$|^\d+$/)
-  await page.locator('figure canvas').first().waitFor({ timeout: 15000 })
+  await page.locator('figure canvas').first().waitFor()
   await page.getByRole('img', { name: /Instagram: followers from .* views over \d+ days/ }).waitFor()
   const audience = page.getByRole('region', { name: 'Audience Demographics' })
   await audience.getByText('Top countries').waitFor()

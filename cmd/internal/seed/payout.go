@@ -75,8 +75,13 @@ func payouts(ctx context.Context, db *store.DB) error {
 	if err := reservedDemoOffer(ctx, db); err != nil {
 		return err
 	}
+	undelivered, err := undeliveredDemoOffer(ctx, db, brand)
+	if err != nil {
+		return err
+	}
 	fmt.Println("  payouts: brand@ has a card and a $2,000 manager limit; pro@ and creator@ are set up; creator@'s Autumn Lookbook " +
-		"is paid and its Winter Glow offer reserved; Hana Berg's Autumn Lookbook payment is held by an objection")
+		"is paid and its Winter Glow offer reserved; Hana Berg's Autumn Lookbook payment is held by an objection; " +
+		undelivered + " posted nothing for Summer Serum Launch: told after its end, brand@ may cancel for a refund")
 	return nil
 }
 
@@ -181,4 +186,68 @@ func reservedDemoOffer(ctx context.Context, db *store.DB) error {
 		}
 	}
 	return nil
+}
+
+// demoUndeliveredRank marks the demo's undelivered offer among Summer Serum
+// Launch's entries (the others rank from 1).
+const demoUndeliveredRank = 90
+
+// undeliveredDemoOffer gives brand@'s ended Summer Serum Launch an accepted
+// offer ($300) to a network creator, signed by both sides and reserved
+// before the campaign, of which nothing was captured: the creator was told
+// the day after the end and the grace has passed, so brand@ may cancel it
+// for a full refund. It answers the creator's name.
+func undeliveredDemoOffer(ctx context.Context, db *store.DB, brand *store.User) (string, error) {
+	q := db.SQL()
+	var c struct {
+		ID    string    `db:"id"`
+		Start time.Time `db:"start_date"`
+		End   time.Time `db:"end_date"`
+	}
+	if err := q.GetContext(ctx, &c, `SELECT id, start_date, end_date FROM campaigns WHERE brand_id = $1 AND name = $2`,
+		brand.Brand.ID, demoUsageCampaign); err != nil {
+		return "", fmt.Errorf("seed: %s: %w", demoUsageCampaign, err)
+	}
+	var entry, name string
+	err := q.QueryRowContext(ctx, `SELECT e.id, cr.name FROM roster_entries e JOIN creators cr ON cr.id = e.creator_id
+		WHERE e.campaign_id = $1 AND e.rank = $2`, c.ID, demoUndeliveredRank).Scan(&entry, &name)
+	if err == nil {
+		return name, nil // seeded before
+	}
+	if err := q.QueryRowContext(ctx, `INSERT INTO roster_entries (campaign_id, creator_id, rank, score, parts, platform, estimated_fee,
+			offer_amount, offer_status, offer_updated_at, created_at)
+		SELECT $1, cr.id, $2, 72, '[]', 'instagram', 300, 300, 'sent', $3::timestamptz - interval '9 days', $3::timestamptz - interval '10 days'
+		FROM creators cr WHERE cr.niche = 'Beauty & Makeup' AND cr.user_id IS NULL AND cr.email IS NOT NULL
+			AND NOT EXISTS (SELECT 1 FROM roster_entries x WHERE x.campaign_id = $1 AND x.creator_id = cr.id)
+		ORDER BY cr.identity LIMIT 1
+		RETURNING id, (SELECT name FROM creators WHERE id = creator_id)`, c.ID, demoUndeliveredRank, c.Start).Scan(&entry, &name); err != nil {
+		return "", fmt.Errorf("seed: %s undelivered offer: %w", demoUsageCampaign, err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO offer_history (entry_id, at, from_status, to_status, amount, actor_side)
+		SELECT $1, $2::timestamptz + t.d * interval '1 day', t.f, t.s, 300, t.side
+		FROM (VALUES (-9, 'draft', 'sent', 'brand')) t(d, f, s, side)`, entry, c.Start); err != nil {
+		return "", fmt.Errorf("seed: undelivered offer history: %w", err)
+	}
+	was := db.Now
+	defer func() { db.Now = was }()
+	db.Now = func() time.Time { return c.Start.AddDate(0, 0, -4).Add(10 * time.Hour) }
+	// Signed four days before the campaign started, when it was open for offers (it is completed now).
+	if _, err := q.ExecContext(ctx, `UPDATE campaigns SET status = 'active' WHERE id = $1`, c.ID); err != nil {
+		return "", err
+	}
+	err = demoAccept(ctx, db, entry, brand)
+	if _, err := q.ExecContext(ctx, `UPDATE campaigns SET status = 'completed' WHERE id = $1`, c.ID); err != nil {
+		return "", err
+	}
+	if err != nil {
+		return "", fmt.Errorf("seed: sign the undelivered offer: %w", err)
+	}
+	if err := db.RecordFunding(ctx, entry, store.FundingResult{Status: store.FundingSucceeded, PaymentIntentID: "pi_demo_" + entry[:8]}); err != nil {
+		return "", err
+	}
+	db.Now = func() time.Time { return c.End.AddDate(0, 0, 1).Add(10 * time.Hour) }
+	if _, err := db.PayoutDeliveryNotices(ctx, 10); err != nil {
+		return "", err
+	}
+	return name, nil
 }

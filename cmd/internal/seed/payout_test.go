@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"testing"
+	"time"
 
 	"creatorcoach/cmd/internal/app"
 	"creatorcoach/store"
@@ -13,7 +14,9 @@ import (
 // creator@'s Autumn Lookbook payment is paid ($600 transferred, paid into
 // the bank, the offer completed) after an objection an ADMIN released, its
 // Winter Glow offer is accepted with $450 reserved, and Hana Berg's Autumn
-// Lookbook payment is held by brand@'s objection; the books balance.
+// Lookbook payment is held by brand@'s objection; Summer Serum Launch's
+// undelivered offer is reserved, its creator told and brand@ may cancel it;
+// the books balance.
 func TestSeedPayouts(t *testing.T) {
 	t.Parallel()
 	db := setup(t)
@@ -58,6 +61,29 @@ func TestSeedPayouts(t *testing.T) {
 	}
 	if p, st := mine(demoReservedCampaign); p.State != store.PayoutFunded || p.Amount != 45000 || st != store.OfferAccepted {
 		t.Fatalf("%s: %+v, offer %s", demoReservedCampaign, p, st)
+	}
+	var undelivered struct {
+		State  string     `db:"state"`
+		Notice *time.Time `db:"delivery_notice_at"`
+		Posts  int        `db:"posts"`
+	}
+	if err := db.SQL().Get(&undelivered, `SELECT p.state, p.delivery_notice_at, (SELECT count(*) FROM campaign_posts cp WHERE cp.entry_id = e.id) AS posts
+		FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id JOIN payouts p ON p.entry_id = e.id
+		WHERE c.name = $1 AND e.rank = $2`, demoUsageCampaign, demoUndeliveredRank); err != nil {
+		t.Fatal(err)
+	}
+	if undelivered.State != store.PayoutFunded || undelivered.Notice == nil || undelivered.Posts != 0 {
+		t.Fatalf("the undelivered offer: %+v", undelivered)
+	}
+	brand, _, err := db.Login(context.Background(), "brand@example.com", DemoPassword, store.SessionMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry string
+	_ = db.SQL().Get(&entry, `SELECT e.id FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id WHERE c.name = $1 AND e.rank = $2`,
+		demoUsageCampaign, demoUndeliveredRank)
+	if v, err := db.PaymentOf(context.Background(), brand, entry); err != nil || !v.CancelAllowed {
+		t.Fatalf("brand@ may not cancel the undelivered offer: %+v, %v", v, err)
 	}
 	problems, err := db.CheckLedger(context.Background())
 	if err != nil || len(problems) > 0 {

@@ -1,5 +1,8 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '../config/app'
+import { LoadError, Loading } from './status'
+import { CardSection } from './card-section'
 
 /**
  * PublicCard is the frame of a public page (a policy, the public account deletion): the product's name
@@ -53,16 +56,39 @@ export function PublicPage({ label, className, children }) {
  */
 export function PublicGone({ id, title, hint }) {
   return (
-    <section className="card border-0 shadow-sm text-center" aria-labelledby={id}>
-      <div className="card-body py-5 px-4">
-        <h1 id={id} className="h4 fw-bold">
-          {title}
-        </h1>
-        <p className="text-secondary mb-4">{hint}</p>
-        <Link to="/login" className="btn btn-outline-primary">
-          Log in to {PRODUCT_NAME}
-        </Link>
-      </div>
-    </section>
+    <CardSection titleId={id} title={title} as="h1" className="text-center" bodyClassName="card-body py-5 px-4" headingClassName="h4 fw-bold">
+      <p className="text-secondary mb-4">{hint}</p>
+      <Link to="/login" className="btn btn-outline-primary">
+        Log in to {PRODUCT_NAME}
+      </Link>
+    </CardSection>
+  )
+}
+
+/**
+ * PublicRead is a PublicPage that shows one SWR read (`swr`), titled `title` · the product's name in the browser:
+ * PublicGone (`gone`) when its address answers 404; else a load error with 'Try again', <Loading label={loadingLabel}>
+ * on the first load, and `children` of the data.
+ * @template D
+ * @param {{title: string, label: string, className: string, swr: {data?: D, error?: any, isLoading?: boolean, mutate: () => unknown},
+ *   loadingLabel: string, gone: {id: string, title: string, hint: string}, children: (data: D) => import('react').ReactNode}} props
+ */
+export function PublicRead({ title, label, className, swr, loadingLabel, gone, children }) {
+  const { data, error, isLoading, mutate } = swr
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`
+  }, [title])
+  return (
+    <PublicPage label={label} className={className}>
+      {error?.status === 404 ? (
+        <PublicGone id={gone.id} title={gone.title} hint={gone.hint} />
+      ) : (
+        <>
+          {error && <LoadError error={error} onRetry={() => mutate()} />}
+          {isLoading && !data && <Loading label={loadingLabel} />}
+          {data && children(data)}
+        </>
+      )}
+    </PublicPage>
   )
 }

@@ -14,8 +14,10 @@ import { TableHead } from '../../../components/table-head'
 /**
  * AdminCreatorList: every creator of the network, searchable, ten per page. An ADMIN merges two entries of one
  * person by hand: "Merge" on the entry to keep, then (searching if need be) "Merge into …" on the other, confirmed.
+ * `payouts` renders the payouts state of a creator linked to an account (read only), which the app mounts.
+ * @param {{payouts?: (userId: string) => import('react').ReactNode}} props
  */
-export function AdminCreatorList() {
+export function AdminCreatorList({ payouts }) {
   const { state, swr, items: creators } = useAdminPage(useAdminCreators, 'creators')
   const merge = useMergeCreators()
   const [keep, setKeep] = useState(/** @type {MergeEntry | null} */ (null)) // the entry the other is merged into
@@ -52,7 +54,7 @@ export function AdminCreatorList() {
       )}
       <ScrollRegion label="Creator table">
         <table className="table cc-admin-table" aria-label="Creators">
-          <TableHead columns={['Creator', 'Niche & location', 'Tier', { label: 'Followers', className: 'text-md-end' }, { label: 'Engagement', className: 'text-md-end' }, 'Platforms', 'Added', 'Merge']} />
+          <TableHead columns={['Creator', 'Niche & location', 'Tier', { label: 'Followers', className: 'text-md-end' }, { label: 'Engagement', className: 'text-md-end' }, 'Platforms', 'Payouts', 'Added', 'Merge']} />
           <tbody>
             {creators.map((c) => (
               <tr key={c._id}>
@@ -76,6 +78,7 @@ export function AdminCreatorList() {
                     .map((p) => PLATFORM_NAMES[p] || p)
                     .join(', ') || '—'}
                 </td>
+                <td data-label="Payouts">{c.userId && payouts ? payouts(c.userId) : <span className="small text-secondary">No account</span>}</td>
                 <td data-label="Added" className="text-nowrap">{formatDate(c.createdAt)}</td>
                 <td data-label="Merge">
                   {!keep && (

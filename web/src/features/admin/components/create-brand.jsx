@@ -1,7 +1,8 @@
-import { useState } from 'react'
 import { Form, Formik } from 'formik'
 import * as yup from 'yup'
 import { TextField } from '../../../components/form/text-field'
+import { Reveal } from '../../../components/reveal'
+import { FormActions } from '../../../components/form/form-actions'
 import { showServerError } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { useCreateBrand } from '../api/create-brand'
@@ -14,15 +15,16 @@ const schema = yup.object({
 
 /** CreateBrand is the admin's "Create brand" button and form: a brand and its BRAND_ADMIN, who gets an invitation mail. */
 export function CreateBrand() {
-  const [open, setOpen] = useState(false)
+  return (
+    <Reveal label="Create brand" className="btn btn-primary">
+      {(close) => <CreateBrandForm onClose={close} />}
+    </Reveal>
+  )
+}
+
+/** @param {{onClose: () => void}} props */
+function CreateBrandForm({ onClose }) {
   const create = useCreateBrand()
-  if (!open) {
-    return (
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-        Create brand
-      </button>
-    )
-  }
   /**
    * @param {import('../../../lib/api-types').Body<'/api/admins/brands', 'post'>} values
    * @param {import('formik').FormikHelpers<any>} helpers
@@ -31,7 +33,7 @@ export function CreateBrand() {
     try {
       const out = await create({ brandName: values.brandName.trim(), name: values.name.trim(), email: values.email.trim() })
       toast.success(out?.message || 'Brand created')
-      setOpen(false)
+      onClose()
     } catch (err) {
       showServerError(err, helpers, 'Could not create the brand. Please try again.')
     }
@@ -51,14 +53,7 @@ export function CreateBrand() {
               <TextField name="email" label="Brand admin's email" type="email" autoComplete="off" />
             </div>
           </div>
-          <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating…' : 'Create brand and invite'}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(false)} disabled={isSubmitting}>
-              Cancel
-            </button>
-          </div>
+          <FormActions busy={isSubmitting} label="Create brand and invite" busyLabel="Creating…" onCancel={onClose} />
         </Form>
       )}
     </Formik>

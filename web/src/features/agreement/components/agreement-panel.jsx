@@ -1,9 +1,9 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { ListState } from '../../../components/list-state'
 import { ScrollRegion } from '../../../components/scroll-region'
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format'
-import { errorMessage } from '../../../lib/error-message'
-import { toast } from '../../../lib/toast'
+import { downloadLink } from '../../../lib/save-file'
+import { useBusy } from '../../../lib/use-busy'
 import { getAgreementPDF } from '../api/sign-agreement'
 import { useAgreement } from '../api/get-agreement'
 import { AgreementEvents } from './agreement-events'
@@ -123,24 +123,12 @@ function Signatures({ agreement, current }) {
  * @param {{offerId: string}} props
  */
 export function DownloadPDF({ offerId }) {
-  const [busy, setBusy] = useState(false)
-  const download = async () => {
-    setBusy(true)
-    try {
+  const { busy, run } = useBusy()
+  const download = () =>
+    run(async () => {
       const pdf = await getAgreementPDF(offerId)
-      const a = document.createElement('a')
-      a.href = pdf.url
-      a.download = `agreement-v${pdf.version}.pdf`
-      a.rel = 'noopener'
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not get the signed PDF. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+      downloadLink(pdf.url, `agreement-v${pdf.version}.pdf`)
+    }, 'Could not get the signed PDF. Please try again.')
   return (
     <button type="button" className="btn btn-outline-success btn-sm" onClick={download} disabled={busy}>
       {busy ? 'Preparing…' : 'Download signed PDF'}

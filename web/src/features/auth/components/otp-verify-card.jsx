@@ -4,26 +4,39 @@ import { OtpField } from '../../../components/form/otp-field'
 import { useCountdown } from '../../../lib/use-countdown'
 import { maskEmail } from '../../../lib/mask-email'
 import { toast } from '../../../lib/toast'
+import { showServerError } from '../../../lib/form-errors'
 import { RESEND_COUNTDOWN_SECONDS, OTP_LENGTH } from '../../../config/app'
 import { SubmitButton } from '../../../components/form/submit-button'
 
 /**
  * OtpVerifyCard: six boxes, masked e-mail, a Resend Code link locked for 60 s
- * (restarted after each successful resend) and a Verify button.
- * @param {{title: string, email: string, schema: import('yup').Schema,
- *   onVerify: (values: {otp: string}, helpers: import('formik').FormikHelpers<{otp: string}>) => Promise<void>,
- *   onResend: () => Promise<{data?: {message?: string}} | null | undefined>, resentMessage: string}} props
+ * (restarted after each successful resend) and a Verify button. `onVerify(otp)` checks the code; a refusal is
+ * shown on the form (its field errors on the boxes, else its message or `failMessage`).
+ * @param {{title: string, email: string, schema: import('yup').Schema, onVerify: (otp: string) => Promise<void>, failMessage: string,
+ *   onResend: () => Promise<{data?: {message?: string}} | null | undefined>}} props
  */
-export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resentMessage }) {
+export function OtpVerifyCard({ title, email, schema, onVerify, failMessage, onResend }) {
   const [remaining, restart] = useCountdown(RESEND_COUNTDOWN_SECONDS)
   const [resending, setResending] = useState(false)
+
+  /**
+   * @param {{otp: string}} values
+   * @param {import('formik').FormikHelpers<{otp: string}>} helpers
+   */
+  const verify = async ({ otp }, helpers) => {
+    try {
+      await onVerify(otp)
+    } catch (err) {
+      showServerError(err, helpers, failMessage)
+    }
+  }
 
   const resend = async () => {
     if (remaining > 0 || resending) return
     setResending(true)
     try {
       const json = await onResend()
-      toast.success(json?.data?.message || resentMessage)
+      toast.success(json?.data?.message || 'OTP has been resent to your email')
       restart()
     } catch (err) {
       toast.error((err instanceof Error && err.message) || 'Failed to resend OTP. Please try again.')
@@ -38,7 +51,7 @@ export function OtpVerifyCard({ title, email, schema, onVerify, onResend, resent
       <p className="text-secondary mb-4">
         Enter the {OTP_LENGTH}-digit code we sent to <span className="fw-semibold text-body">{maskEmail(email)}</span>
       </p>
-      <Formik initialValues={{ otp: '' }} validationSchema={schema} onSubmit={onVerify}>
+      <Formik initialValues={{ otp: '' }} validationSchema={schema} onSubmit={verify}>
         {({ isSubmitting }) => (
           <Form noValidate>
             <OtpField className="mb-4" />

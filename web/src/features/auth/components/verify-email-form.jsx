@@ -4,7 +4,6 @@ import { verifyEmail } from '../api/verify-email'
 import { sendEmailVerificationOtp } from '../api/send-email-verification-otp'
 import { setTokens } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
-import { showServerError } from '../../../lib/form-errors'
 import { OtpVerifyCard } from './otp-verify-card'
 import { verifyEmailSchema } from './otp-schema'
 import { originOf } from '../../../lib/origin'
@@ -19,20 +18,13 @@ export function VerifyEmailForm() {
   }, [email])
   if (!email) return <Navigate to="/signup" replace />
 
-  /**
-   * @param {{otp: string}} values
-   * @param {import('formik').FormikHelpers<{otp: string}>} helpers
-   */
-  const onVerify = async ({ otp }, helpers) => {
-    try {
-      const json = await verifyEmail({ otp, email })
-      const { accessToken, refreshToken } = json?.data || {}
-      if (accessToken && refreshToken) setTokens({ accessToken, refreshToken })
-      toast.success('Email verified successfully!')
-      navigate(accessToken && refreshToken ? originOf(location.state) : '/login', { replace: true, state: accessToken && refreshToken ? undefined : location.state })
-    } catch (err) {
-      showServerError(err, helpers, 'Failed to verify email. Please try again.')
-    }
+  /** @param {string} otp */
+  const onVerify = async (otp) => {
+    const json = await verifyEmail({ otp, email })
+    const { accessToken, refreshToken } = json?.data || {}
+    if (accessToken && refreshToken) setTokens({ accessToken, refreshToken })
+    toast.success('Email verified successfully!')
+    navigate(accessToken && refreshToken ? originOf(location.state) : '/login', { replace: true, state: accessToken && refreshToken ? undefined : location.state })
   }
 
   return (
@@ -41,8 +33,8 @@ export function VerifyEmailForm() {
       email={email}
       schema={verifyEmailSchema}
       onVerify={onVerify}
+      failMessage="Failed to verify email. Please try again."
       onResend={() => sendEmailVerificationOtp({ email })}
-      resentMessage="OTP has been resent to your email"
     />
   )
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Loading } from '../../../components/status'
 import { ListState } from '../../../components/list-state'
+import { Reveal } from '../../../components/reveal'
 import { toast } from '../../../lib/toast'
 import { useAddCard } from '../api/add-card'
 import { usePaymentsConfig, usesStripeElements } from '../api/get-payments-config'
@@ -35,25 +36,23 @@ export function CardInput({ onSave, onCancel }) {
  * AddCard opens the form that takes a new card (CardInput); the payment method id is POSTed to /api/cards.
  */
 export function AddCard() {
-  const [open, setOpen] = useState(false)
   const add = useAddCard()
-  if (!open) {
-    return (
-      <button type="button" className="btn btn-outline-primary" onClick={() => setOpen(true)}>
-        Add a card
-      </button>
-    )
-  }
-  // save resolves to true once the card is saved; the form shows the failure itself.
-  /** @param {string} id */
-  const save = async (id) => {
-    const out = await add(id)
-    toast.success(out.message || 'Card added')
-    setOpen(false)
-  }
   return (
-    <div className="border rounded-3 p-3" role="group" aria-label="Add a card">
-      <CardInput onSave={save} onCancel={() => setOpen(false)} />
-    </div>
+    <Reveal label="Add a card" className="btn btn-outline-primary">
+      {(close) => {
+        // save resolves once the card is saved; the form shows the failure itself.
+        /** @param {string} id */
+        const save = async (id) => {
+          const out = await add(id)
+          toast.success(out.message || 'Card added')
+          close()
+        }
+        return (
+          <div className="border rounded-3 p-3" role="group" aria-label="Add a card">
+            <CardInput onSave={save} onCancel={close} />
+          </div>
+        )
+      }}
+    </Reveal>
   )
 }

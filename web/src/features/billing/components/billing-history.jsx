@@ -1,4 +1,5 @@
-import { LoadError, Loading } from '../../../components/status'
+import { CardSection } from '../../../components/card-section'
+import { ListState } from '../../../components/list-state'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { useInvoices } from '../api/get-invoices'
 
@@ -7,17 +8,16 @@ const STATUS = { paid: 'Paid', open: 'Due', draft: 'Draft', void: 'Void', uncoll
 
 /** BillingHistory lists the payment provider's invoices of the creator: date, amount, status and a link when there is one. */
 export function BillingHistory() {
-  const { data: invoices, error, isLoading, mutate } = useInvoices()
+  const swr = useInvoices()
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="billing-history-heading">
-      <div className="card-body p-3 p-md-4">
-        <h2 id="billing-history-heading" className="h5 fw-bold mb-3">
-          Billing history
-        </h2>
-        {isLoading && !invoices && <Loading label="Loading your invoices…" />}
-        {error && !invoices && <LoadError error={error} onRetry={() => mutate()} />}
-        {invoices && invoices.length === 0 && <p className="text-secondary mb-0">No invoices yet.</p>}
-        {invoices && invoices.length > 0 && (
+    <CardSection titleId="billing-history-heading" title="Billing history">
+      <ListState
+        swr={swr}
+        loadingLabel="Loading your invoices…"
+        isEmpty={(invoices) => invoices.length === 0}
+        empty={<p className="text-secondary mb-0">No invoices yet.</p>}
+      >
+        {(invoices) => (
           <ul className="list-group" aria-label="Invoices">
             {invoices.map((i) => (
               <li key={i._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
@@ -36,7 +36,7 @@ export function BillingHistory() {
             ))}
           </ul>
         )}
-      </div>
-    </section>
+      </ListState>
+    </CardSection>
   )
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ListState } from '../../../components/list-state'
 import { toast } from '../../../lib/toast'
-import { errorMessage } from '../../../lib/error-message'
 import { useConfirmRemove } from '../../../lib/use-confirm-remove'
+import { useBusy } from '../../../lib/use-busy'
 import { useCards } from '../api/get-cards'
 import { useRemoveCard } from '../api/remove-card'
 import { useSetPrimaryCard } from '../api/set-primary-card'
@@ -13,19 +12,13 @@ import { cardExpiry, cardName } from './subscription-label'
 /** @param {{card: import('../api/get-cards').Card, onRemove: (card: import('../api/get-cards').Card) => void}} props */
 function CardRow({ card, onRemove }) {
   const makePrimary = useSetPrimaryCard()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusy()
   const name = cardName(card)
-  const primary = async () => {
-    setBusy(true)
-    try {
+  const primary = () =>
+    run(async () => {
       const out = await makePrimary(card._id)
       toast.success(out.message || `${name} is your primary card`)
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not change the primary card. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, 'Could not change the primary card. Please try again.')
   return (
     <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
       <div className="me-auto">

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe } from '@stripe/stripe-js'
 import { errorMessage } from '../../../lib/error-message'
+import { FormActions } from '../../../components/form/form-actions'
 
 // One Stripe.js instance per publishable key for the page's life.
 /** @type {Map<string, ReturnType<typeof loadStripe>>} */
@@ -56,14 +57,7 @@ function CardForm({ onSave, onCancel }) {
           </div>
         )}
       </div>
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
-          {busy ? 'Adding…' : 'Add card'}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions busy={busy} disabled={!stripe} label="Add card" busyLabel="Adding…" onCancel={onCancel} />
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik'
 import * as yup from 'yup'
 import { SelectField } from '../../../components/form/select-field'
+import { FormActions } from '../../../components/form/form-actions'
 import { showServerError } from '../../../lib/form-errors'
 
 /** TEST_CARDS are the payment provider's test payment methods offered in the offline sandbox. */
@@ -42,14 +43,7 @@ export function TestCardPicker({ onSave, onCancel }) {
             Payments run in the offline sandbox: pick one of the payment provider's test cards. No real card is charged.
           </p>
           <SelectField name="id" label="Test card" options={TEST_CARDS} placeholder="Choose a test card" />
-          <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Adding…' : 'Add card'}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
-            </button>
-          </div>
+          <FormActions busy={isSubmitting} label="Add card" busyLabel="Adding…" onCancel={onCancel} />
         </Form>
       )}
     </Formik>

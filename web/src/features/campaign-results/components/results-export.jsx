@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { saveFile } from '../../../lib/save-file'
-import { toast } from '../../../lib/toast'
-import { errorMessage } from '../../../lib/error-message'
+import { useBusy } from '../../../lib/use-busy'
 import { getResultsCsv, isExportFinished, pdfOf, startResultsPdf, useExportJob } from '../api/export-results'
 import { fileStem } from './results-format'
 
@@ -11,34 +10,21 @@ import { fileStem } from './results-format'
  * @param {{campaign: import('../../../lib/api-types').Schema<'CampaignResults'>['campaign']}} props
  */
 export function ResultsExport({ campaign }) {
-  const [csvBusy, setCsvBusy] = useState(false)
+  const { busy: csvBusy, run: runCsv } = useBusy()
   const [jobId, setJobId] = useState(/** @type {string | null} */ (null))
-  const [starting, setStarting] = useState(false)
+  const { busy: starting, run: runStart } = useBusy()
   const { data: job, error: jobError } = useExportJob(jobId)
   const pdf = pdfOf(job)
   const running = starting || (jobId && !isExportFinished(job) && !jobError)
 
-  const exportCsv = async () => {
-    setCsvBusy(true)
-    try {
-      saveFile(await getResultsCsv(campaign._id), `${fileStem(campaign.campaignName)}-results.csv`, 'text/csv')
-    } catch (err) {
-      toast.error(errorMessage(err, 'Download failed. Please try again.'))
-    } finally {
-      setCsvBusy(false)
-    }
-  }
-  const exportPdf = async () => {
-    setStarting(true)
+  const exportCsv = () =>
+    runCsv(async () => saveFile(await getResultsCsv(campaign._id), `${fileStem(campaign.campaignName)}-results.csv`, 'text/csv'), 'Download failed. Please try again.')
+  const exportPdf = () => {
     setJobId(null)
-    try {
+    return runStart(async () => {
       const j = await startResultsPdf(campaign._id)
       setJobId(j.id)
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not start the PDF. Please try again.'))
-    } finally {
-      setStarting(false)
-    }
+    }, 'Could not start the PDF. Please try again.')
   }
   const progress = job?.progress ?? 0
   return (

@@ -5,42 +5,29 @@ import { errorMessage, fieldError } from '../../../lib/error-message'
 import { useShare } from '../api/get-share'
 import { useCreateShare } from '../api/create-share'
 import { useRevokeShare } from '../api/revoke-share'
+import { Modal } from '../../../components/modal'
 
 const MIN_DAYS = 1
 const MAX_DAYS = 90
 
-/** Modal is the dialog frame (bootstrap's CSS): titled, closed by Escape or a click outside, focus on its first field. */
+/** ShareModal is the dialog (Modal) with a title and a close button, focus on its first field. */
 /** @param {{title: string, onClose: () => void, busy: boolean, children: import('react').ReactNode}} props */
-function Modal({ title, onClose, busy, children }) {
+function ShareModal({ title, onClose, busy, children }) {
   const titleId = useId()
   const box = useRef(/** @type {HTMLDivElement | null} */ (null))
   useEffect(() => {
     box.current?.querySelector(/** @type {'input'} */ ('input, button:not(.btn-close)'))?.focus()
-    const onKey = (/** @type {KeyboardEvent} */ e) => e.key === 'Escape' && !busy && onClose()
-    document.addEventListener('keydown', onKey)
-    document.body.classList.add('modal-open')
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.body.classList.remove('modal-open')
-    }
   }, [busy, onClose])
   return (
-    <>
-      <div className="modal d-block" role="presentation" tabIndex={-1} onClick={(e) => e.target === e.currentTarget && !busy && onClose()}>
-        <div className="modal-dialog modal-dialog-centered">
-          <div ref={box} className="modal-content cc-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-            <div className="modal-header border-0 pb-0">
-              <h2 id={titleId} className="h5 fw-bold mb-0">
-                {title}
-              </h2>
-              <button type="button" className="btn-close" aria-label="Close" onClick={onClose} disabled={busy} />
-            </div>
-            <div className="modal-body">{children}</div>
-          </div>
-        </div>
+    <Modal labelledBy={titleId} onClose={onClose} busy={busy} closeOnBackdrop boxRef={box}>
+      <div className="modal-header border-0 pb-0">
+        <h2 id={titleId} className="h5 fw-bold mb-0">
+          {title}
+        </h2>
+        <button type="button" className="btn-close" aria-label="Close" onClick={onClose} disabled={busy} />
       </div>
-      <div className="modal-backdrop fade show" />
-    </>
+      <div className="modal-body">{children}</div>
+    </Modal>
   )
 }
 
@@ -179,7 +166,7 @@ function ShareDialog({ campaignId, share, onClose }) {
     }
   }
   return (
-    <Modal title="Share results" onClose={onClose} busy={busy}>
+    <ShareModal title="Share results" onClose={onClose} busy={busy}>
       <p className="small text-secondary">Anyone with the link sees these results read-only, without logging in, until it expires or you revoke it.</p>
       {created ? <CreatedLink created={created} /> : <LiveLink share={share} onRevoke={doRevoke} busy={busy} />}
       <form className="d-flex flex-column gap-3 mt-3" onSubmit={submit} noValidate aria-label="New share link">
@@ -212,6 +199,6 @@ function ShareDialog({ campaignId, share, onClose }) {
           </button>
         </div>
       </form>
-    </Modal>
+    </ShareModal>
   )
 }

@@ -1,13 +1,11 @@
-import { useEffect } from 'react'
-import { LoadError, Loading } from '../../../components/status'
-import { PublicGone, PublicPage } from '../../../components/public-card'
-import { PRODUCT_NAME } from '../../../config/app'
+import { PublicRead } from '../../../components/public-card'
 import { useSharedResults } from '../api/get-shared-results'
 import { ResultsHeading, ResultsView } from './results-view'
 import './results.css'
 
 /** EXPIRED is what the page says for an unknown, expired or revoked link (the API's message). */
 export const EXPIRED = 'This share link has expired or was revoked'
+const GONE = { id: 'share-gone', title: EXPIRED, hint: 'Ask the brand that sent it for a new link.' }
 
 /**
  * SharedResults is the public page of a share link (no log-in, no sidebar): the campaign's results read-only,
@@ -15,22 +13,11 @@ export const EXPIRED = 'This share link has expired or was revoked'
  * @param {{token: string}} props
  */
 export function SharedResults({ token }) {
-  const { data: results, error, isLoading, mutate } = useSharedResults(token)
-  useEffect(() => {
-    document.title = results ? `${results.campaign.campaignName} results · ${PRODUCT_NAME}` : `Shared results · ${PRODUCT_NAME}`
-  }, [results])
-  if (error?.status === 404) {
-    return (
-      <PublicPage label="Shared campaign results" className="cc-shared">
-        <PublicGone id="share-gone" title={EXPIRED} hint="Ask the brand that sent it for a new link." />
-      </PublicPage>
-    )
-  }
+  const swr = useSharedResults(token)
+  const title = swr.data ? `${swr.data.campaign.campaignName} results` : 'Shared results'
   return (
-    <PublicPage label="Shared campaign results" className="cc-shared">
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !results && <Loading label="Loading results…" />}
-      {results && (
+    <PublicRead title={title} label="Shared campaign results" className="cc-shared" swr={swr} loadingLabel="Loading results…" gone={GONE}>
+      {(results) => (
         <>
           <section className="card border-0 shadow-sm" aria-label="Campaign">
             <div className="card-body p-3 p-md-4">
@@ -41,6 +28,6 @@ export function SharedResults({ token }) {
           <ResultsView results={results} />
         </>
       )}
-    </PublicPage>
+    </PublicRead>
   )
 }

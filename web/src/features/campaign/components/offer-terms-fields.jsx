@@ -1,6 +1,7 @@
 import { FieldArray, getIn, useFormikContext } from 'formik'
 import { useNiches } from '../../../lib/niches'
 import { TextField } from '../../../components/form/text-field'
+import { RemoveButton } from '../../../components/form/remove-button'
 import { SelectField } from '../../../components/form/select-field'
 import { TextAreaField } from '../../../components/form/textarea-field'
 import { BRIEF_MAX, PLATFORMS } from './campaign-options'
@@ -56,9 +57,7 @@ export function OfferTermsFields() {
                   <TextField name={`deliverables.${i}.dueDate`} label="Due by" type="date" min={values.duration.startDate || undefined} max={values.duration.endDate || undefined} />
                 </div>
                 <div className="col-12 col-md-1 pt-md-4">
-                  <button type="button" className="btn btn-sm btn-outline-danger mt-md-2" onClick={() => remove(i)} aria-label={`Remove deliverable ${i + 1}`}>
-                    Remove
-                  </button>
+                  <RemoveButton className="mt-md-2" label={`Remove deliverable ${i + 1}`} onClick={() => remove(i)} />
                 </div>
               </div>
             ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { formatDateTime } from '../../../lib/format'
 import { PLATFORM_NAMES } from '../../../config/platforms'
+import { QuestionChips } from './question-chips'
 
 /** @type {Record<string, string>} */
 const KIND_CLASS = { measured: 'text-bg-primary', derived: 'text-bg-info', estimated: 'text-bg-warning' }
@@ -70,13 +71,7 @@ export function ChatEntry({ entry, onAsk, canAsk, latest = true }) {
             <p className="mb-0 cc-answer">{entry.answer}</p>
             {entry.free && <p className="small text-secondary mb-0 mt-1">This question did not use a credit.</p>}
             {latest && suggestions.length > 0 && (
-              <div className="mt-3 d-flex flex-wrap gap-2" aria-label="Follow-up questions">
-                {suggestions.map((q) => (
-                  <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => onAsk(q)}>
-                    {q}
-                  </button>
-                ))}
-              </div>
+              <QuestionChips className="mt-3" label="Follow-up questions" questions={suggestions} disabled={!canAsk} onAsk={onAsk} />
             )}
             <Facts facts={entry.facts} id={`cc-facts-${entry._id}`} />
           </>

@@ -13,6 +13,7 @@ import { creditsLabel, freeCredits } from './credits'
 import { subscriptionState, useSubscription } from '../../../lib/subscription'
 import { usePlatformFilter } from './platform-filter'
 import { QUESTIONS } from './questions'
+import { QuestionChips } from './question-chips'
 import './coach.css'
 
 /**
@@ -97,13 +98,7 @@ export function CoachChat() {
         <section className="card border-0 shadow-sm">
           <div className="card-body">
             <h2 className="h6 fw-semibold">Try one of these</h2>
-            <div className="d-flex flex-wrap gap-2" aria-label="Suggested questions">
-              {QUESTIONS.map((q) => (
-                <button key={q} type="button" className="btn btn-sm btn-outline-primary cc-chip" disabled={!canAsk} onClick={() => send(q)}>
-                  {q}
-                </button>
-              ))}
-            </div>
+            <QuestionChips label="Suggested questions" questions={QUESTIONS} disabled={!canAsk} onAsk={send} />
           </div>
         </section>
       ) : (

@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
-import { toast } from '../../../lib/toast'
+import { downloadLink } from '../../../lib/save-file'
+import { useBusy } from '../../../lib/use-busy'
 import { getOfferAttachment } from '../api/get-offer-attachment'
 
 /** @typedef {{key: string, name: string, type?: string}} CampaignFile */
@@ -10,25 +9,13 @@ import { getOfferAttachment } from '../api/get-offer-attachment'
  * @param {{offerId: string, file: CampaignFile}} props
  */
 function AttachmentLink({ offerId, file }) {
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusy()
   const name = file.name || 'Attachment'
-  const download = async () => {
-    setBusy(true)
-    try {
+  const download = () =>
+    run(async () => {
       const got = await getOfferAttachment(offerId, file.key)
-      const a = document.createElement('a')
-      a.href = got.url
-      a.download = got.name || name
-      a.rel = 'noopener'
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not get the file. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+      downloadLink(got.url, got.name || name)
+    }, 'Could not get the file. Please try again.')
   return (
     <button type="button" className="btn btn-link btn-sm p-0 align-baseline text-start" onClick={download} disabled={busy}
       aria-label={`Download ${name}`}>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom'
 import { CardSection } from '../../../components/card-section'
 import { FigureValue, isMissing } from '../../../components/figure-basis'
-import { PLATFORM_NAMES } from '../../../config/platforms'
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent } from '../../../lib/format'
+import { PostLink, ResultsLink } from './post-links'
 
 /** @typedef {import('../../../lib/api-schema').components['schemas']['CampaignPerformance']} Performance */
 /** @typedef {import('../../../lib/api-schema').components['schemas']['ResultFigure']} ResultFigure */
@@ -62,13 +62,9 @@ function TopPosts({ posts }) {
         <ol className="list-unstyled mb-0 d-flex flex-column gap-2 small">
           {posts.map((p) => (
             <li key={p.url} className="d-flex flex-wrap align-items-baseline gap-2 border-bottom pb-2">
-              <a href={p.url} target="_blank" rel="noreferrer" className="fw-semibold">
-                {p.creatorName} on {PLATFORM_NAMES[p.platform] || p.platform}
-              </a>
+              <PostLink post={p} />
               <span className="text-secondary">
-                <Link to={`/campaigns/${p.campaignId}/results`} aria-label={`Results of ${p.campaignName}`}>
-                  {p.campaignName}
-                </Link>{' '}
+                <ResultsLink campaignId={p.campaignId} campaignName={p.campaignName} />{' '}
                 · {formatDate(p.publishedAt)}
               </span>
               <span className="ms-auto text-nowrap">

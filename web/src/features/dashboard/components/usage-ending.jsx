@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom'
 import { CardSection } from '../../../components/card-section'
-import { PLATFORM_NAMES } from '../../../config/platforms'
 import { formatDate } from '../../../lib/format'
+import { PostLink, ResultsLink } from './post-links'
 
 /**
  * daysLeft is how many days of paid usage remain after today (UTC): 0 on the last day.
@@ -32,12 +31,8 @@ export function UsageEnding({ posts = [] }) {
           <ul className="list-unstyled mb-0 d-flex flex-column gap-2 small">
             {posts.map((p) => (
               <li key={p.postId} className="d-flex flex-wrap align-items-baseline gap-2 border-bottom pb-2">
-                <a href={p.url} target="_blank" rel="noreferrer" className="fw-semibold">
-                  {p.creatorName} on {PLATFORM_NAMES[p.platform] || p.platform}
-                </a>
-                <Link to={`/campaigns/${p.campaignId}/results`} aria-label={`Results of ${p.campaignName}`}>
-                  {p.campaignName}
-                </Link>
+                <PostLink post={p} />
+                <ResultsLink campaignId={p.campaignId} campaignName={p.campaignName} />
                 <span className="ms-auto text-nowrap">
                   <strong>{leftText(daysLeft(p.endsOn))}</strong> · last day {formatDate(p.endsOn)}
                 </span>

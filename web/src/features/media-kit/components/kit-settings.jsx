@@ -7,6 +7,7 @@ import { CampaignFigures } from './kit-campaigns'
 import { toast } from '../../../lib/toast'
 import { showServerError } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
+import { RemoveButton } from '../../../components/form/remove-button'
 import { TextAreaField } from '../../../components/form/textarea-field'
 import { CheckboxField } from '../../../components/form/choice-fields'
 import { FieldError } from '../../../components/form/field'
@@ -68,9 +69,7 @@ function RateCardEditor() {
                 <TextField name={`rateCard.${i}.price`} label={`Price ${i + 1}`} type="number" min="0.01" step="0.01" prefix="$" inputMode="decimal" />
               </div>
               <div className="col-4 col-sm-2 pt-sm-4 mt-sm-2">
-                <button type="button" className="btn btn-outline-danger btn-sm w-100" onClick={() => remove(i)} aria-label={`Remove line ${i + 1}`}>
-                  Remove
-                </button>
+                <RemoveButton className="w-100" label={`Remove line ${i + 1}`} onClick={() => remove(i)} />
               </div>
             </div>
           ))}
@@ -123,12 +122,8 @@ export function KitSettings() {
                   A public page with the figures you choose, for brands to book you. Nothing is public until you publish it; unpublishing hides it at once.
                 </p>
                 <TextField name="slug" label="Address" prefix="/kit/" autoComplete="off" hint="3 to 30 letters, digits, '-' or '_'" />
-                <div className="form-check form-switch mb-2">
-                  <Switch name="published" label="Published" />
-                </div>
-                <div className="form-check form-switch mb-3">
-                  <Switch name="searchEngines" label="Let search engines list my kit" />
-                </div>
+                <Switch name="published" label="Published" className="mb-2" />
+                <Switch name="searchEngines" label="Let search engines list my kit" className="mb-3" />
                 {data.kit?.published && data.kit.slug && (
                   <p className="small">
                     Live at <Link to={`/kit/${data.kit.slug}`}>/kit/{data.kit.slug}</Link>
@@ -173,17 +168,17 @@ export function KitSettings() {
 }
 
 /**
- * Switch is a formik boolean as a Bootstrap switch.
- * @param {{name: string, label: string}} props
+ * Switch is a formik boolean as a Bootstrap switch; `className` spaces it.
+ * @param {{name: string, label: string, className: string}} props
  */
-function Switch({ name, label }) {
+function Switch({ name, label, className }) {
   const { getFieldProps } = useFormikContext()
   return (
-    <>
+    <div className={`form-check form-switch ${className}`}>
       <input id={`kit-${name}`} className="form-check-input" type="checkbox" role="switch" {...getFieldProps({ name, type: 'checkbox' })} />
       <label className="form-check-label" htmlFor={`kit-${name}`}>
         {label}
       </label>
-    </>
+    </div>
   )
 }

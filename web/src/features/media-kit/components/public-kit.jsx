@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { LoadError, Loading } from '../../../components/status'
-import { PublicGone, PublicPage } from '../../../components/public-card'
-import { PRODUCT_NAME } from '../../../config/app'
+import { PublicRead } from '../../../components/public-card'
 import { PLATFORM_NAMES } from '../../../config/platforms'
 import { ROLES } from '../../../config/roles'
 import { useAuth } from '../../../lib/auth-store'
@@ -18,6 +16,7 @@ import './media-kit.css'
 
 /** GONE is what the page says for an unknown or unpublished kit (the API's message). */
 export const GONE = 'This media kit is not published'
+const KIT_GONE = { id: 'kit-gone', title: GONE, hint: 'The creator may have taken it down.' }
 
 const BOOKERS = [ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER]
 
@@ -106,26 +105,16 @@ function BookAction({ slug, line, role, onBook }) {
  * @param {{slug: string}} props
  */
 export function PublicKit({ slug }) {
-  const { data: kit, error, isLoading, mutate } = usePublicKit(slug)
+  const swr = usePublicKit(slug)
+  const kit = swr.data
   const { isAuthenticated } = useAuth()
   const role = useViewerRole()
   const [booking, setBooking] = useState(/** @type {import('../../../lib/api-types').Schema<'KitRateLine'> | null} */ (null))
   useRobots(Boolean(kit?.searchEngines))
-  useEffect(() => {
-    document.title = kit ? `${kit.name}: media kit · ${PRODUCT_NAME}` : `Media kit · ${PRODUCT_NAME}`
-  }, [kit])
-  if (error?.status === 404) {
-    return (
-      <PublicPage label="Media kit" className="cc-kit">
-        <PublicGone id="kit-gone" title={GONE} hint="The creator may have taken it down." />
-      </PublicPage>
-    )
-  }
+  const title = kit ? `${kit.name}: media kit` : 'Media kit'
   return (
-    <PublicPage label="Media kit" className="cc-kit">
-      {error && <LoadError error={error} onRetry={() => mutate()} />}
-      {isLoading && !kit && <Loading label="Loading media kit…" />}
-      {kit && (
+    <PublicRead title={title} label="Media kit" className="cc-kit" swr={swr} loadingLabel="Loading media kit…" gone={KIT_GONE}>
+      {(kit) => (
         <>
           <section className="card border-0 shadow-sm" aria-labelledby="kit-name">
             <div className="card-body p-3 p-md-4 d-flex flex-column flex-sm-row gap-3 align-items-sm-center">
@@ -265,6 +254,6 @@ export function PublicKit({ slug }) {
           <BookDialog slug={kit.slug} line={booking} onClose={() => setBooking(null)} />
         </>
       )}
-    </PublicPage>
+    </PublicRead>
   )
 }

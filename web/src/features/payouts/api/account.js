@@ -21,6 +21,19 @@ export function usePayoutAccount(refresh = false) {
   return useSWR([PAYOUT_ACCOUNT_KEY, refresh], () => getPayoutAccount(refresh), { revalidateOnFocus: false })
 }
 
+/**
+ * useCreatorPayoutAccount reads GET /api/payouts/accounts/{userId}: a creator's payouts state, for an ADMIN (read only;
+ * null userId reads nothing).
+ * @param {string | null | undefined} userId
+ */
+export function useCreatorPayoutAccount(userId) {
+  return useSWR(userId ? `payouts/accounts/${encodeURIComponent(userId)}` : null, async (/** @type {string} */ path) => {
+    /** @type {import('../../../lib/api-types').Answer<'/api/payouts/accounts/{userId}', 'get'>} */
+    const json = await request(path)
+    return json?.data?.account ?? null
+  })
+}
+
 const affectsAccount = (/** @type {unknown} */ key) => Array.isArray(key) && key[0] === PAYOUT_ACCOUNT_KEY
 
 /**

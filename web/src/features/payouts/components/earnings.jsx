@@ -1,11 +1,9 @@
-import { useState } from 'react'
 import { CardSection } from '../../../components/card-section'
 import { ListState } from '../../../components/list-state'
 import { TableHead } from '../../../components/table-head'
 import { formatAmount, formatDate } from '../../../lib/format'
 import { saveFile } from '../../../lib/save-file'
-import { toast } from '../../../lib/toast'
-import { errorMessage } from '../../../lib/error-message'
+import { useBusy } from '../../../lib/use-busy'
 import { getEarningsCsv, useEarnings } from '../api/earnings'
 import { paymentLabel } from './payment-labels'
 
@@ -14,17 +12,8 @@ import { paymentLabel } from './payment-labels'
  * @param {{load: () => Promise<string>, filename: string, label?: string}} props
  */
 export function CsvButton({ load, filename, label = 'Download CSV' }) {
-  const [busy, setBusy] = useState(false)
-  const download = async () => {
-    setBusy(true)
-    try {
-      saveFile(await load(), filename, 'text/csv')
-    } catch (err) {
-      toast.error(errorMessage(err, 'Download failed. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = useBusy()
+  const download = () => run(async () => saveFile(await load(), filename, 'text/csv'), 'Download failed. Please try again.')
   return (
     <button type="button" className="btn btn-sm btn-outline-primary" onClick={download} disabled={busy}>
       {busy ? 'Preparing…' : label}

@@ -9,6 +9,7 @@ import { ROLES } from '../../../config/roles'
 import { usePayoutAccount } from '../api/account'
 import { useApprovePayment, useCancelPayment, useObjectPayment, usePayment, useRetryPayment } from '../api/payment'
 import { KeyValues } from '../../../components/key-values'
+import { FormActions } from '../../../components/form/form-actions'
 import { paymentLabel } from './payment-labels'
 import { BankCheck } from './bank-check'
 
@@ -106,14 +107,7 @@ function ObjectForm({ entryId, onDone }) {
       <textarea id={`${id}-text`} rows={2} maxLength={480} className={`form-control form-control-sm${error ? ' is-invalid' : ''}`} value={text}
         onChange={(e) => { setText(e.target.value); setError('') }} aria-describedby={error ? `${id}-error` : undefined} />
       {error && <span id={`${id}-error`} className="d-block small text-danger" role="alert">{error}</span>}
-      <div className="d-flex gap-2 mt-2">
-        <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-          {busy ? 'Holding…' : 'Hold the payment'}
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions className="mt-2" small tone="danger" busy={busy} label="Hold the payment" busyLabel="Holding…" onCancel={onDone} />
     </form>
   )
 }
@@ -147,7 +141,10 @@ function BrandActions({ payment: p, entryId, role }) {
       {buttons.length > 0 && <div className="d-flex flex-wrap gap-1 mt-1">{buttons}</div>}
       {objecting && <ObjectForm entryId={entryId} onDone={() => setObjecting(false)} />}
       {p.cancelFrom && !p.cancelAllowed && (
-        <p className="small text-secondary mb-0 mt-1">Nothing posted yet: if nothing is, you may cancel from {formatDateTime(p.cancelFrom)} and be refunded in full.</p>
+        <p className="small text-secondary mb-0 mt-1">
+          Nothing posted yet: if nothing is, you may cancel from {formatDateTime(p.cancelFrom)} and be refunded in full.
+          {p.deliveryNoticeAt && ` The creator was told on ${formatDateTime(p.deliveryNoticeAt)}.`}
+        </p>
       )}
       {cancelling && (
         <div role="group" aria-label="Cancel the undelivered offer" className="border rounded p-2 mt-2">
@@ -187,6 +184,22 @@ function WaitsForDetails({ payment }) {
 }
 
 /**
+ * DeliveryDue tells a creator, once the campaign ended with nothing of theirs captured, until when they can post or
+ * answer before the brand may cancel the reserved payment.
+ * @param {{payment: Payment}} props
+ */
+function DeliveryDue({ payment: p }) {
+  if (!p.cancelFrom || p.state !== 'funded') return null
+  return (
+    <p className="small mb-0 mt-1" role="status">
+      The campaign ended and no post of yours with its tag was captured. Post by {formatDateTime(p.cancelFrom)}: after
+      that, the brand may cancel and be refunded. Posted already? Check that the account is connected and the tag is in
+      the caption, or answer the brand in the conversation.
+    </p>
+  )
+}
+
+/**
  * OfferPayment is an offer's payment state, for its creator (side "creator") or its brand ("brand"): funding, funded
  * ("Payment reserved: $X"), funding failed ("waiting for the brand's payment"), action required, the clock with its
  * release date, transfer sent, expected in bank, paid, and an "Overdue" mark when a step is late. The brand sees the
@@ -217,6 +230,7 @@ export function OfferPayment({ entryId, status, side }) {
       {p.refundAmount > 0 && p.state !== 'refunded' && <div className="mt-1">{formatAmount(p.refundAmount, p.currency)} refunded to the brand</div>}
       <PaymentDates payment={p} />
       {side === 'creator' && <WaitsForDetails payment={p} />}
+      {side === 'creator' && <DeliveryDue payment={p} />}
       {side === 'brand' && <BrandActions payment={p} entryId={entryId} role={role} />}
     </div>
   )

@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
+import { useBusy } from '../../../lib/use-busy'
 
 /**
  * usePaymentAction runs one move on an offer's payment (approve, retry, cancel): `run(call, done)` calls
@@ -8,21 +7,15 @@ import { toast } from '../../../lib/toast'
  * @param {string} entryId
  */
 export function usePaymentAction(entryId) {
-  const [busy, setBusy] = useState(false)
+  const task = useBusy()
   /**
    * @param {(entryId: string) => Promise<unknown>} call
    * @param {string} done
    */
-  const run = async (call, done) => {
-    setBusy(true)
-    try {
+  const run = (call, done) =>
+    task.run(async () => {
       await call(entryId)
       toast.success(done)
-    } catch (err) {
-      toast.error(errorMessage(err, 'Something went wrong. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, run }
+    }, 'Something went wrong. Please try again.')
+  return { busy: task.busy, run }
 }

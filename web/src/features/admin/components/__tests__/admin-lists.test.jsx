@@ -14,18 +14,19 @@ const creator = (i, patch) => ({
 describe('AdminCreatorList', () => {
   it('lists creators, searches and pages', async () => {
     mockApi({
-      'GET admins/get-creators?page=1&limit=10': () => [200, { data: { creators: Array.from({ length: 10 }, (_, i) => creator(i)), total: 10000, page: 1, limit: 10 } }],
+      'GET admins/get-creators?page=1&limit=10': () => [200, { data: { creators: Array.from({ length: 10 }, (_, i) => creator(i, i === 1 ? { userId: 'u1' } : {})), total: 10000, page: 1, limit: 10 } }],
       'GET admins/get-creators?page=2&limit=10': () => [200, { data: { creators: [creator(10, { name: 'Second Page' })], total: 10000, page: 2, limit: 10 } }],
       'GET admins/get-creators?page=1&limit=10&search=kenji': () => [200, { data: { creators: [creator(99, { name: 'Kenji Silva', tier: 'Macro', engagementRate: null })], total: 1, page: 1, limit: 10 } }],
       'GET admins/get-creators?page=1&limit=10&search=nobody': () => [200, { data: { creators: [], total: 0, page: 1, limit: 10 } }],
     })
-    renderRoute(<AdminCreatorList />, { path: '/admin/creators' })
+    renderRoute(<AdminCreatorList payouts={(userId) => `payouts of ${userId}`} />, { path: '/admin/creators' })
     const table = await screen.findByRole('table', { name: 'Creators' })
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(11)
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Creator 0c0@example.com', 'TechnologyLisbon', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'Nov 20, 2026', 'Merge',
+      'Creator 0c0@example.com', 'TechnologyLisbon', 'Mid', '64,000', '3.3%', 'Instagram, YouTube', 'No account', 'Nov 20, 2026', 'Merge',
     ])
+    expect(within(rows[2]).getByRole('cell', { name: 'payouts of u1' })).toBeInTheDocument()
     expect(screen.getByText('10,000+ creators')).toBeInTheDocument()
     expect(screen.getByText('Showing 1–10 of 10,000+')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))

@@ -10,6 +10,7 @@ import { PayoutAccount, PayoutsLink } from '../payout-account'
 import { Earnings } from '../earnings'
 import { BrandPayments } from '../brand-payments'
 import { PaymentsBoard } from '../payments-board'
+import { CreatorPayoutState } from '../creator-payout-state'
 import { paymentLabel, requirementNames } from '../payment-labels'
 
 const ENTRY = '11111111-1111-4111-8111-111111111111'
@@ -146,6 +147,21 @@ describe('OfferPayment (brand)', () => {
     expect(confirm).toHaveTextContent('refund $660 to your card')
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel and refund' }))
     await waitFor(() => expect(calls).toEqual(['cancel']))
+  })
+
+  it('tells the creator until when to post once the campaign ended with nothing captured, and the brand when they were told', async () => {
+    as('USER')
+    mockApi({
+      [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ cancelFrom: '2026-12-20T00:00:00Z', deliveryNoticeAt: '2026-12-13T00:00:00Z' }) } }],
+      'GET payouts/account': () => [200, { data: { account: { state: 'ready', requirements: [], updatedAt: null } } }],
+    })
+    const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="creator" />)
+    expect(await screen.findByText(/no post of yours with its tag/)).toHaveTextContent(/no post of yours with its tag was captured\. Post by .*20.*: after that, the brand may cancel/)
+    unmount()
+    as('BRAND_MANAGER')
+    mockApi({ [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: payment({ fee: 6000, cancelFrom: '2026-12-20T00:00:00Z', deliveryNoticeAt: '2026-12-13T00:00:00Z' }) } }] })
+    renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText(/The creator was told on .*13/)).toBeInTheDocument()
   })
 
   it("a BRAND_MANAGER finishes the bank's check in the sandbox and the payment is reserved; a viewer has no button", async () => {
@@ -358,5 +374,15 @@ describe('labels', () => {
     expect(paymentLabel('funding_failed', 'creator').label).toBe("Waiting for the brand's payment")
     expect(paymentLabel('waiting_details', 'creator').label).toBe('Waiting for your payout details')
     expect(requirementNames(['individual.dob.day', 'individual.dob.month', 'custom.thing'])).toEqual(['your date of birth', 'custom thing'])
+  })
+})
+
+describe('CreatorPayoutState', () => {
+  it("reads a creator's payouts state for an ADMIN, with what the provider asks", async () => {
+    as('ADMIN')
+    mockApi({ 'GET payouts/accounts/u9': () => [200, { data: { account: { state: 'details_needed', requirements: ['external_account'], updatedAt: '2026-11-20T10:00:00Z' } } }] })
+    const { container } = renderRoute(<CreatorPayoutState userId="u9" />)
+    expect(await screen.findByText('Details needed')).toBeInTheDocument()
+    expect(container).toHaveTextContent('Asks for: a bank account for payouts')
   })
 })

@@ -49,17 +49,23 @@ describe('RosterPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Generate roster' }))
     expect(await screen.findByText(`${message}.`, {}, { timeout: 4000 })).toHaveClass('alert-warning')
   })
+})
 
-  it('is read-only without the generator', async () => {
-    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([entry])] })
+const countered = { ...entry, offer: { status: 'countered', amount: 650, next: [], history: [{ to: 'countered', note: 'Two reels', amount: 650 }] } }
+
+describe('RosterPanel without the generator (a viewer)', () => {
+  it.each([
+    ['is read-only', entry, 'Ann Fit', 'Generate roster'],
+    ['shows a counter read-only', countered, 'countered', 'Accept counter'],
+  ])('%s', async (_, shown, text, button) => {
+    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([shown])] })
     renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
-    expect(await screen.findByText('Ann Fit')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Generate roster' })).toBeNull()
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: button })).toBeNull()
   })
 })
 
 describe('RosterPanel counters', () => {
-  const countered = { ...entry, offer: { status: 'countered', amount: 650, next: [], history: [{ to: 'countered', note: 'Two reels', amount: 650 }] } }
 
   it('accepting a counter opens its agreement to sign (accepting is signing), with the budget effect', async () => {
     mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
@@ -79,13 +85,6 @@ describe('RosterPanel counters', () => {
     const group = await screen.findByRole('group', { name: 'Counter from Ann Fit' })
     expect(group).toHaveAttribute('id', 'counter-e1')
     expect(group).toHaveFocus()
-  })
-
-  it('shows a counter read-only to a viewer', async () => {
-    mockApi({ 'GET campaigns/k1/roster': () => [200, roster([countered])] })
-    renderRoute(<RosterPanel campaignId="k1" canGenerate={false} />)
-    expect(await screen.findByText('countered')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Accept counter' })).toBeNull()
   })
 })
 
