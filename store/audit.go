@@ -79,11 +79,12 @@ func compactJSON(raw json.RawMessage) []byte {
 // appendAudit adds e to the chain inside tx. The time is truncated to
 // microseconds, Postgres's precision, so the stored row hashes the same.
 func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
-	if _, err := tx.Exec(`SELECT pg_advisory_xact_lock($1)`, auditLockKey); err != nil {
+	ctx := context.Background()
+	if _, err := s.txExec(ctx, tx, `SELECT pg_advisory_xact_lock($1)`, auditLockKey); err != nil {
 		return fmt.Errorf("lock audit log: %w", err)
 	}
 	var prev []byte
-	err := tx.Get(&prev, `SELECT hash FROM audit_events ORDER BY id DESC LIMIT 1`)
+	err := s.txGet(ctx, tx, &prev, `SELECT hash FROM audit_events ORDER BY id DESC LIMIT 1`)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("last audit event: %w", err)
 	}
@@ -97,7 +98,7 @@ func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
 	e.Before, e.After = nullJSON(e.Before), nullJSON(e.After)
 	e.PrevHash = prev
 	e.Hash = auditHash(prev, e)
-	return tx.Get(&e.ID, `INSERT INTO audit_events (at, actor_id, actor_role, action, subject, before, after, ip, user_agent, prev_hash, hash)
+	return s.txGet(ctx, tx, &e.ID, `INSERT INTO audit_events (at, actor_id, actor_role, action, subject, before, after, ip, user_agent, prev_hash, hash)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
 		e.At, e.ActorID, e.ActorRole, e.Action, e.Subject, e.Before, e.After, e.IP, e.UserAgent, e.PrevHash, e.Hash)
 }

@@ -669,17 +669,24 @@ type TransferOrder struct {
 // PayoutTransferOrder returns the transfer of a releasing payment, or nil
 // when it is not releasing (done already, or never decided).
 func (s *DB) PayoutTransferOrder(ctx context.Context, entryID string) (*TransferOrder, error) {
-	var o TransferOrder
-	err := s.db.GetContext(ctx, &o, `SELECT p.entry_id, p.amount - p.refund_amount AS amount, p.currency, coalesce(a.provider_id, '') AS destination
-		FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
-		LEFT JOIN payout_accounts a ON a.user_id = c.user_id WHERE p.entry_id = $1 AND p.state = 'releasing'`, entryID)
-	if errors.Is(err, sql.ErrNoRows) {
+	var o struct {
+		TransferOrder
+		State string `db:"state"`
+	}
+	// The state is checked here, not in the statement: planned generically,
+	// "state = 'releasing'" chose the state index (few payments release at
+	// ANALYZE time) and each task walked every releasing payment, thousands
+	// while a release runs, instead of reading its own by its key.
+	err := s.getPrepared(ctx, &o, `SELECT p.entry_id, p.amount - p.refund_amount AS amount, p.currency, coalesce(a.provider_id, '') AS destination,
+		p.state FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
+		LEFT JOIN payout_accounts a ON a.user_id = c.user_id WHERE p.entry_id = $1`, entryID)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && o.State != PayoutReleasing) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("transfer order: %w", err)
 	}
-	return &o, nil
+	return &o.TransferOrder, nil
 }
 
 // RecordTransfer records the transfer the provider made for a releasing
@@ -687,37 +694,52 @@ func (s *DB) PayoutTransferOrder(ctx context.Context, entryID string) (*Transfer
 // completed by the system, both sides mailed. Recording it twice changes
 // nothing.
 func (s *DB) RecordTransfer(ctx context.Context, entryID, transferID string) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		p, err := getPayout(ctx, tx, entryID, true)
-		if err != nil || p.State != PayoutReleasing {
-			return err
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.recordTransfer(ctx, tx, entryID, transferID) })
+}
+
+// recordTransfer is RecordTransfer inside tx.
+// Its statements are prepared (planned once per connection): a release
+// records thousands of transfers, and planning each statement anew cost
+// Postgres more than running it.
+func (s *DB) recordTransfer(ctx context.Context, tx *sqlx.Tx, entryID, transferID string) error {
+	if !isUUID(entryID) {
+		return Errorf(ENOTFOUND, MsgPayoutNotFound)
+	}
+	var p Payout
+	if err := s.txGet(ctx, tx, &p, `SELECT `+payoutCols+` FROM payouts WHERE entry_id = $1 FOR UPDATE`, entryID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return Errorf(ENOTFOUND, MsgPayoutNotFound)
 		}
-		now := s.now()
-		if _, err := s.setPayout(tx, entryID, []string{PayoutReleasing}, PayoutTransferred, `transferred_at = $4, transfer_id = $5`, now, transferID); err != nil {
-			return err
-		}
-		paid := p.Amount - p.RefundAmount
-		if err := postMovement(tx, "release:"+entryID, MoveRelease, entryID, p.Currency, now, releaseLines(paid)...); err != nil {
-			return err
-		}
-		res, err := tx.Exec(`UPDATE roster_entries SET offer_status = 'completed', offer_updated_at = $2, offer_updated_by = NULL
-			WHERE id = $1 AND offer_status = 'accepted'`, entryID, now)
-		if err != nil {
-			return fmt.Errorf("complete offer: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			if _, err := tx.Exec(`INSERT INTO offer_history (entry_id, actor_id, actor_side, at, from_status, to_status, amount, note)
-				SELECT id, NULL, 'system', $2, 'accepted', 'completed', offer_amount, 'Paid after the post was captured' FROM roster_entries WHERE id = $1`,
-				entryID, now); err != nil {
-				return fmt.Errorf("record completion: %w", err)
-			}
-		}
-		if err := payoutMail(tx, entryID, PayoutMailTransferred, PayoutMailTransferred); err != nil {
-			return err
-		}
-		return s.payoutAudit(tx, "", SideSystem, "transferred", entryID,
-			map[string]any{"amount": paid, "currency": p.Currency, "transfer": transferID})
-	})
+		return fmt.Errorf("get payout: %w", err)
+	}
+	if p.State != PayoutReleasing {
+		return nil
+	}
+	now := s.now()
+	if _, err := s.txExec(ctx, tx, `UPDATE payouts SET state = 'transferred', updated_at = $2, transferred_at = $2, transfer_id = $3
+		WHERE entry_id = $1 AND state = 'releasing'`, entryID, now, transferID); err != nil {
+		return fmt.Errorf("move payout to transferred: %w", err)
+	}
+	paid := p.Amount - p.RefundAmount
+	if err := postMovement(tx, "release:"+entryID, MoveRelease, entryID, p.Currency, now, releaseLines(paid)...); err != nil {
+		return err
+	}
+	if err := payoutMail(tx, entryID, PayoutMailTransferred, PayoutMailTransferred); err != nil {
+		return err
+	}
+	// Last, and in one statement: completing the offer moves shared rows
+	// (its campaign's results version, the overview's counters) and the
+	// audit entry takes the audit log's lock, each held until the
+	// commit, so concurrent releases wait on them as little as possible.
+	if _, err := s.txExec(ctx, tx, `WITH done AS (UPDATE roster_entries SET offer_status = 'completed', offer_updated_at = $2, offer_updated_by = NULL
+			WHERE id = $1 AND offer_status = 'accepted' RETURNING id, offer_amount)
+		INSERT INTO offer_history (entry_id, actor_id, actor_side, at, from_status, to_status, amount, note)
+		SELECT id, NULL, 'system', $2, 'accepted', 'completed', offer_amount, 'Paid after the post was captured' FROM done`,
+		entryID, now); err != nil {
+		return fmt.Errorf("complete offer: %w", err)
+	}
+	return s.payoutAudit(tx, "", SideSystem, "transferred", entryID,
+		map[string]any{"amount": paid, "currency": p.Currency, "transfer": transferID})
 }
 
 // RefundOrder is what the worker refunds to the brand.

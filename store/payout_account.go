@@ -390,7 +390,7 @@ type PayoutMail struct {
 // PayoutMailOf loads the mail of entry's payment; nil when it is gone.
 func (s *DB) PayoutMailOf(ctx context.Context, entryID string) (*PayoutMail, error) {
 	var m PayoutMail
-	err := s.db.GetContext(ctx, &m, `SELECT k.name AS campaign_name, c.name AS creator_name, b.name AS brand_name, p.amount, p.fee,
+	err := s.getPrepared(ctx, &m, `SELECT k.name AS campaign_name, c.name AS creator_name, b.name AS brand_name, p.amount, p.fee,
 		p.refund_amount, p.failure FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
 		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = k.brand_id WHERE p.entry_id = $1`, entryID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -406,11 +406,11 @@ func (s *DB) PayoutMailOf(ctx context.Context, entryID string) (*PayoutMail, err
 	if m.CancelFrom, err = s.cancelFrom(ctx, s.db, p); err != nil {
 		return nil, err
 	}
-	if err := s.db.SelectContext(ctx, &m.CreatorEmails, `SELECT u.email FROM roster_entries e JOIN creators c ON c.id = e.creator_id
+	if err := s.selectPrepared(ctx, &m.CreatorEmails, `SELECT u.email FROM roster_entries e JOIN creators c ON c.id = e.creator_id
 		JOIN users u ON u.id = c.user_id WHERE e.id = $1 AND u.deleted_at IS NULL`, entryID); err != nil {
 		return nil, err
 	}
-	if err := s.db.SelectContext(ctx, &m.BrandEmails, `SELECT u.email FROM payouts p JOIN users u ON u.brand_id = p.brand_id
+	if err := s.selectPrepared(ctx, &m.BrandEmails, `SELECT u.email FROM payouts p JOIN users u ON u.brand_id = p.brand_id
 		WHERE p.entry_id = $1 AND u.role IN ('BRAND_ADMIN', 'BRAND_MANAGER') AND u.deleted_at IS NULL ORDER BY u.email`, entryID); err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (s *DB) MarkPayoutEventProcessed(ctx context.Context, id, outcome string) e
 // provider's dashboard never leaves as a transfer.
 func (s *DB) PendingPayoutRefundEvents(ctx context.Context, entryID string) ([]string, error) {
 	var ids []string
-	err := s.db.SelectContext(ctx, &ids, `SELECT e.id FROM payout_events e, payouts p
+	err := s.selectPrepared(ctx, &ids, `SELECT e.id FROM payout_events e, payouts p
 		WHERE p.entry_id = $1 AND e.type = 'charge.refunded' AND e.processed_at IS NULL
 		AND (e.payload->'data'->'object'->>'payment_intent' = p.payment_intent_id
 			OR e.payload->'data'->'object'->'metadata'->>'entry_id' = $1::text

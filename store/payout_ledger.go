@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // Ledger accounts of payouts. Every movement is a set of lines summing to
@@ -55,18 +56,19 @@ func postMovement(tx *sqlx.Tx, movement, kind, entryID, currency string, at time
 	if sum != 0 {
 		return fmt.Errorf("movement %s does not balance: %d", movement, sum)
 	}
-	var exists bool
-	if err := tx.Get(&exists, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, movement); err != nil {
-		return fmt.Errorf("find movement: %w", err)
-	}
-	if exists || len(kept) == 0 {
+	if len(kept) == 0 {
 		return nil
 	}
-	for _, l := range kept {
-		if _, err := tx.Exec(`INSERT INTO payout_ledger (movement, kind, entry_id, account, currency, amount, at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)`, movement, kind, entryID, l.Account, currency, l.Amount, at); err != nil {
-			return fmt.Errorf("post movement %s: %w", movement, err)
-		}
+	accounts, amounts := make([]string, len(kept)), make([]int64, len(kept))
+	for i, l := range kept {
+		accounts[i], amounts[i] = l.Account, l.Amount
+	}
+	// One statement: the lines, unless the movement is there already.
+	if _, err := tx.Exec(`INSERT INTO payout_ledger (movement, kind, entry_id, account, currency, amount, at)
+		SELECT $1, $2, $3, l.account, $5, l.amount, $7 FROM unnest($4::text[], $6::bigint[]) WITH ORDINALITY AS l (account, amount, n)
+		WHERE NOT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1) ORDER BY l.n`,
+		movement, kind, entryID, pq.Array(accounts), currency, pq.Array(amounts), at); err != nil {
+		return fmt.Errorf("post movement %s: %w", movement, err)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -152,19 +154,31 @@ func (s *DB) PaymentsBoard(ctx context.Context, actor *User, state string, page,
 	// Prepared statements, planned once (planning cost more than running
 	// them). The names are looked up per row of the page: joined, a generic
 	// plan (which does not know the LIMIT) hashes every offer of the table.
+	// The states (from BoardStates only) and the page size (at most
+	// MaxPageLimit) are written into the statements. Named, the states let
+	// the plan use the board's partial index (payouts_board_updated_idx),
+	// which "state = ANY($1)" cannot prove it may. As a parameter, the LIMIT
+	// made the generic plan guess a tenth of the table per page, with the
+	// three name lookups on each of those rows; that estimate passed
+	// jit_above_cost, and every page paid 30-70 ms of JIT compiling for a
+	// 1 ms query.
+	quoted := make([]string, len(states))
+	for i, st := range states {
+		quoted[i] = pq.QuoteLiteral(st)
+	}
+	in := `state IN (` + strings.Join(quoted, ", ") + `)`
 	err := s.selectPrepared(ctx, &rows, `SELECT p.entry_id, p.state, p.amount, p.fee, p.currency,
 		COALESCE((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') AS brand_name,
 		COALESCE((SELECT c.name FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = p.entry_id), '') AS creator_name,
 		COALESCE((SELECT k.name FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = p.entry_id), '') AS campaign_name,
 		p.failure, p.objection_reason, p.updated_at
-		FROM (SELECT * FROM payouts WHERE state = ANY($1) ORDER BY updated_at DESC, entry_id LIMIT $2 OFFSET $3) p
-		ORDER BY p.updated_at DESC, p.entry_id`,
-		pq.Array(states), limit, (page-1)*limit)
+		FROM (SELECT * FROM payouts WHERE `+in+` ORDER BY updated_at DESC, entry_id LIMIT `+strconv.Itoa(limit)+` OFFSET $1) p
+		ORDER BY p.updated_at DESC, p.entry_id`, (page-1)*limit)
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("payments board: %w", err)
 	}
 	var total int
-	if err := s.getPrepared(ctx, &total, `SELECT count(*) FROM payouts WHERE state = ANY($1)`, pq.Array(states)); err != nil {
+	if err := s.getPrepared(ctx, &total, `SELECT count(*) FROM payouts WHERE `+in); err != nil {
 		return nil, 0, nil, err
 	}
 	mism := []Mismatch{}

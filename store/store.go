@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"sync"
@@ -148,6 +149,16 @@ func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, arg
 	}
 	defer release()
 	return tx.StmtxContext(ctx, st).GetContext(ctx, dest, args...)
+}
+
+// txExec is execPrepared inside tx (the cached statement bound to tx's connection).
+func (s *DB) txExec(ctx context.Context, tx *sqlx.Tx, query string, args ...any) (sql.Result, error) {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return tx.StmtxContext(ctx, st).ExecContext(ctx, args...)
 }
 
 // execPrepared runs query as a cached prepared statement (see getPrepared).

@@ -1,23 +1,43 @@
-// Command payouts measures the ADMIN's payments board, GET /api/payouts/board,
-// over 100,000 payouts (a fifth of them in the states the board lists):
-// requests/s and p99 latency of the real api binary for the first page of
-// every board state, one state, and a deep page. Goal: p99 ≤ 50 ms.
+// Command payouts measures payments:
 //
-// It fills a scratch database creatorcoach_bench_payouts (plus
-// BENCH_DB_SUFFIX) with brands, campaigns, creators, one accepted offer per
-// payout and the payouts, starts the api and loads it. It needs Postgres
-// and Redis (as ops/services.sh provides).
+//   - board: the ADMIN's payments board, GET /api/payouts/board, over
+//     100,000 payouts (a fifth of them in the states the board lists):
+//     requests/s and p99 latency of the real api binary for the first page
+//     of every board state, one state, and a deep page. Goal: p99 ≤ 50 ms.
+//     It fills a scratch database creatorcoach_bench_payouts (plus
+//     BENCH_DB_SUFFIX) with brands, campaigns, creators, one accepted offer
+//     per payout and the payouts, starts the api and loads it.
+//   - release: -offers due payments (funded, post captured, release time
+//     past, creators with ready payout accounts) released by the product's
+//     path — the payout:release task (PayoutTick), the outbox relay and one
+//     payout:transfer task per payment in the real worker binary, until
+//     every one is transferred — against the same transfer calls made
+//     directly through the product's provider client (jobs/payment) with
+//     as many goroutines as the worker runs tasks; both against stripe-mock
+//     (STRIPE_API_BASE). Goal: worker ≥ 0.8× direct. After each round it
+//     checks the ledger (CheckLedger), one release per offer, the audit
+//     entries and chain, and the offers completed. Its database is
+//     creatorcoach_bench_payouts_release (plus BENCH_DB_SUFFIX). It prints
+//     the CPU per offer of its own processes (Postgres backends of its
+//     database, the worker, itself, stripe-mock). With -latency, both
+//     reach stripe-mock through a proxy that waits that long before each
+//     call, as the real provider answers in hundreds of milliseconds.
 //
-//	go run ./ops/bench/payouts [-payouts 100000] [-duration 5s] [-conns 8] [-runs 3]
+// It needs Postgres, Redis and stripe-mock (as ops/services.sh provides).
+//
+//	go run ./ops/bench/payouts [-only board|release] [-payouts 100000] [-duration 5s] [-conns 8] [-runs 3]
+//		[-offers 10000] [-concurrency 20] [-poll 50ms] [-release-runs 3] [-latency 0]
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/lib/pq"
 
 	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
@@ -25,7 +45,8 @@ import (
 
 var (
 	m       = benchkit.MeasureFlags("measurement", "runs", 3)
-	payouts = flag.Int("payouts", 100000, "payouts in all (one accepted offer each)")
+	payouts = flag.Int("payouts", 100000, "board: payouts in all (one accepted offer each)")
+	only    = flag.String("only", "", "board or release: run only that measurement")
 )
 
 const adminEmail = "admin@bench.example"
@@ -33,6 +54,22 @@ const adminEmail = "admin@bench.example"
 func main() { benchkit.Main("bench/payouts", run) }
 
 func run(ctx context.Context) error {
+	switch *only {
+	case "":
+		berr := benchBoard(ctx)
+		if err := benchRelease(ctx); err != nil {
+			return err
+		}
+		return berr
+	case "board":
+		return benchBoard(ctx)
+	case "release":
+		return benchRelease(ctx)
+	}
+	return fmt.Errorf("-only is board or release, not %q", *only)
+}
+
+func benchBoard(ctx context.Context) error {
 	s, err := benchkit.NewStack(ctx, benchkit.Setup{DB: "creatorcoach_bench_payouts", Build: []string{"api"}})
 	if err != nil {
 		return err
@@ -58,8 +95,7 @@ func run(ctx context.Context) error {
 		if sc.state != "" {
 			states = sc.state
 		}
-		benchkit.Explain(ctx, os.Stdout, s.DB, `SELECT entry_id FROM payouts WHERE state = ANY(string_to_array($1, ','))
-			ORDER BY updated_at DESC, entry_id LIMIT 10 OFFSET $2`, []any{states, offset(sc.query)}, "Scan", "Sort", "Execution")
+		explainBoard(ctx, s.DB, states, offset(sc.query))
 		var rates, p99s []float64
 		for range m.Runs {
 			rate, p99, err := benchkit.Load(s.URL("/api/payouts/board?"+sc.query), admin, m.Conns, m.Duration)
@@ -125,6 +161,7 @@ func fill(ctx context.Context, db *store.DB) error {
 				now() - interval '40 days', now() - (row_number() OVER (ORDER BY e.id)) * interval '1 second', ''
 			FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id`, nil},
 		{"vacuum", `VACUUM ANALYZE`, nil},
+		{"checkpoint", `CHECKPOINT`, nil},
 	} {
 		if _, err := db.SQL().ExecContext(ctx, st.q, st.args...); err != nil {
 			return fmt.Errorf("fill %s: %w", st.what, err)
@@ -136,4 +173,45 @@ func fill(ctx context.Context, db *store.DB) error {
 		strings.Join(store.BoardStates, ","))
 	fmt.Printf("filled %d payouts (%d on the board) in %s\n", n, board, time.Since(t0).Round(time.Millisecond))
 	return nil
+}
+
+// explainBoard prints the plan of the board's page statement (as
+// store.PaymentsBoard runs it: prepared, so planned generically under
+// store.SessionSettings, with the page size written in) for states at
+// offset: its scans, any JIT compiling and its time.
+func explainBoard(ctx context.Context, db *store.DB, states string, offset int) {
+	conn, err := db.SQL().Conn(ctx)
+	if err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	defer conn.Close()
+	quoted := strings.Split(states, ",")
+	for i, st := range quoted {
+		quoted[i] = pq.QuoteLiteral(st)
+	}
+	_, _ = conn.ExecContext(ctx, `DEALLOCATE ALL`)
+	if _, err := conn.ExecContext(ctx, `PREPARE board (int) AS SELECT p.entry_id, p.state, p.amount, p.fee, p.currency,
+		COALESCE((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') AS brand_name,
+		COALESCE((SELECT c.name FROM roster_entries e JOIN creators c ON c.id = e.creator_id WHERE e.id = p.entry_id), '') AS creator_name,
+		COALESCE((SELECT k.name FROM roster_entries e JOIN campaigns k ON k.id = e.campaign_id WHERE e.id = p.entry_id), '') AS campaign_name,
+		p.failure, p.objection_reason, p.updated_at
+		FROM (SELECT * FROM payouts WHERE state IN (`+strings.Join(quoted, ", ")+`) ORDER BY updated_at DESC, entry_id LIMIT 10 OFFSET $1) p
+		ORDER BY p.updated_at DESC, p.entry_id`); err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	rows, err := conn.QueryContext(ctx, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) EXECUTE board (`+strconv.Itoa(offset)+`)`)
+	if err != nil {
+		fmt.Println("explain:", err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l string
+		_ = rows.Scan(&l)
+		if (strings.Contains(l, "Scan") && strings.Contains(l, "on payouts ")) || strings.Contains(l, "JIT") || strings.Contains(l, "Execution") {
+			fmt.Println("  plan:", strings.TrimSpace(l))
+		}
+	}
 }
