@@ -23,8 +23,13 @@ import { threadPageKey } from './thread-keys'
  *   differs?: PostDiff | null}} TimelineEntry
  */
 /**
+ * WithTimeline is the answer A of GET /api/threads/{id} with its items typed as TimelineEntry.
+ * @template {{data: {items: unknown[]}}} A
+ * @typedef {{data: Omit<A['data'], 'items'> & {items: TimelineEntry[]}}} WithTimeline
+ */
+/**
  * ThreadPage is a page of GET /api/threads/{id}: the thread's head, its items newest first and the next page's `before`.
- * @typedef {Omit<import('../../../lib/api-types').Data<'/api/threads/{id}', 'get'>, 'items'> & {items: TimelineEntry[]}} ThreadPage
+ * @typedef {WithTimeline<import('../../../lib/api-types').Answer<'/api/threads/{id}', 'get'>>['data']} ThreadPage
  */
 
 /**
@@ -33,8 +38,7 @@ import { threadPageKey } from './thread-keys'
  * @returns {Promise<ThreadPage>}
  */
 export async function getThreadPage(key) {
-  // The document's answer ({data: {thread, items, nextBefore}}), its items' open objects typed as TimelineEntry says.
-  /** @type {{data: ThreadPage}} */
+  /** @type {WithTimeline<import('../../../lib/api-types').Answer<'/api/threads/{id}', 'get'>>} */
   const json = await request(key)
   return json.data
 }
