@@ -1,6 +1,6 @@
 import { formatMoney } from '../lib/format'
 
-const pct = (part, whole) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0)
+const pct = (/** @type {number} */ part, /** @type {number} */ whole) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0)
 
 /**
  * BudgetBar is a campaign budget as one stacked bar: each segment is a running total (the next one includes the

@@ -1,4 +1,7 @@
-/** BulletList is a plain list of short texts (a roster entry's reasons), each text its own key. */
+/**
+ * BulletList is a plain list of short texts (a roster entry's reasons), each text its own key.
+ * @param {{items?: string[] | null, className?: string}} props
+ */
 export function BulletList({ items, className }) {
   return (
     <ul className={className}>

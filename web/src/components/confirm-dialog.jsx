@@ -7,8 +7,8 @@ import { Modal } from './modal'
  */
 export function ConfirmDialog({ show, title, body, confirmLabel, cancelLabel, onConfirm, onCancel, busy, danger, children }) {
   const titleId = useId()
-  const confirmRef = useRef(null)
-  const cancelRef = useRef(null)
+  const confirmRef = useRef(/** @type {HTMLButtonElement | null} */ (null))
+  const cancelRef = useRef(/** @type {HTMLButtonElement | null} */ (null))
 
   useEffect(() => {
     // A destructive action starts focused on the safe choice.

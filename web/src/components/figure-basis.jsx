@@ -1,6 +1,7 @@
 import './figure-basis.css'
 
 /** BASIS_LABELS names where a figure comes from, as the API's `basis` says it, with what that means. */
+/** @type {Partial<Record<string, {label: string, title: string}>>} */
 export const BASIS_LABELS = {
   measured: { label: 'Measured', title: 'Read from an account the creator connected' },
   imported: { label: 'Imported', title: 'From a roster file' },
@@ -15,7 +16,7 @@ export const BASIS_LABELS = {
  * @param {{basis?: string, formula?: string, formulaShown?: boolean}} props
  */
 export function BasisLabel({ basis, formula, formulaShown = false }) {
-  const b = BASIS_LABELS[basis]
+  const b = BASIS_LABELS[basis ?? '']
   if (!b || basis === 'unavailable') return null
   const title = basis === 'derived' && formula ? `Derived: ${formula}` : b.title
   return (
@@ -32,10 +33,20 @@ export function BasisLabel({ basis, formula, formulaShown = false }) {
  * @typedef {{value?: number | null, basis: string, formula?: string, reason?: string}} Figure
  */
 
-/** isMissing tells whether a figure has no value to show (null, absent, or unavailable). */
+/**
+ * isMissing tells whether a figure has no value to show (null, absent, or unavailable).
+ * @param {Figure | null | undefined} figure
+ */
 export function isMissing(figure) {
   return !figure || figure.value == null || figure.basis === 'unavailable'
 }
+
+/**
+ * shown is the opposite of isMissing, as a type guard: the figure has a value to show.
+ * @param {Figure | null | undefined} figure
+ * @returns {figure is Figure & {value: number}}
+ */
+const shown = (figure) => !isMissing(figure)
 
 /**
  * FigureValue shows one figure formatted by `format`, never 0 for a missing one: "n/a" with the reason (in the
@@ -44,7 +55,7 @@ export function isMissing(figure) {
  * @param {{figure?: Figure | null, format: (n: number) => string, badge?: boolean, explain?: boolean, className?: string}} props
  */
 export function FigureValue({ figure, format, badge = true, explain = false, className = '' }) {
-  if (isMissing(figure)) {
+  if (!shown(figure)) {
     const reason = figure?.reason || 'Not reported'
     return (
       <span className={className}>

@@ -16,17 +16,22 @@ export function ListState({ swr, loadingLabel, isEmpty = false, empty = null, re
   const { data, error, isLoading, mutate } = swr
   const loaded = ready ?? data != null
   const showError = Boolean(error) && (!loaded || errorHidesData)
-  const emptyNow = loaded && (typeof isEmpty === 'function' ? isEmpty(data) : isEmpty)
+  // Once loaded (data is there, or the caller's `ready` says it counts), the data is what the callbacks read.
+  const shown = /** @type {D} */ (data)
+  const emptyNow = loaded && (typeof isEmpty === 'function' ? isEmpty(shown) : isEmpty)
   return (
     <>
       {isLoading && !loaded && <Loading label={loadingLabel} />}
       {showError && <LoadError error={error} onRetry={onRetry ?? (() => mutate())} />}
-      {loaded && !showError && (emptyNow ? empty : typeof children === 'function' ? children(data) : children)}
+      {loaded && !showError && (emptyNow ? empty : typeof children === 'function' ? children(shown) : children)}
     </>
   )
 }
 
-/** combineReads joins several SWR reads into one for ListState: loaded when all are, the first error, retry all. */
+/**
+ * combineReads joins several SWR reads into one for ListState: loaded when all are, the first error, retry all.
+ * @param {...{data?: unknown, error?: unknown, isLoading?: boolean, mutate: () => unknown}} reads
+ */
 export function combineReads(...reads) {
   return {
     data: reads.every((r) => r.data != null) ? reads.map((r) => r.data) : undefined,

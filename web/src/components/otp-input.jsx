@@ -6,15 +6,15 @@ import { useRef } from 'react'
  * @param {{value?: string, onChange: (value: string) => unknown, onBlur?: () => unknown, length?: number, invalid?: boolean, label?: string, disabled?: boolean}} props
  */
 export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = false, label = 'Verification code', disabled }) {
-  const refs = useRef([])
+  const refs = useRef(/** @type {Array<HTMLInputElement | null>} */ ([]))
   // Gaps are kept as spaces so a cleared middle box does not shift later digits.
   const digits = Array.from({ length }, (_, i) => (value[i] && value[i] !== ' ' ? value[i] : ''))
 
-  const focus = (i) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus()
+  const focus = (/** @type {number} */ i) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus()
 
-  const setDigits = (next) => onChange(next.map((d) => d || ' ').join('').trimEnd().slice(0, length))
+  const setDigits = (/** @type {string[]} */ next) => onChange(next.map((d) => d || ' ').join('').trimEnd().slice(0, length))
 
-  const handleChange = (i, e) => {
+  const handleChange = (/** @type {number} */ i, /** @type {import('react').ChangeEvent<HTMLInputElement>} */ e) => {
     let typed = e.target.value.replace(/\D/g, '')
     // Typing into a filled box replaces its digit rather than spilling over.
     if (typed.length === 2 && digits[i]) typed = typed.startsWith(digits[i]) ? typed[1] : typed[0]
@@ -34,7 +34,7 @@ export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = f
     if (i < length - 1) focus(i + 1)
   }
 
-  const fill = (start, text) => {
+  const fill = (/** @type {number} */ start, /** @type {string} */ text) => {
     const next = [...digits]
     let pos = start
     for (const ch of text) {
@@ -45,7 +45,7 @@ export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = f
     focus(Math.min(pos, length - 1))
   }
 
-  const handlePaste = (i, e) => {
+  const handlePaste = (/** @type {number} */ i, /** @type {import('react').ClipboardEvent<HTMLInputElement>} */ e) => {
     const text = (e.clipboardData?.getData('text') || '').replace(/\D/g, '')
     e.preventDefault()
     if (!text) return
@@ -53,7 +53,7 @@ export function OtpInput({ value = '', onChange, onBlur, length = 6, invalid = f
     fill(text.length >= length ? 0 : i, text.slice(0, length))
   }
 
-  const handleKeyDown = (i, e) => {
+  const handleKeyDown = (/** @type {number} */ i, /** @type {import('react').KeyboardEvent<HTMLInputElement>} */ e) => {
     if (e.key === 'Backspace' && !digits[i] && i > 0) {
       e.preventDefault()
       const next = [...digits]

@@ -16,6 +16,7 @@ export function Loading({ label = 'Loading…', fullScreen = false }) {
  * LoadError shows why data could not load with a 'Try again' button calling
  * onRetry. An error carrying field errors (a refused query) lists them instead,
  * since trying the same query again cannot help.
+ * @param {{error?: {message?: string, fields?: Record<string, string> | null} | null, onRetry?: () => unknown, className?: string}} props
  */
 export function LoadError({ error, onRetry, className = '' }) {
   const fields = error?.fields ? Object.entries(error.fields) : []

@@ -1,6 +1,7 @@
 /**
  * TableHead is a table's header row. Each column is its label, or {label, className} for an aligned one,
  * or {hidden: label} for a column named only for screen readers (a checkbox column).
+ * @param {{columns: Array<string | {label?: string, hidden?: string, className?: string}>}} props
  */
 export function TableHead({ columns }) {
   return (

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom'
 import { useThreadUnread } from '../lib/thread-unread'
 
-/** UnreadBadge is a count of unread messages with its words for screen readers; nothing for 0. */
+/**
+ * UnreadBadge is a count of unread messages with its words for screen readers; nothing for 0.
+ * @param {{count?: number, className?: string}} props
+ */
 export function UnreadBadge({ count, className = '' }) {
   if (!count) return null
   return (
@@ -12,7 +15,10 @@ export function UnreadBadge({ count, className = '' }) {
   )
 }
 
-/** ThreadLink is an offer row's link to its conversation, with the row's unread messages. */
+/**
+ * ThreadLink is an offer row's link to its conversation, with the row's unread messages.
+ * @param {{offerId?: string | null, status?: string, className?: string}} props
+ */
 export function ThreadLink({ offerId, status = 'sent', className = 'small' }) {
   const { data } = useThreadUnread()
   if (!offerId || status === 'draft') return null
@@ -25,7 +31,10 @@ export function ThreadLink({ offerId, status = 'sent', className = 'small' }) {
   )
 }
 
-/** NavUnread is the sidebar's unread badge on "Offers" (creators) and "Campaigns" (brand roles). */
+/**
+ * NavUnread is the sidebar's unread badge on "Offers" (creators) and "Campaigns" (brand roles).
+ * @param {{to: string}} props
+ */
 export function NavUnread({ to }) {
   const { data } = useThreadUnread()
   if (to !== '/my-offers' && to !== '/campaigns') return null

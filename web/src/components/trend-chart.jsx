@@ -5,7 +5,7 @@ import './trend-chart.css'
 import { formatCount } from '../lib/format'
 import { CHART_HEIGHT, trendOptions } from './chart-axis'
 
-const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
+const toTime = (/** @type {string} */ date) => Date.parse(`${date}T00:00:00Z`) / 1000
 
 /**
  * TrendChart draws a platform's daily followers (left axis) and views or
@@ -19,7 +19,7 @@ const toTime = (date) => Date.parse(`${date}T00:00:00Z`) / 1000
  * @param {{history: any[], name: string, followersLabel?: string, followersKey?: string, activity?: string, activityLabel?: string, summary?: string}} props
  */
 export default function TrendChart({ history, name, followersLabel = 'Followers', followersKey = 'followers', activity: fixedActivity, activityLabel: fixedLabel, summary: fixedSummary }) {
-  const box = useRef(null)
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null))
   const activity = fixedActivity || (history.some((h) => h.view > 0) || history.every((h) => h.organicImpression == null) ? 'view' : 'organicImpression')
   const activityLabel = fixedLabel || (activity === 'view' ? 'Views' : 'Organic impressions')
   useEffect(() => {

@@ -12,7 +12,10 @@ export const PLATFORM_IDS = PLATFORMS.map((p) => p.id)
 /** PLATFORM_NAMES: how each platform id is written. */
 export const PLATFORM_NAMES = Object.fromEntries(PLATFORMS.map((p) => [p.id, p.name]))
 
-/** followersLabel names a platform's audience count: YouTube counts subscribers, the others followers. */
+/**
+ * followersLabel names a platform's audience count: YouTube counts subscribers, the others followers.
+ * @param {string} id
+ */
 export function followersLabel(id) {
   return id === 'youtube' ? 'Subscribers' : 'Followers'
 }

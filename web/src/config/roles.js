@@ -10,6 +10,7 @@ export const ROLES = {
 export const ALL_ROLES = Object.values(ROLES)
 export const BRAND_ROLES = [ROLES.BRAND_ADMIN, ROLES.BRAND_MANAGER, ROLES.BRAND_VIEWER]
 
+/** @param {string | null | undefined} role */
 export function isBrandRole(role) {
-  return BRAND_ROLES.includes(role)
+  return role != null && BRAND_ROLES.includes(role)
 }

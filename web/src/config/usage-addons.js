@@ -11,7 +11,9 @@ export const USAGE_ADD_ON = { '30_days': 'Paid usage for 30 days (add-on)', unli
 export function priceLines(feeCents, addOns) {
   /** @type {Array<[string, number]>} */
   const lines = [['Fee', feeCents]]
-  for (const a of addOns ?? []) lines.push([USAGE_ADD_ON[a.usage] ?? a.usage, a.amountCents])
+  /** @type {Partial<Record<string, string>>} */
+  const names = USAGE_ADD_ON
+  for (const a of addOns ?? []) lines.push([names[a.usage] ?? a.usage, a.amountCents])
   if (lines.length > 1) lines.push(['Total', lines.reduce((sum, [, cents]) => sum + cents, 0)])
   return lines
 }

@@ -4,6 +4,15 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../config/app'
 // The auth state (tokens, user, role, loading and logging-out flags), kept in a tiny external store so the
 // api client (outside React) and components share one source of truth.
 
+/**
+ * AuthState is the store's state: the tokens, the signed-in user's profile fields (null until the profile arrives)
+ * and the flags.
+ * @typedef {{accessToken: string | null, refreshToken: string | null, isAuthenticated: boolean, loading: boolean,
+ *   userId: string | null, email: string | null, userName: string | null, niche: string | null,
+ *   profileImage: string | null, role: import('./api-types').Schema<'UserRole'> | null, isLoggingOut: boolean}} AuthState
+ */
+
+/** @param {string} key */
 function readToken(key) {
   try {
     return localStorage.getItem(key) || null
@@ -12,8 +21,10 @@ function readToken(key) {
   }
 }
 
+/** @type {Pick<AuthState, 'userId' | 'email' | 'userName' | 'niche' | 'profileImage' | 'role'>} */
 const emptyUser = { userId: null, email: null, userName: null, niche: null, profileImage: null, role: null }
 
+/** @returns {AuthState} */
 function initialState() {
   const accessToken = readToken(ACCESS_TOKEN_KEY)
   const refreshToken = readToken(REFRESH_TOKEN_KEY)
@@ -28,8 +39,10 @@ function initialState() {
 }
 
 let state = initialState()
+/** @type {Set<() => void>} */
 const listeners = new Set()
 
+/** @param {Partial<AuthState>} patch */
 function setState(patch) {
   state = { ...state, ...patch }
   listeners.forEach((l) => l())
@@ -39,6 +52,7 @@ export function getAuthState() {
   return state
 }
 
+/** @param {() => void} listener */
 export function subscribeAuth(listener) {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -49,7 +63,10 @@ export function useAuth() {
   return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState)
 }
 
-/** setTokens stores both tokens in localStorage and marks the session authenticated. */
+/**
+ * setTokens stores both tokens in localStorage and marks the session authenticated.
+ * @param {{accessToken: string, refreshToken: string}} tokens
+ */
 export function setTokens({ accessToken, refreshToken }) {
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken)
   localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken)
@@ -73,6 +90,7 @@ export function setUser(user) {
   })
 }
 
+/** @param {boolean} loading */
 export function setAuthLoading(loading) {
   setState({ loading })
 }

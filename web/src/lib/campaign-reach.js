@@ -11,7 +11,10 @@ export async function getReach(campaignId) {
   return json?.data?.reach ?? []
 }
 
-/** useReach is the campaign's reach keyed by roster entry id. */
+/**
+ * useReach is the campaign's reach keyed by roster entry id ('' loads nothing).
+ * @param {string} campaignId
+ */
 export function useReach(campaignId) {
   return useSWR(campaignId ? ['campaign-reach', campaignId] : null, async () => Object.fromEntries((await getReach(campaignId)).map((r) => [r.entryId, r])), {
     revalidateOnFocus: false,

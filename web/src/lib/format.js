@@ -6,11 +6,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 /** @type {Intl.DateTimeFormatOptions} */
 const dateOptions = { month: 'short', day: 'numeric', year: 'numeric' }
 
-const finite = (n) => n !== null && n !== undefined && n !== '' && Number.isFinite(Number(n))
+/** @typedef {number | string | null | undefined} Num A number, or its text; missing or unreadable shows as a dash. */
+
+const finite = (/** @type {unknown} */ n) => n !== null && n !== undefined && n !== '' && Number.isFinite(Number(n))
 
 /**
  * formatDate shows a day as 'Mar 5, 2027'. A calendar date (YYYY-MM-DD) is shown
  * as written, never shifted by time zone; a timestamp is shown in local time.
+ * @param {string | null | undefined} value
  */
 export function formatDate(value) {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value || '')
@@ -18,14 +21,20 @@ export function formatDate(value) {
   return d && !Number.isNaN(d.getTime()) ? d.toLocaleDateString('en-US', dateOptions) : DASH
 }
 
-/** formatDateTime shows a timestamp as a short local date and time: 'Nov 20, 3:04 PM'. */
+/**
+ * formatDateTime shows a timestamp as a short local date and time: 'Nov 20, 3:04 PM'.
+ * @param {string | number | Date | null | undefined} value
+ */
 export function formatDateTime(value) {
   const d = value ? new Date(value) : null
   if (!d || Number.isNaN(d.getTime())) return DASH
   return d.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
 }
 
-/** formatMoney shows dollars without cents: $12,500. */
+/**
+ * formatMoney shows dollars without cents: $12,500.
+ * @param {Num} n
+ */
 export function formatMoney(n) {
   return finite(n) ? usd.format(Number(n)) : DASH
 }
@@ -33,6 +42,7 @@ export function formatMoney(n) {
 /**
  * formatUnitCost shows a cost per unit (CPM, cost per engagement or per view) with cents, and below 10 cents
  * with three significant digits: $12.40, $0.85, $0.0123.
+ * @param {Num} n
  */
 export function formatUnitCost(n) {
   if (!finite(n)) return DASH
@@ -44,6 +54,8 @@ export function formatUnitCost(n) {
 /**
  * formatAmount shows an amount in the currency's smallest unit (cents, as the
  * payment provider counts): 1900 usd → '$19', 999 → '$9.99'.
+ * @param {Num} cents
+ * @param {string | null} [currency]
  */
 export function formatAmount(cents, currency = 'usd') {
   if (!finite(cents)) return DASH
@@ -56,12 +68,20 @@ export function formatAmount(cents, currency = 'usd') {
   }
 }
 
-/** formatPrice shows a plan's price per interval: '$19 / month', '$190 / year'. */
+/**
+ * formatPrice shows a plan's price per interval: '$19 / month', '$190 / year'.
+ * @param {Num} cents
+ * @param {string | null} [currency]
+ * @param {string | null} [interval]
+ */
 export function formatPrice(cents, currency, interval) {
   return interval ? `${formatAmount(cents, currency)} / ${interval}` : formatAmount(cents, currency)
 }
 
-/** formatCount shows a number with thousands separators: 12,500. */
+/**
+ * formatCount shows a number with thousands separators: 12,500.
+ * @param {Num} n
+ */
 export function formatCount(n) {
   return finite(n) ? Number(n).toLocaleString('en-US') : DASH
 }
@@ -73,6 +93,8 @@ export const COUNT_CAP = 10000
  * formatTotal shows a list total, "10,000+" once it reaches the cap; an
  * estimated total (the answer's totalEstimated) as "about 1,300", rounded
  * to two significant digits.
+ * @param {Num} total
+ * @param {boolean} [estimated]
  */
 export function formatTotal(total, estimated = false) {
   const n = Number(total) || 0
@@ -82,6 +104,7 @@ export function formatTotal(total, estimated = false) {
   return `about ${formatCount(Math.round(n / step) * step)}`
 }
 
+/** @param {number} x */
 function oneDecimal(x) {
   return x >= 100 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, '')
 }
@@ -90,8 +113,10 @@ function oneDecimal(x) {
  * formatCompact shows a number compactly: 950, 12.5K, 2.2M, -1.5K. With step
  * (the gap between neighbouring values, as on a chart axis) it shows enough
  * decimals to tell the neighbours apart: 102.5K, 103.0K.
+ * @param {Num} n
+ * @param {number} [step]
  */
-export function formatCompact(n, step) {
+export function formatCompact(n, step = 0) {
   if (!finite(n)) return DASH
   const v = Number(n)
   const a = Math.abs(v)
@@ -104,25 +129,37 @@ export function formatCompact(n, step) {
   return unit === 1 ? String(Math.round(v * 10) / 10) : `${sign}${oneDecimal(a / unit)}${suffix}`
 }
 
-/** formatFollowers shows a following compactly: 950, 12.5K, 2.2M. */
+/**
+ * formatFollowers shows a following compactly: 950, 12.5K, 2.2M.
+ * @param {Num} n
+ */
 export function formatFollowers(n) {
   return formatCompact(n)
 }
 
-/** formatPercent shows a rate already in percent with one decimal: 4.2%. */
+/**
+ * formatPercent shows a rate already in percent with one decimal: 4.2%.
+ * @param {Num} rate
+ */
 export function formatPercent(rate) {
   return finite(rate) ? `${Number(rate).toFixed(1)}%` : DASH
 }
 
-/** formatSize shows a byte count as B, KB or MB with one decimal; empty when unknown. */
+/**
+ * formatSize shows a byte count as B, KB or MB with one decimal; empty when unknown.
+ * @param {number | null | undefined} bytes
+ */
 export function formatSize(bytes) {
-  if (!Number.isFinite(bytes)) return ''
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes)) return ''
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-/** initials of a name for an avatar: 'Ava Dubois' → 'AD'; '?' without a name. */
+/**
+ * initials of a name for an avatar: 'Ava Dubois' → 'AD'; '?' without a name.
+ * @param {string | null | undefined} name
+ */
 export function initials(name) {
   const letters = (name || '')
     .split(/\s+/)

@@ -3,6 +3,7 @@ import { formatCount, formatTotal, COUNT_CAP } from './format'
 /**
  * ListPagination: 'Showing a–b of n' (n as "10,000+" past the count cap, "about n" when the total is an
  * estimate) with Previous and Next.
+ * @param {{page: number, total: number, limit: number, onPage: (page: number) => unknown, label?: string, estimated?: boolean}} props
  */
 export function ListPagination({ page, total, limit, onPage, label = 'Pagination', estimated = false }) {
   const pages = Math.max(1, Math.ceil(total / limit))

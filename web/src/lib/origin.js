@@ -1,4 +1,8 @@
-/** originOf turns the guard's saved location (router state `from`) into the path to return to. */
+/**
+ * originOf turns the guard's saved location (router state `from`) into the path to return to.
+ * @param {{from?: string | {pathname?: string, search?: string, hash?: string} | null} | null | undefined} state
+ * @param {string} [fallback]
+ */
 export function originOf(state, fallback = '/dashboard') {
   const from = state?.from
   if (!from) return fallback

@@ -37,6 +37,7 @@ const unauthenticated = () => new ApiError({ status: 401, message: 'Unauthentica
  * @returns {Record<string, string>}
  */
 function headersFor(token, { json, accept = 'application/json' }) {
+  /** @type {Record<string, string>} */
   const headers = { 'ngrok-skip-browser-warning': 'true', Accept: accept }
   if (json) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
@@ -56,7 +57,7 @@ async function viaFetch(url, { method, body, headers, timeoutMs, fallback }) {
     timedOut = true
     controller.abort()
   }, timeoutMs)
-  const fail = (kind) => new ApiError({ kind, message: fallback || KIND_MESSAGES[kind] })
+  const fail = (/** @type {'fetch' | 'timeout'} */ kind) => new ApiError({ kind, message: fallback || KIND_MESSAGES[kind] })
   try {
     let res
     try {
@@ -78,7 +79,7 @@ async function viaFetch(url, { method, body, headers, timeoutMs, fallback }) {
 /**
  * viaXhr sends `file` as the multipart field `file`, reporting onProgress(percent) while the bytes go.
  * @param {string} url
- * @param {RequestOptions & {headers: Record<string, string>}} opts
+ * @param {RequestOptions & {method: NonNullable<RequestOptions['method']>, headers: Record<string, string>, file: File | Blob}} opts
  * @returns {Promise<{status: number, text: string | null}>}
  */
 function viaXhr(url, { method, headers, file, onProgress, signal, fallback }) {
@@ -99,6 +100,7 @@ function viaXhr(url, { method, headers, file, onProgress, signal, fallback }) {
   })
 }
 
+/** @param {string | null} text */
 function parseJson(text) {
   try {
     return { json: text ? JSON.parse(text) : null, ok: text !== null }
@@ -107,7 +109,11 @@ function parseJson(text) {
   }
 }
 
-/** decode turns an answer into the JSON body (or text), or throws the ApiError it carries. */
+/**
+ * decode turns an answer into the JSON body (or text), or throws the ApiError it carries.
+ * @param {{status: number, text: string | null}} answer
+ * @param {Pick<RequestOptions, 'as' | 'file' | 'fallback'>} opts
+ */
 function decode({ status, text }, { as, file, fallback }) {
   const ok = status >= 200 && status < 300
   if (ok && as === 'text') return text ?? ''
@@ -133,7 +139,7 @@ async function attempt(path, opts, token) {
   const url = API_BASE + path.replace(/^\//, '')
   const headers = headersFor(token, { json: body !== undefined && !file, accept: as === 'text' ? '*/*' : 'application/json' })
   const res = file
-    ? await viaXhr(url, { ...opts, method, headers })
+    ? await viaXhr(url, { ...opts, method, headers, file })
     : await viaFetch(url, { method, body, headers, timeoutMs, fallback: opts.fallback })
   const out = decode(res, { as, file, fallback: opts.fallback })
   if (file) opts.onProgress?.(100)

@@ -16,6 +16,9 @@ export function downloadLink(url, filename) {
 /**
  * saveFile hands `text` to the browser as a download named `filename`, for
  * bodies fetched with the bearer token (a plain link cannot send it).
+ * @param {string} text
+ * @param {string} filename
+ * @param {string} [type]
  */
 export function saveFile(text, filename, type = 'text/plain') {
   const url = URL.createObjectURL(new Blob([text], { type }))

@@ -5,7 +5,10 @@ import { useAuth } from './auth-store'
 /** THREAD_UNREAD_KEY is the SWR key of the caller's unread messages; live events revalidate it. */
 export const THREAD_UNREAD_KEY = 'threads/unread'
 
-/** getThreadUnread loads GET /api/threads/unread: {total, threads: [{offerId, campaignId, unread}]}. */
+/**
+ * getThreadUnread loads GET /api/threads/unread: {total, threads: [{offerId, campaignId, unread}]}.
+ * @param {string} key
+ */
 export async function getThreadUnread(key) {
   /** @type {import('./api-types').Answer<'/api/threads/unread', 'get'>} */
   const json = await request(key)

@@ -4,15 +4,32 @@ import { TOAST_DURATION_MS } from '../config/app'
 
 // Minimal toasts (top-right, 5000 ms) without a library: keeps the login bundle small.
 
+/** @typedef {'success' | 'error' | 'info'} ToastType */
+/**
+ * A toast on screen; `carry` keeps an error across the one navigation it causes.
+ * @typedef {{id: number, type: ToastType, message: string, at: number, carry: boolean}} Toast
+ */
+/**
+ * ToastOptions: how long the toast stays (ms), and whether an error survives the next navigation.
+ * @typedef {{duration?: number, carry?: boolean}} ToastOptions
+ */
+
 const FLASH_KEY = 'flash_toast'
+/** @type {Toast[]} */
 let toasts = []
 let nextId = 1
+/** @type {Set<() => void>} */
 const listeners = new Set()
 
 function emit() {
   listeners.forEach((l) => l())
 }
 
+/**
+ * @param {ToastType} type
+ * @param {string | null | undefined} message nothing is shown without one
+ * @param {ToastOptions} [options]
+ */
 function push(type, message, { duration = TOAST_DURATION_MS, carry = false } = {}) {
   if (!message) return null
   // The same text already on screen is not repeated (StrictMode, repeated 401s).
@@ -25,6 +42,7 @@ function push(type, message, { duration = TOAST_DURATION_MS, carry = false } = {
   return id
 }
 
+/** @param {number} id */
 export function dismiss(id) {
   toasts = toasts.filter((t) => t.id !== id)
   emit()
@@ -45,11 +63,20 @@ export function dismissStaleErrors(now = Date.now()) {
   emit()
 }
 
+/** @typedef {(msg: string | null | undefined, opts?: ToastOptions) => number | null} Show */
+
 export const toast = {
+  /** @type {Show} */
   success: (msg, opts) => push('success', msg, opts),
+  /** @type {Show} */
   error: (msg, opts) => push('error', msg, opts),
+  /** @type {Show} */
   info: (msg, opts) => push('info', msg, opts),
-  /** flash shows the toast after the next full page load. */
+  /**
+   * flash shows the toast after the next full page load.
+   * @param {ToastType} type
+   * @param {string} message
+   */
   flash(type, message) {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify({ type, message }))
   },
@@ -67,12 +94,14 @@ export function showFlash() {
   }
 }
 
+/** @param {() => void} l */
 function subscribe(l) {
   listeners.add(l)
   return () => listeners.delete(l)
 }
 const getToasts = () => toasts
 
+/** @type {Record<ToastType, {cls: string, icon: string}>} */
 const STYLES = {
   success: { cls: 'text-bg-success', icon: '✓' },
   error: { cls: 'text-bg-danger', icon: '!' },

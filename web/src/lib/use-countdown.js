@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
 
-/** useCountdown counts down from `seconds` once a second; restart() starts over. */
+/**
+ * useCountdown counts down from `seconds` once a second; restart() starts over.
+ * @param {number} seconds
+ * @returns {[number, () => void]} the seconds left and restart
+ */
 export function useCountdown(seconds) {
   const [remaining, setRemaining] = useState(seconds)
   const [round, setRound] = useState(0)

@@ -15,7 +15,7 @@ import { useSWRConfig } from 'swr'
 export function useMutation(call, affects) {
   const { mutate } = useSWRConfig()
   const run = useCallback(
-    async (...args) => {
+    async (/** @type {Parameters<F>} */ ...args) => {
       const result = await call(...args)
       mutate(affects)
       return result

@@ -1,21 +1,29 @@
 import { getIn, useFormikContext } from 'formik'
 import { FieldError, describedBy, fieldId, useFieldError } from './field'
 
+/**
+ * useChoice is the formik value under `name` and the setter that marks it touched.
+ * @param {string} name
+ * @returns {[unknown, (value: unknown) => void]}
+ */
 function useChoice(name) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext()
-  const set = (value) => {
+  const set = (/** @type {unknown} */ value) => {
     setFieldValue(name, value)
     setFieldTouched(name, true, false)
   }
   return [getIn(values, name), set]
 }
 
-/** ChipGroup is a multi-select of pill checkboxes bound to a string array. */
+/**
+ * ChipGroup is a multi-select of pill checkboxes bound to a string array.
+ * @param {{name: string, legend: import('react').ReactNode, options: string[], required?: boolean}} props
+ */
 export function ChipGroup({ name, legend, options, required = true }) {
   const [value, set] = useChoice(name)
-  const selected = value || []
+  const selected = /** @type {string[]} */ (value || [])
   const error = useFieldError(name)
-  const toggle = (opt) => set(selected.includes(opt) ? selected.filter((o) => o !== opt) : [...selected, opt])
+  const toggle = (/** @type {string} */ opt) => set(selected.includes(opt) ? selected.filter((o) => o !== opt) : [...selected, opt])
   return (
     <fieldset className="mb-3 cc-field" aria-describedby={describedBy(name, error)}>
       <legend className={`form-label fs-6 mb-2${required ? ' cc-required' : ''}`}>{legend}</legend>
@@ -40,6 +48,8 @@ export function ChipGroup({ name, legend, options, required = true }) {
 /**
  * RadioGroup is a single choice of labelled radio buttons; options are strings
  * or {value, label}. `cards` shows each choice as a bordered card in a row.
+ * @param {{name: string, legend: import('react').ReactNode, options: ReadonlyArray<string | {value: string, label: import('react').ReactNode}>,
+ *   required?: boolean, cards?: boolean}} props
  */
 export function RadioGroup({ name, legend, options, required = true, cards = false }) {
   const [value, set] = useChoice(name)
@@ -83,7 +93,10 @@ export function RadioGroup({ name, legend, options, required = true, cards = fal
   )
 }
 
-/** CheckboxField is one formik checkbox whose label may hold links. */
+/**
+ * CheckboxField is one formik checkbox whose label may hold links.
+ * @param {{name: string, children: import('react').ReactNode}} props
+ */
 export function CheckboxField({ name, children }) {
   const { getFieldProps } = useFormikContext()
   const error = useFieldError(name)

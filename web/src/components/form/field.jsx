@@ -1,6 +1,9 @@
 import { getIn, useFormikContext } from 'formik'
 
-/** fieldId is the one id scheme of form controls: field-<name with dots as dashes>. */
+/**
+ * fieldId is the one id scheme of form controls: field-<name with dots as dashes>.
+ * @param {string} name
+ */
 export function fieldId(name) {
   return `field-${name.replace(/[.[\]]+/g, '-').replace(/-$/, '')}`
 }
@@ -8,6 +11,8 @@ export function fieldId(name) {
 /**
  * useFieldError returns the error of `name` to show, or null. The one rule: an
  * error shows once the field was touched or the form was submitted.
+ * @param {string} name
+ * @returns {string | null}
  */
 export function useFieldError(name) {
   const { errors, touched, submitCount } = useFormikContext()
@@ -15,7 +20,10 @@ export function useFieldError(name) {
   return (getIn(touched, name) || submitCount > 0) && typeof error === 'string' ? error : null
 }
 
-/** FieldError renders the shown error of `name` under its control. */
+/**
+ * FieldError renders the shown error of `name` under its control.
+ * @param {{name: string}} props
+ */
 export function FieldError({ name }) {
   const error = useFieldError(name)
   if (!error) return null
@@ -26,7 +34,12 @@ export function FieldError({ name }) {
   )
 }
 
-/** describedBy lists the ids that describe a control: its hint or counter, then its error. */
+/**
+ * describedBy lists the ids that describe a control: its hint or counter, then its error.
+ * @param {string} name
+ * @param {string | null | undefined} error
+ * @param {...(string | null | undefined)} ids
+ */
 export function describedBy(name, error, ...ids) {
   const all = [...ids.filter(Boolean), error ? `${fieldId(name)}-error` : null].filter(Boolean)
   return all.length ? all.join(' ') : undefined

@@ -5,11 +5,19 @@ import { useFormikContext } from 'formik'
 // (aria-invalid), chip groups (their labels) and radio cards.
 const INVALID = '[aria-invalid="true"], .is-invalid, .cc-chip-invalid'
 
-/** firstInvalid is the first invalid control inside root (a label stands for its input), or null. */
+/**
+ * firstInvalid is the first invalid control inside root (a label stands for its input), or null.
+ * @param {Element | null | undefined} root
+ * @returns {HTMLElement | null}
+ */
 export function firstInvalid(root) {
-  const el = root?.querySelector(INVALID)
-  if (!el) return null
-  if (el.tagName === 'LABEL') return el.control || (el.htmlFor ? root.ownerDocument.getElementById(el.htmlFor) : null) || el
+  // What INVALID matches are the form's HTML controls and labels.
+  const el = /** @type {HTMLElement | null | undefined} */ (root?.querySelector(INVALID))
+  if (!root || !el) return null
+  if (el.tagName === 'LABEL') {
+    const label = /** @type {HTMLLabelElement} */ (el)
+    return label.control || (label.htmlFor ? root.ownerDocument.getElementById(label.htmlFor) : null) || el
+  }
   return el
 }
 
@@ -17,6 +25,7 @@ export function firstInvalid(root) {
  * FocusFirstError, placed inside a formik form, scrolls to and focuses the
  * first invalid field after a submit that failed (in the browser or on the
  * server). formRef is the form element.
+ * @param {{formRef: import('react').RefObject<HTMLFormElement | null>}} props
  */
 export function FocusFirstError({ formRef }) {
   const { submitCount, isSubmitting, isValidating } = useFormikContext()

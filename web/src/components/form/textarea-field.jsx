@@ -1,7 +1,12 @@
 import { getIn, useFormikContext } from 'formik'
 import { FieldError, describedBy, fieldId, useFieldError } from './field'
 
-/** TextAreaField is a labelled formik textarea; with `limit` it shows a 'count/max' counter. */
+/**
+ * TextAreaField is a labelled formik textarea; with `limit` it shows a 'count/max' counter. Other props go to the
+ * textarea.
+ * @param {{name: string, label: import('react').ReactNode, required?: boolean, limit?: number, rows?: number, className?: string}
+ *   & Omit<import('react').TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'required' | 'rows' | 'className'>} props
+ */
 export function TextAreaField({ name, label, required = false, limit, rows = 4, className = '', ...rest }) {
   const { getFieldProps, values } = useFormikContext()
   const error = useFieldError(name)

@@ -4,7 +4,10 @@ import { useMutation } from '../../../lib/use-mutation'
 
 export const THREAD_SETTINGS_KEY = 'threads/settings'
 
-/** getThreadSettings loads GET /api/threads/settings: {digestMail}. */
+/**
+ * getThreadSettings loads GET /api/threads/settings: {digestMail}.
+ * @param {string} key
+ */
 export async function getThreadSettings(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/threads/settings', 'get'>} */
   const json = await request(key)
@@ -15,7 +18,10 @@ export function useThreadSettings() {
   return useSWR(THREAD_SETTINGS_KEY, getThreadSettings)
 }
 
-/** setThreadSettings calls PUT /api/threads/settings {digestMail}. */
+/**
+ * setThreadSettings calls PUT /api/threads/settings {digestMail}.
+ * @param {boolean} digestMail
+ */
 export async function setThreadSettings(digestMail) {
   /** @type {import('../../../lib/api-types').Answer<'/api/threads/settings', 'put'>} */
   const json = await request(THREAD_SETTINGS_KEY, { method: 'PUT', body: { digestMail } })
@@ -26,20 +32,28 @@ export function useSetThreadSettings() {
   return useMutation(setThreadSettings, THREAD_SETTINGS_KEY)
 }
 
-const approvalKey = (id) => `campaigns/${encodeURIComponent(id)}/draft-approval`
+const approvalKey = (/** @type {string} */ id) => `campaigns/${encodeURIComponent(id)}/draft-approval`
 
-/** getDraftApproval loads GET /api/campaigns/{id}/draft-approval: {required, autoApproveHours, defaultHours}. */
+/**
+ * getDraftApproval loads GET /api/campaigns/{id}/draft-approval: {required, autoApproveHours, defaultHours}.
+ * @param {string} key
+ */
 export async function getDraftApproval(key) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/draft-approval', 'get'>} */
   const json = await request(key)
   return json.data
 }
 
+/** @param {string | undefined} id */
 export function useDraftApproval(id) {
   return useSWR(id ? approvalKey(id) : null, getDraftApproval)
 }
 
-/** setDraftApproval calls PUT /api/campaigns/{id}/draft-approval {required, autoApproveHours}. */
+/**
+ * setDraftApproval calls PUT /api/campaigns/{id}/draft-approval {required, autoApproveHours}.
+ * @param {string} id
+ * @param {{required: boolean, autoApproveHours: number}} approval
+ */
 export async function setDraftApproval(id, { required, autoApproveHours }) {
   /** @type {import('../../../lib/api-types').Answer<'/api/campaigns/{id}/draft-approval', 'put'>} */
   const json = await request(approvalKey(id), { method: 'PUT', body: { required, autoApproveHours } })
@@ -47,5 +61,5 @@ export async function setDraftApproval(id, { required, autoApproveHours }) {
 }
 
 export function useSetDraftApproval() {
-  return useMutation(setDraftApproval, (key) => typeof key === 'string' && key.endsWith('/draft-approval'))
+  return useMutation(setDraftApproval, (/** @type {unknown} */ key) => typeof key === 'string' && key.endsWith('/draft-approval'))
 }

@@ -1,17 +1,21 @@
 import { useId, useState } from 'react'
+import { errorMessage } from '../../../lib/error-message'
 import { postMessage } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 
 export const MESSAGE_MAX = 4000
 
-/** Composer writes a message: text up to 4,000 characters with its counter, and up to 5 attachments. */
+/**
+ * Composer writes a message: text up to 4,000 characters with its counter, and up to 5 attachments.
+ * @param {{offerId: string, asSupport: boolean, onSent: () => void}} props
+ */
 export function Composer({ offerId, asSupport, onSent }) {
   const id = useId()
   const [body, setBody] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const uploads = useUploads(offerId)
-  const send = async (e) => {
+  const send = async (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     if (!body.trim()) return setError('Write a message.')
     setBusy(true)
@@ -22,7 +26,7 @@ export function Composer({ offerId, asSupport, onSent }) {
       uploads.reset()
       onSent()
     } catch (err) {
-      setError(err.message)
+      setError(errorMessage(err, 'Could not send the message. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { errorMessage } from '../../../lib/error-message'
 import { checkDraft, submitDraft } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 import { PLATFORMS, missingWords } from './thread-labels'
@@ -9,6 +10,7 @@ const CAPTION_MAX = 2200
  * DraftForm is the creator's draft of the post: caption, platform, media files or a link to a private upload. Before
  * it goes, the disclosure check runs; a caption lacking the paid-partnership words or the campaign tag is a warning
  * the creator confirms ("Submit anyway").
+ * @param {{offerId: string, platform: string, version: number, onSent: () => void}} props
  */
 export function DraftForm({ offerId, platform: offerPlatform, version, onSent }) {
   const id = useId()
@@ -21,7 +23,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
   const [busy, setBusy] = useState(false)
   const uploads = useUploads(offerId)
 
-  const submit = async (e) => {
+  const submit = async (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     if (!caption.trim()) return setError('Write the caption.')
     setBusy(true)
@@ -42,7 +44,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
       setOpen(false)
       onSent()
     } catch (err) {
-      setError(err.message)
+      setError(errorMessage(err, 'Could not submit the draft. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -107,7 +109,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
           </div>
         </div>
         <FilePicker uploads={uploads} label="Add media" />
-        {missing?.length > 0 && (
+        {(missing?.length ?? 0) > 0 && (
           <div className="alert alert-warning small mt-3 mb-0" role="alert">
             The caption lacks {missingWords(missing)}. Posts without them break the disclosure rules and the campaign cannot track them. Add
             them, or submit anyway.

@@ -1,15 +1,28 @@
 import { useId, useState } from 'react'
+import { errorMessage } from '../../../lib/error-message'
 import { formatSize } from '../../../lib/format'
-import { ATTACHMENT_MAX, checkAttachment, uploadAttachment } from '../api/thread-calls'
+import { ATTACHMENT_MAX, UPLOAD_FALLBACK, checkAttachment, uploadAttachment } from '../api/thread-calls'
+
+/**
+ * Upload is a picked file: `tmp` tells it apart in the list; `progress` is a percentage while it uploads (null once it
+ * ended), `error` why it was refused or failed, `key` the upload key once it is stored.
+ * @typedef {{tmp: string, name: string, size: number, progress: number | null, error: string | null, key?: string}} Upload
+ */
+/** @typedef {Upload & {key: string}} ReadyUpload */
+/** @typedef {ReturnType<typeof useUploads>} Uploads */
+
+/** @type {(f: Upload) => f is ReadyUpload} */
+const isReady = (f) => Boolean(f.key)
 
 /**
  * useUploads uploads files to the thread as they are picked (at most ATTACHMENT_MAX, each checked first) and keeps
  * the list: {files: [{key, name, size} | {name, progress} | {name, error}], add(fileList), remove(i), reset(), busy}.
+ * @param {string} offerId
  */
 export function useUploads(offerId) {
-  const [files, setFiles] = useState(/** @type {any[]} */ ([]))
-  const update = (tmp, patch) => setFiles((list) => list.map((f) => (f.tmp === tmp ? { ...f, ...patch } : f)))
-  const add = (picked) => {
+  const [files, setFiles] = useState(/** @type {Upload[]} */ ([]))
+  const update = (/** @type {string} */ tmp, /** @type {Partial<Upload>} */ patch) => setFiles((list) => list.map((f) => (f.tmp === tmp ? { ...f, ...patch } : f)))
+  const add = (/** @type {ArrayLike<File>} */ picked) => {
     const room = ATTACHMENT_MAX - files.length
     Array.from(picked)
       .slice(0, Math.max(0, room))
@@ -20,21 +33,24 @@ export function useUploads(offerId) {
         if (problem) return
         uploadAttachment(offerId, file, { onProgress: (progress) => update(tmp, { progress }) })
           .then((up) => update(tmp, { key: up.key, progress: null }))
-          .catch((err) => update(tmp, { error: err.message, progress: null }))
+          .catch((/** @type {unknown} */ err) => update(tmp, { error: errorMessage(err, UPLOAD_FALLBACK), progress: null }))
       })
   }
   return {
     files,
     add,
-    remove: (tmp) => setFiles((list) => list.filter((f) => f.tmp !== tmp)),
+    remove: (/** @type {string} */ tmp) => setFiles((list) => list.filter((f) => f.tmp !== tmp)),
     reset: () => setFiles([]),
     busy: files.some((f) => f.progress != null),
-    ready: files.filter((f) => f.key),
+    ready: files.filter(isReady),
     full: files.length >= ATTACHMENT_MAX,
   }
 }
 
-/** FilePicker is the "Attach files" button and the list of picked files with their progress or problem. */
+/**
+ * FilePicker is the "Attach files" button and the list of picked files with their progress or problem.
+ * @param {{uploads: Uploads, label?: string}} props
+ */
 export function FilePicker({ uploads, label = 'Attach files' }) {
   const id = useId()
   return (

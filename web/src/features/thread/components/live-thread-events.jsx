@@ -5,7 +5,11 @@ import { THREAD_UNREAD_KEY } from '../../../lib/thread-unread'
 import { THREAD_EVENT } from '../api/thread-keys'
 import { useLiveEvents } from '../hooks/use-live-events'
 
-/** tell refreshes the unread counts and tells open thread pages of `detail` (an event, or null: refresh all). */
+/**
+ * tell refreshes the unread counts and tells open thread pages of `detail` (an event, or null: refresh all).
+ * @param {import('swr').ScopedMutator} mutate
+ * @param {import('../hooks/use-live-events').LiveEvent | null} detail
+ */
 function tell(mutate, detail) {
   mutate(THREAD_UNREAD_KEY)
   window.dispatchEvent(new CustomEvent(THREAD_EVENT, { detail }))
@@ -19,7 +23,7 @@ function tell(mutate, detail) {
 export function LiveThreadEvents() {
   const { role, isAuthenticated } = useAuth()
   const { mutate } = useSWRConfig()
-  const onEvent = useCallback((ev) => tell(mutate, ev), [mutate])
+  const onEvent = useCallback((/** @type {import('../hooks/use-live-events').LiveEvent} */ ev) => tell(mutate, ev), [mutate])
   const onPoll = useCallback(() => tell(mutate, null), [mutate])
   useLiveEvents({ enabled: Boolean(isAuthenticated && role), onEvent, onPoll })
   return null

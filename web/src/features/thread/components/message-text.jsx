@@ -25,7 +25,10 @@ export function splitLinks(text) {
   return parts
 }
 
-/** MessageText shows a message's text as text (never HTML), its links as links naming their host. */
+/**
+ * MessageText shows a message's text as text (never HTML), its links as links naming their host.
+ * @param {{text?: string | null, className?: string}} props
+ */
 export function MessageText({ text, className = '' }) {
   return (
     <p className={`mb-0 cc-thread-text ${className}`}>

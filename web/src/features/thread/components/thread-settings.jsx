@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useAuth } from '../../../lib/auth-store'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useDraftApproval, useSetDraftApproval, useSetThreadSettings, useThreadSettings } from '../api/thread-settings'
 
@@ -11,13 +12,13 @@ export function DigestSwitch() {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   if (!data || role === 'ADMIN') return null
-  const change = async (on) => {
+  const change = async (/** @type {boolean} */ on) => {
     setBusy(true)
     setError('')
     try {
       await save(on)
     } catch (e) {
-      setError(e.message)
+      setError(errorMessage(e, 'Could not save the setting. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -44,7 +45,10 @@ export function DigestSwitch() {
   )
 }
 
-/** DraftApprovalSettings is a campaign's draft approval: drafts wait for review or not, and the auto-approval delay. */
+/**
+ * DraftApprovalSettings is a campaign's draft approval: drafts wait for review or not, and the auto-approval delay.
+ * @param {{campaignId: string}} props
+ */
 export function DraftApprovalSettings({ campaignId }) {
   const { role } = useAuth()
   const { data } = useDraftApproval(campaignId)
@@ -60,7 +64,7 @@ export function DraftApprovalSettings({ campaignId }) {
   }, [data])
   if (!data) return null
   const canEdit = role === 'BRAND_ADMIN' || role === 'BRAND_MANAGER'
-  const submit = async (e) => {
+  const submit = async (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     const n = hours === '' ? 0 : Number(hours)
     if (!Number.isInteger(n) || n < 0 || n > 720) return setError('Give a whole number of hours from 1 to 720, or leave it empty.')
@@ -70,7 +74,7 @@ export function DraftApprovalSettings({ campaignId }) {
       await save(campaignId, { required, autoApproveHours: n })
       toast.success('Draft approval saved.')
     } catch (err) {
-      setError(err.message)
+      setError(errorMessage(err, 'Could not save the draft approval. Please try again.'))
     } finally {
       setBusy(false)
     }

@@ -16,7 +16,10 @@ import './thread.css'
 
 const DRAFTS_OPEN = ['accepted', 'completed']
 
-/** Notices says what the caller cannot do here and why. */
+/**
+ * Notices says what the caller cannot do here and why.
+ * @param {{thread: import('../api/get-thread').Thread}} props
+ */
 function Notices({ thread }) {
   if (thread.readOnly) {
     return (
@@ -38,6 +41,7 @@ function Notices({ thread }) {
 /**
  * ThreadView is an offer's conversation: its head, what the caller may not do, the composer, the creator's draft
  * form and the time line newest first with "Show older". Live events refresh it; opening it marks it read.
+ * @param {{offerId: string}} props
  */
 export function ThreadView({ offerId }) {
   const { data, error, size, setSize, mutate, isLoading, isValidating } = useThread(offerId)
@@ -48,8 +52,9 @@ export function ThreadView({ offerId }) {
   const unread = thread?.unread ?? 0
 
   useEffect(() => {
-    const on = (/** @type {any} */ e) => {
-      if (!e.detail || e.detail.offerId === offerId) mutate()
+    const on = (/** @type {Event} */ e) => {
+      const { detail } = /** @type {CustomEvent<import('../hooks/use-live-events').LiveEvent | null>} */ (e)
+      if (!detail || detail.offerId === offerId) mutate()
     }
     window.addEventListener(THREAD_EVENT, on)
     return () => window.removeEventListener(THREAD_EVENT, on)

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { errorMessage } from '../../../lib/error-message'
 import { formatDateTime, formatMoney, formatSize } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { reportMessage, reviewDraft } from '../api/thread-calls'
@@ -8,7 +9,12 @@ import { DRAFT_STATUS, MOVE_WORDS, SIDE_NAMES, itemNumber, missingWords, platfor
 const REPORT_MAX = 500
 const COMMENT_MAX = 2000
 
-/** Files lists a message's attachments or a draft's media, each a signed download link with its size. */
+/** @typedef {import('../api/get-thread').TimelineEntry} TimelineEntry */
+
+/**
+ * Files lists a message's attachments or a draft's media, each a signed download link with its size.
+ * @param {{files?: import('../api/get-thread').ThreadAttachment[]}} props
+ */
 function Files({ files }) {
   if (!files?.length) return null
   return (
@@ -29,7 +35,10 @@ function Files({ files }) {
   )
 }
 
-/** OffPlatformNotice warns both sides about a message that names a way to pay or talk off the platform. */
+/**
+ * OffPlatformNotice warns both sides about a message that names a way to pay or talk off the platform.
+ * @param {{words?: string[]}} props
+ */
 function OffPlatformNotice({ words }) {
   if (!words?.length) return null
   return (
@@ -39,13 +48,16 @@ function OffPlatformNotice({ words }) {
   )
 }
 
-/** ReportForm asks for the reason a message goes to the administrators. */
+/**
+ * ReportForm asks for the reason a message goes to the administrators.
+ * @param {{offerId: string, item: TimelineEntry, onDone: () => void}} props
+ */
 function ReportForm({ offerId, item, onDone }) {
   const id = useId()
   const [reason, setReason] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const send = async (e) => {
+  const send = async (/** @type {import('react').FormEvent} */ e) => {
     e.preventDefault()
     if (!reason.trim()) return setError('Say why you report this message.')
     setBusy(true)
@@ -54,7 +66,7 @@ function ReportForm({ offerId, item, onDone }) {
       toast.success('Reported. An administrator will look at it.')
       onDone()
     } catch (err) {
-      setError(err.message)
+      setError(errorMessage(err, 'Could not send the report. Please try again.'))
       setBusy(false)
     }
   }
@@ -89,6 +101,7 @@ function ReportForm({ offerId, item, onDone }) {
   )
 }
 
+/** @param {{offerId: string, item: TimelineEntry}} props */
 function Message({ offerId, item }) {
   const [reporting, setReporting] = useState(false)
   const who = item.side === 'support' ? 'Support' : item.author
@@ -97,7 +110,7 @@ function Message({ offerId, item }) {
       <div className="card-body p-3">
         <div className="d-flex flex-wrap justify-content-between gap-2 small mb-1">
           <span className="fw-semibold">
-            {item.mine ? 'You' : who} <span className="text-secondary fw-normal">· {SIDE_NAMES[item.side] ?? item.side}</span>
+            {item.mine ? 'You' : who} <span className="text-secondary fw-normal">· {SIDE_NAMES[item.side ?? ''] ?? item.side}</span>
           </span>
           <time className="text-secondary" dateTime={item.at}>
             {formatDateTime(item.at)}
@@ -119,9 +132,10 @@ function Message({ offerId, item }) {
   )
 }
 
+/** @param {{item: TimelineEntry}} props */
 function Move({ item }) {
-  const who = SIDE_NAMES[item.side] ?? 'Someone'
-  const words = MOVE_WORDS[item.to] ?? item.to
+  const who = SIDE_NAMES[item.side ?? ''] ?? 'Someone'
+  const words = MOVE_WORDS[item.to ?? ''] ?? item.to
   const text = item.to === 'expired' ? words : `${who} ${words}`
   return (
     <p className="small text-secondary text-center mb-0 cc-thread-move">
@@ -132,14 +146,17 @@ function Move({ item }) {
   )
 }
 
-/** ReviewForm is the brand's approve / request changes on the latest draft waiting for review. */
+/**
+ * ReviewForm is the brand's approve / request changes on the latest draft waiting for review.
+ * @param {{offerId: string, item: TimelineEntry, onChanged: () => void}} props
+ */
 function ReviewForm({ offerId, item, onChanged }) {
   const id = useId()
   const [asking, setAsking] = useState(false)
   const [comment, setComment] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const send = async (decision) => {
+  const send = async (/** @type {'approve' | 'request_changes'} */ decision) => {
     if (decision === 'request_changes' && !comment.trim()) return setError('Say what to change.')
     setBusy(true)
     setError('')
@@ -148,7 +165,7 @@ function ReviewForm({ offerId, item, onChanged }) {
       toast.success(decision === 'approve' ? 'Draft approved.' : 'Changes requested.')
       onChanged()
     } catch (err) {
-      setError(err.message)
+      setError(errorMessage(err, 'Could not send the review. Please try again.'))
     } finally {
       setBusy(false)
     }
@@ -201,8 +218,9 @@ function ReviewForm({ offerId, item, onChanged }) {
   )
 }
 
+/** @param {{offerId: string, item: TimelineEntry, canReview: boolean, onChanged: () => void}} props */
 function Draft({ offerId, item, canReview, onChanged }) {
-  const st = DRAFT_STATUS[item.status] ?? { label: item.status, badge: 'text-bg-secondary' }
+  const st = DRAFT_STATUS[item.status ?? ''] ?? { label: item.status, badge: 'text-bg-secondary' }
   const bySystem = item.status === 'approved' && item.review?.side === 'system'
   return (
     <article className="card border-0 shadow-sm cc-thread-draft" aria-label={`Draft version ${item.version}`}>
@@ -220,7 +238,7 @@ function Draft({ offerId, item, canReview, onChanged }) {
           </p>
         )}
         <Files files={item.media} />
-        {item.missing?.length > 0 && (
+        {(item.missing?.length ?? 0) > 0 && (
           <p className="small text-danger-emphasis mb-0 mt-2">
             <strong>Disclosure check:</strong> the caption lacks {missingWords(item.missing)}.
           </p>
@@ -242,6 +260,7 @@ function Draft({ offerId, item, canReview, onChanged }) {
   )
 }
 
+/** @param {{item: TimelineEntry}} props */
 function Post({ item }) {
   const d = item.differs
   return (
@@ -257,19 +276,19 @@ function Post({ item }) {
           <dl className="small mb-0 mt-2">
             <dt className="d-inline">Caption similarity to the approved draft (measured): </dt>
             <dd className="d-inline">{Math.round(d.similarity * 100)}%</dd>
-            {d.removed?.length > 0 && (
+            {d.removed && d.removed.length > 0 && (
               <div>
                 <dt className="d-inline">Left out: </dt>
                 <dd className="d-inline">{d.removed.join(' ')}</dd>
               </div>
             )}
-            {d.added?.length > 0 && (
+            {d.added && d.added.length > 0 && (
               <div>
                 <dt className="d-inline">Added: </dt>
                 <dd className="d-inline">{d.added.join(' ')}</dd>
               </div>
             )}
-            {d.missing?.length > 0 && (
+            {(d.missing?.length ?? 0) > 0 && (
               <div>
                 <dt className="d-inline">Missing: </dt>
                 <dd className="d-inline">{missingWords(d.missing)}</dd>
@@ -285,7 +304,10 @@ function Post({ item }) {
   )
 }
 
-/** TimelineItem renders one entry of the thread's time line by its kind. */
+/**
+ * TimelineItem renders one entry of the thread's time line by its kind.
+ * @param {{offerId: string, item: TimelineEntry, canReview: boolean, onChanged: () => void}} props
+ */
 export function TimelineItem({ offerId, item, canReview, onChanged }) {
   switch (item.kind) {
     case 'message':

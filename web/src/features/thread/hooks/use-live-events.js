@@ -24,16 +24,25 @@ export function streamUrl(ticket, lastId) {
 }
 
 /**
+ * LiveEvent is the data of a `thread` event of GET /api/events: the event's number, what happened (message, move,
+ * draft or review) and the offer whose thread it is.
+ * @typedef {{id: number, kind: string, offerId: string}} LiveEvent
+ */
+
+/** @typedef {'connecting' | 'live' | 'polling'} LiveMode */
+
+/**
  * useLiveEvents keeps one server-sent events stream open while `enabled` and calls onEvent(data) for every
  * `thread` event ({id, kind, offerId}); the caller refetches what it shows. A dropped stream reconnects with
  * backoff (BACKOFF_MS) and resumes after the last event id it saw, so nothing is missed. After FAIL_LIMIT
  * failures in a row (proxies that buffer, no EventSource) it calls onPoll every POLL_MS instead, trying the
  * stream again every RETRY_WHILE_POLLING_MS. Answers the mode: 'connecting', 'live' or 'polling'.
- * @param {{enabled?: boolean, onEvent: (e: {id: number, kind: string, offerId: string}) => void, onPoll?: () => void,
+ * @param {{enabled?: boolean, onEvent: (e: LiveEvent) => void, onPoll?: () => void,
  *   getTicket?: () => Promise<string>, EventSourceImpl?: typeof EventSource}} opts
+ * @returns {LiveMode}
  */
 export function useLiveEvents({ enabled = true, onEvent, onPoll, getTicket = getEventTicket, EventSourceImpl }) {
-  const [mode, setMode] = useState('connecting')
+  const [mode, setMode] = useState(/** @type {LiveMode} */ ('connecting'))
   const handlers = useRef({ onEvent, onPoll })
   useEffect(() => {
     handlers.current = { onEvent, onPoll }
@@ -43,10 +52,14 @@ export function useLiveEvents({ enabled = true, onEvent, onPoll, getTicket = get
     if (!enabled) return undefined
     const ES = EventSourceImpl ?? globalThis.EventSource
     let closed = false
+    /** @type {EventSource | null} */
     let es = null
+    /** @type {ReturnType<typeof setTimeout> | null} */
     let timer = null
+    /** @type {ReturnType<typeof setInterval> | null} */
     let poller = null
     let failures = 0
+    /** @type {string | null} */
     let lastId = null
 
     const startPolling = () => {
@@ -65,7 +78,7 @@ export function useLiveEvents({ enabled = true, onEvent, onPoll, getTicket = get
       const wait = poller ? RETRY_WHILE_POLLING_MS : BACKOFF_MS[Math.min(failures - 1, BACKOFF_MS.length - 1)]
       timer = setTimeout(connect, wait)
     }
-    const remember = (e) => {
+    const remember = (/** @type {MessageEvent} */ e) => {
       if (e.lastEventId) lastId = e.lastEventId
     }
 
@@ -101,7 +114,8 @@ export function useLiveEvents({ enabled = true, onEvent, onPoll, getTicket = get
       })
       source.addEventListener('thread', (e) => {
         remember(e)
-        let data = null
+        /** @type {LiveEvent} */
+        let data
         try {
           data = JSON.parse(e.data)
         } catch {
