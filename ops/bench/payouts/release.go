@@ -4,10 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
-	"net/http"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -46,7 +42,7 @@ const (
 func benchRelease(ctx context.Context) error {
 	base := benchkit.Env("STRIPE_API_BASE", "http://127.0.0.1:12111")
 	if *latency > 0 {
-		addr, stop, err := delayProxy(base, *latency)
+		addr, stop, err := benchkit.DelayProxy(base, *latency)
 		if err != nil {
 			return err
 		}
@@ -86,7 +82,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		// (a) the same transfer calls, made directly (their own idempotency keys: stripe-mock keeps none anyway).
-		cpu0, own0 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
+		cpu0, own0 := benchkit.CPUByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		t0 := time.Now()
 		failed, first := benchkit.Parallel(*concurrency, len(due), func(i int) error {
 			d := due[i]
@@ -97,7 +93,7 @@ func benchRelease(ctx context.Context) error {
 			return fmt.Errorf("%d direct transfers failed: %w", failed, first)
 		}
 		direct := time.Since(t0)
-		cpu1, own1 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
+		cpu1, own1 := benchkit.CPUByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		// (b) the product: the periodic release task, run by the worker.
 		stats0, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -112,7 +108,7 @@ func benchRelease(ctx context.Context) error {
 			return err
 		}
 		pool := time.Since(t0)
-		cpu2, own2 := cpuByCommand(), readOwnCPU(ctx, s.DB, workerPath)
+		cpu2, own2 := benchkit.CPUByCommand(), readOwnCPU(ctx, s.DB, workerPath)
 		time.Sleep(1100 * time.Millisecond) // the statistics reach pg_stat_database within a second
 		stats1, err := dbStats(ctx, s.DB)
 		if err != nil {
@@ -124,7 +120,7 @@ func benchRelease(ctx context.Context) error {
 			round, n/direct.Seconds(), direct.Round(time.Millisecond), n/pool.Seconds(), pool.Round(time.Millisecond), ratios[len(ratios)-1],
 			float64(stats1.commits-stats0.commits)/n, float64(stats1.written-stats0.written)/n)
 		fmt.Printf("    CPU ms per offer, this round's processes: direct: %s\n      worker: %s\n", own1.perOffer(own0, n), own2.perOffer(own1, n))
-		fmt.Printf("    CPU ms per offer, the whole machine (shared): direct: %s\n      worker: %s\n", cpuPerOffer(cpu0, cpu1, n), cpuPerOffer(cpu1, cpu2, n))
+		fmt.Printf("    CPU ms per offer, the whole machine (shared): direct: %s\n      worker: %s\n", benchkit.CPUPer(cpu0, cpu1, n), benchkit.CPUPer(cpu1, cpu2, n))
 		if os.Getenv("BENCH_WORKER_LOG") != "" {
 			_ = os.WriteFile(os.Getenv("BENCH_WORKER_LOG"), []byte(worker.LogTail(1<<24)), 0o644)
 		}
@@ -303,24 +299,4 @@ func dbStats(ctx context.Context, db *store.DB) (stats, error) {
 	err := db.SQL().QueryRowContext(ctx, `SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database
 		WHERE datname = current_database()`).Scan(&s.commits, &s.written)
 	return s, err
-}
-
-// delayProxy serves target's answers after waiting d before each call.
-func delayProxy(target string, d time.Duration) (string, func(), error) {
-	u, err := url.Parse(target)
-	if err != nil {
-		return "", nil, err
-	}
-	proxy := httputil.NewSingleHostReverseProxy(u)
-	proxy.Transport = &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(d)
-		proxy.ServeHTTP(w, r)
-	})}
-	go srv.Serve(l)
-	return l.Addr().String(), func() { srv.Close() }, nil
 }

@@ -31,10 +31,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"sync/atomic"
 	"time"
@@ -148,7 +144,7 @@ func benchSync(ctx context.Context, s *benchkit.Stack) error {
 	sb := sandbox.New() // mints the codes; the api's sandbox checks them (same signing key)
 	public := s.URL("")
 	if *latency > 0 {
-		addr, stop, err := delayProxy(public, *latency)
+		addr, stop, err := benchkit.DelayProxy(public, *latency)
 		if err != nil {
 			return err
 		}
@@ -181,23 +177,23 @@ func benchSync(ctx context.Context, s *benchkit.Stack) error {
 	fmt.Printf("== analytics sync of %d accounts, concurrency %d (worker tasks at once = direct goroutines), %d rounds, %s added to each platform call\n",
 		len(targets), *concurrency, *syncRuns, *latency)
 	for round := 1; round <= *syncRuns; round++ {
-		cpu0 := cpuByCommand()
+		cpu0 := benchkit.CPUByCommand()
 		direct, c, err := syncDirect(ctx, conns, targets)
 		if err != nil {
 			return err
 		}
 		calls = c
-		cpu1 := cpuByCommand()
+		cpu1 := benchkit.CPUByCommand()
 		handler, err := syncHandler(ctx, s.DB, conns)
 		if err != nil {
 			return err
 		}
-		cpu2 := cpuByCommand()
+		cpu2 := benchkit.CPUByCommand()
 		pool, err := syncPool(ctx, s.DB, rdb, len(targets), worker)
 		if err != nil {
 			return err
 		}
-		cpu3 := cpuByCommand()
+		cpu3 := benchkit.CPUByCommand()
 		busy := pool.total - pool.pickup
 		ratios = append(ratios, direct.Seconds()/pool.total.Seconds())
 		busyRatios = append(busyRatios, direct.Seconds()/busy.Seconds())
@@ -205,31 +201,11 @@ func benchSync(ctx context.Context, s *benchkit.Stack) error {
 			"    pool/direct %.2f (from the first task %.2f); handler in-process %4.0f accounts/s\n",
 			round, n/pool.total.Seconds(), pool.total.Round(time.Millisecond), pool.pickup.Round(time.Millisecond), n/busy.Seconds(),
 			n/direct.Seconds(), direct.Round(time.Millisecond), ratios[len(ratios)-1], busyRatios[len(busyRatios)-1], n/handler.Seconds())
-		fmt.Printf("    CPU ms per account: direct %s; handler %s; pool %s\n", cpuPerAccount(cpu0, cpu1, n), cpuPerAccount(cpu1, cpu2, n), cpuPerAccount(cpu2, cpu3, n))
+		fmt.Printf("    CPU ms per account: direct %s; handler %s; pool %s\n", benchkit.CPUPer(cpu0, cpu1, n), benchkit.CPUPer(cpu1, cpu2, n), benchkit.CPUPer(cpu2, cpu3, n))
 	}
 	fmt.Printf("  %d platform calls a round; pool/direct median %.2f, from the first task %.2f; worker peak RSS %d MB; load %s\n",
-		calls, benchkit.Median(ratios), benchkit.Median(busyRatios), worker.PeakRSSKB()/1024, loadAvg())
+		calls, benchkit.Median(ratios), benchkit.Median(busyRatios), worker.PeakRSSKB()/1024, benchkit.LoadAvg())
 	return nil
-}
-
-// delayProxy serves target's answers after waiting d before each call.
-func delayProxy(target string, d time.Duration) (string, func(), error) {
-	u, err := url.Parse(target)
-	if err != nil {
-		return "", nil, err
-	}
-	proxy := httputil.NewSingleHostReverseProxy(u)
-	proxy.Transport = &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(d)
-		proxy.ServeHTTP(w, r)
-	})}
-	go srv.Serve(l)
-	return l.Addr().String(), func() { srv.Close() }, nil
 }
 
 // resetSynced makes every account last synced yesterday, so each round

@@ -1,16 +1,22 @@
-package main
+package benchkit
 
 import (
 	"fmt"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
+	"time"
 )
 
-// cpuByCommand sums the CPU time (user and system, in seconds) of the
-// machine's processes by command name (the api serving the sandbox, the
-// worker, postgres, redis-server, this benchmark), from /proc.
-func cpuByCommand() map[string]float64 {
+// CPUByCommand sums the CPU time (user and system, in seconds) of the
+// machine's processes by command name (the api, the worker, postgres,
+// redis-server, stripe-mock, the benchmark), from /proc, with the whole
+// machine's busy and idle time as "(machine busy)" and "(idle)".
+func CPUByCommand() map[string]float64 {
 	out := map[string]float64{}
 	dirs, _ := os.ReadDir("/proc")
 	for _, d := range dirs {
@@ -47,9 +53,9 @@ func cpuByCommand() map[string]float64 {
 	return out
 }
 
-// cpuPerAccount is the CPU each command spent between two readings, in ms
-// per account, the busiest first.
-func cpuPerAccount(before, after map[string]float64, n float64) string {
+// CPUPer is the CPU each command spent between two CPUByCommand readings,
+// in ms per unit of work (n units: accounts, offers), the busiest first.
+func CPUPer(before, after map[string]float64, n float64) string {
 	type use struct {
 		cmd string
 		ms  float64
@@ -76,12 +82,34 @@ func cpuPerAccount(before, after map[string]float64, n float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// loadAvg is the machine's load average (1, 5, 15 minutes).
-func loadAvg() string {
+// LoadAvg is the machine's load average (1, 5, 15 minutes).
+func LoadAvg() string {
 	b, _ := os.ReadFile("/proc/loadavg")
 	f := strings.Fields(string(b))
 	if len(f) < 3 {
 		return "?"
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// DelayProxy serves target's answers after waiting d before each call (a
+// provider's or a platform's latency in front of a local stand-in); it
+// answers its address and the function that stops it.
+func DelayProxy(target string, d time.Duration) (string, func(), error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "", nil, err
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	proxy.Transport = &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(d)
+		proxy.ServeHTTP(w, r)
+	})}
+	go srv.Serve(l)
+	return l.Addr().String(), func() { srv.Close() }, nil
 }
