@@ -380,8 +380,10 @@ type PayoutMail struct {
 	Fee          int64  `db:"fee"`
 	RefundAmount int64  `db:"refund_amount"`
 	Failure      string `db:"failure"`
-	// CancelFrom is when the brand may cancel the offer if nothing of it is
-	// captured (see PaymentView.CancelFrom).
+	// GraceStart is when DELIVERY_GRACE starts; CancelFrom is when the brand
+	// may cancel the offer if nothing of it is captured (see
+	// PaymentView.CancelFrom).
+	GraceStart    time.Time `db:"grace_start"`
 	CancelFrom    time.Time `db:"-"`
 	CreatorEmails []string  `db:"-"`
 	BrandEmails   []string  `db:"-"`
@@ -391,7 +393,7 @@ type PayoutMail struct {
 func (s *DB) PayoutMailOf(ctx context.Context, entryID string) (*PayoutMail, error) {
 	var m PayoutMail
 	err := s.getPrepared(ctx, &m, `SELECT k.name AS campaign_name, c.name AS creator_name, b.name AS brand_name, p.amount, p.fee,
-		p.refund_amount, p.failure FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
+		p.refund_amount, p.failure, `+deliveryGraceStartSQL+` AS grace_start FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
 		JOIN campaigns k ON k.id = e.campaign_id JOIN brands b ON b.id = k.brand_id WHERE p.entry_id = $1`, entryID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -399,13 +401,7 @@ func (s *DB) PayoutMailOf(ctx context.Context, entryID string) (*PayoutMail, err
 	if err != nil {
 		return nil, fmt.Errorf("payout mail: %w", err)
 	}
-	p, err := getPayout(ctx, s.db, entryID, false)
-	if err != nil {
-		return nil, err
-	}
-	if m.CancelFrom, err = s.cancelFrom(ctx, s.db, p); err != nil {
-		return nil, err
-	}
+	m.CancelFrom = s.Payout.cancelFrom(m.GraceStart)
 	if err := s.selectPrepared(ctx, &m.CreatorEmails, `SELECT u.email FROM roster_entries e JOIN creators c ON c.id = e.creator_id
 		JOIN users u ON u.id = c.user_id WHERE e.id = $1 AND u.deleted_at IS NULL`, entryID); err != nil {
 		return nil, err

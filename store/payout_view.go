@@ -86,15 +86,23 @@ func (s *DB) PaymentOf(ctx context.Context, actor *User, entryID string) (*Payme
 // end (the notice goes out the day after the end; before it, that day is
 // assumed).
 func (s *DB) cancelFrom(ctx context.Context, q sqlx.QueryerContext, p *Payout) (time.Time, error) {
-	var end time.Time
-	if err := sqlx.GetContext(ctx, q, &end, `SELECT (c.end_date + 1)::timestamptz FROM roster_entries e JOIN campaigns c ON c.id = e.campaign_id
-		WHERE e.id = $1`, p.EntryID); err != nil {
+	var start time.Time
+	if err := sqlx.GetContext(ctx, q, &start, `SELECT `+deliveryGraceStartSQL+` FROM payouts p JOIN roster_entries e ON e.id = p.entry_id
+		JOIN campaigns k ON k.id = e.campaign_id WHERE p.entry_id = $1`, p.EntryID); err != nil {
 		return time.Time{}, fmt.Errorf("campaign end: %w", err)
 	}
-	if p.DeliveryNoticeAt != nil && p.DeliveryNoticeAt.After(end) {
-		end = *p.DeliveryNoticeAt
-	}
-	return end.Add(s.Payout.deliveryGrace()).UTC(), nil
+	return s.Payout.cancelFrom(start), nil
+}
+
+// deliveryGraceStartSQL is when DELIVERY_GRACE starts for payment p of
+// campaign k: the creator's notice, or the day after the campaign's end
+// while none was sent.
+const deliveryGraceStartSQL = `greatest((k.end_date + 1)::timestamptz, coalesce(p.delivery_notice_at, '-infinity'::timestamptz))`
+
+// cancelFrom is when the brand may cancel an undelivered offer whose
+// DELIVERY_GRACE started at start.
+func (p PayoutSettings) cancelFrom(start time.Time) time.Time {
+	return start.Add(p.deliveryGrace()).UTC()
 }
 
 // BoardRow is one payment on the ADMIN's payments board.
