@@ -798,48 +798,57 @@ func (s *DB) RecordRefund(ctx context.Context, entryID, refundID string) error {
 			return err
 		}
 		now := s.now()
-		var lines []LedgerLine
-		movement, alt := "refund:"+entryID, ""
-		switch {
-		case p.State == PayoutRefunding:
-			b, err := payoutBooks(ctx, tx, entryID)
-			if err != nil {
-				return err
-			}
-			left := b.Funded - b.Refunded // the held money first, then the fee
-			lines = refundLines(min(b.Held, left), max(0, left-b.Held))
-			alt = "refund:" + entryID + ":rest"
-			if _, err := s.setPayout(tx, entryID, []string{PayoutRefunding}, PayoutRefunded, `refunded_at = $4`, now); err != nil {
-				return err
-			}
-			if err := payoutMail(tx, entryID, PayoutMailRefunded, PayoutMailRefunded); err != nil {
-				return err
-			}
-		default:
-			due, err := decidedRefundDue(ctx, tx, p)
-			if err != nil || due <= 0 {
-				return err
-			}
-			lines = refundLines(due, 0)
-			if _, err := tx.Exec(`UPDATE payouts SET refunded_at = $2 WHERE entry_id = $1`, entryID, now); err != nil {
-				return err
-			}
-			alt = fmt.Sprintf("refund:%s:decided:%d", entryID, p.RefundAmount)
+		if p.State == PayoutRefunding {
+			return s.endRefunding(ctx, tx, p, now, refundID, "refunded")
 		}
-		// After a refund at the provider's dashboard the plain movement is taken: this one is named apart.
-		var taken bool
-		if err := tx.Get(&taken, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, movement); err != nil {
+		due, err := decidedRefundDue(ctx, tx, p)
+		if err != nil || due <= 0 {
 			return err
 		}
-		if taken {
-			movement = alt
-		}
-		if err := postMovement(tx, movement, MoveRefund, entryID, p.Currency, now, lines...); err != nil {
+		if _, err := tx.Exec(`UPDATE payouts SET refunded_at = $2 WHERE entry_id = $1`, entryID, now); err != nil {
 			return err
 		}
-		return s.payoutAudit(tx, "", SideSystem, "refunded", entryID, map[string]any{"amount": -lines[0].Amount - lines[1].Amount,
-			"currency": p.Currency, "refund": refundID})
+		return s.postRefund(tx, p, now, "refund:"+entryID, fmt.Sprintf("refund:%s:decided:%d", entryID, p.RefundAmount),
+			refundLines(due, 0), refundID, "refunded")
 	})
+}
+
+// endRefunding records that everything of a refunding payment not refunded
+// yet went back to the brand (the held money first, then the fee): the
+// payment is refunded and the brand mailed. The product's refund step and a
+// full refund made at the provider's dashboard meanwhile both end it here,
+// under the same movement, so whichever comes second changes nothing.
+func (s *DB) endRefunding(ctx context.Context, tx *sqlx.Tx, p *Payout, now time.Time, refundID, action string) error {
+	b, err := payoutBooks(ctx, tx, p.EntryID)
+	if err != nil {
+		return err
+	}
+	left := b.Funded - b.Refunded
+	if _, err := s.setPayout(tx, p.EntryID, []string{PayoutRefunding}, PayoutRefunded, `refunded_at = $4`, now); err != nil {
+		return err
+	}
+	if err := payoutMail(tx, p.EntryID, PayoutMailRefunded, PayoutMailRefunded); err != nil {
+		return err
+	}
+	return s.postRefund(tx, p, now, "refund:"+p.EntryID, "refund:"+p.EntryID+":rest", refundLines(min(b.Held, left), max(0, left-b.Held)),
+		refundID, action)
+}
+
+// postRefund posts a refund movement (named alt when the plain one was
+// taken by a refund at the provider's dashboard) and its audit entry.
+func (s *DB) postRefund(tx *sqlx.Tx, p *Payout, now time.Time, movement, alt string, lines []LedgerLine, refundID, action string) error {
+	var taken bool
+	if err := tx.Get(&taken, `SELECT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1)`, movement); err != nil {
+		return err
+	}
+	if taken {
+		movement = alt
+	}
+	if err := postMovement(tx, movement, MoveRefund, p.EntryID, p.Currency, now, lines...); err != nil {
+		return err
+	}
+	return s.payoutAudit(tx, "", SideSystem, action, p.EntryID, map[string]any{"amount": -lines[0].Amount - lines[1].Amount,
+		"currency": p.Currency, "refund": refundID})
 }
 
 // payoutForActor reads entry's payment as actor may see it: an ADMIN any,

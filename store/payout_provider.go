@@ -12,7 +12,8 @@ import (
 // so far, in cents. Only what the ledger does not know yet is recorded, so
 // a replayed event or a refund the product made itself changes nothing; a
 // refund the product is making right now (a refund step not recorded yet)
-// is left to that step. The new part gives back the held money first, the
+// is left to that step, unless the whole charge is refunded: then the
+// payment ends refunded at once. The new part gives back the held money first, the
 // rest out of the platform's pocket (the creator keeps what was
 // transferred). A payment left holding nothing is refunded; a partial refund
 // lowers what the transfer will send. It reports whether it recorded
@@ -32,12 +33,19 @@ func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string,
 		if err != nil {
 			return err
 		}
-		if p.State == PayoutRefunding || due > 0 {
-			return nil // the product's own refund is on its way; its step records it
-		}
 		b, err := payoutBooks(ctx, tx, entryID)
 		if err != nil {
 			return err
+		}
+		if p.State == PayoutRefunding && refunded >= b.Funded && b.Funded > 0 {
+			// The whole charge is refunded at the provider while the product's own refund is on its way (made at the
+			// dashboard meanwhile, or the product's refund itself): the payment ends refunded now, and the refund
+			// step, finding it so, calls nothing and records nothing.
+			recorded = true
+			return s.endRefunding(ctx, tx, p, s.now(), refundID, "refunded_at_provider")
+		}
+		if p.State == PayoutRefunding || due > 0 {
+			return nil // the product's own refund is on its way; its step records it
 		}
 		// Chargebacks are refunds of the dispute, not of the charge.
 		var disputed int64

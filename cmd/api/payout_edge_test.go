@@ -200,3 +200,36 @@ func TestPayouts_PartialReversalKeepsBankDates(t *testing.T) {
 	}
 	x.books(store.PayoutBooks{Funded: 55000, Fee: 5000, Transferred: 40000, Held: 10000})
 }
+
+// TestPayouts_DashboardRefundWhileRefunding: the whole charge refunded at
+// the provider's dashboard while the product's own refund (an ADMIN's full
+// refund) waits for the worker ends the payment refunded; the refund step
+// then calls the provider for nothing, and the books balance.
+func TestPayouts_DashboardRefundWhileRefunding(t *testing.T) {
+	t.Parallel()
+	x := newPayoutEdge(t, "refunding.io")
+	e, f := x.e, x.f
+	admin := e.account("admin@refunding.io", store.RoleAdmin)
+	e.captureForPayout(f)
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
+	resume := x.holdWorker() // the dashboard's refund lands before the worker takes the product's
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
+		map[string]any{"decision": "refund", "reason": "nothing was delivered"}), http.StatusOK)
+	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutRefunding {
+		t.Fatalf("state %s, want refunding", p.State)
+	}
+	before := e.provider.len()
+	x.deliverDashboardRefund("evt_refunding_refund", 55000)
+	resume()
+	if out := e.payoutProcessed("evt_refunding_refund"); out != store.OutcomeApplied {
+		t.Fatalf("dashboard refund: %s", out)
+	}
+	e.settle()
+	if calls := e.provider.since(before); countCalls(calls, "POST /v1/refunds") != 0 || countCalls(calls, "POST /v1/transfers") != 0 {
+		t.Fatalf("provider calls after the dashboard refund: %v", calls)
+	}
+	if p := e.payment(f.entry, admin); p["state"] != "refunded" {
+		t.Fatalf("after the dashboard refund: %v", p)
+	}
+	x.books(store.PayoutBooks{Funded: 55000, Refunded: 55000})
+}
