@@ -44,10 +44,21 @@ func TestBilling_RateLimits(t *testing.T) {
 
 	// Promo codes: validate-promo-code and subscribe share one budget.
 	promo := e.account("promo@limits.io", store.RoleUser)
-	for i := 0; i < limitSecretPerIP.Burst; i++ {
-		e.want(e.call("POST", "/api/subscriptions/validate-promo-code", promo, map[string]any{"code": "GUESS" + strconv.Itoa(i)}), 422)
+	// That limit refills a try a second, which a loaded machine lets pass between the tries: they go on until the
+	// first 429, which must not come before the burst is spent.
+	plan := e.planID(promo, "month")
+	for i := 0; ; i++ {
+		r := e.call("POST", "/api/subscriptions/validate-promo-code", promo, map[string]any{"code": "GUESS" + strconv.Itoa(i)})
+		if r.Status == http.StatusTooManyRequests || i > 3*limitSecretPerIP.Burst {
+			e.wantTooMany(r)
+			if i < limitSecretPerIP.Burst {
+				t.Fatalf("promo codes limited after %d tries, before the burst of %d", i, limitSecretPerIP.Burst)
+			}
+			break
+		}
+		e.want(r, 422)
 	}
-	e.wantTooMany(e.call("POST", "/api/subscriptions", promo, map[string]any{"planId": e.planID(promo, "month"), "promoCode": "GUESS"}))
+	e.wantTooMany(e.call("POST", "/api/subscriptions", promo, map[string]any{"planId": plan, "promoCode": "GUESS"}))
 	// Without a code the subscribe goes on (and asks for a card).
 	if r := e.want(e.call("POST", "/api/subscriptions", promo, map[string]any{"planId": e.planID(promo, "month")}), 422); r.field("card") != store.MsgNoCard {
 		t.Fatalf("subscribe without a code: %v", r.Body)
