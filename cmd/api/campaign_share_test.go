@@ -148,8 +148,8 @@ func TestCampaignShare_Validation(t *testing.T) {
 func TestCampaignShare_RateLimit(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	limited := false
-	for i := 0; i < 70; i++ {
+	limited := false // calls go on until the first 429: the limit refills a call a second, which a loaded machine lets pass
+	for i := 0; i < 200; i++ {
 		r := e.call("GET", "/api/share/"+strings.Repeat("B", 43), "", nil)
 		if r.Status == http.StatusTooManyRequests {
 			if r.Header.Get("Retry-After") == "" || i < 60 {
@@ -161,7 +161,7 @@ func TestCampaignShare_RateLimit(t *testing.T) {
 		e.want(r, http.StatusNotFound)
 	}
 	if !limited {
-		t.Fatal("70 calls a minute were all answered")
+		t.Fatal("200 calls were all answered")
 	}
 }
 

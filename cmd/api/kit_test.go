@@ -299,7 +299,7 @@ func TestKit_Roles(t *testing.T) {
 func TestKit_RateLimit(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	for i := 0; i < 70; i++ {
+	for i := 0; i < 200; i++ { // until the first 429: the limit refills a call a second, which a loaded machine lets pass
 		r := e.call("GET", "/api/kits/nobody", "", nil)
 		if r.Status == http.StatusTooManyRequests {
 			if r.Header.Get("Retry-After") == "" || i < 60 {
@@ -309,5 +309,5 @@ func TestKit_RateLimit(t *testing.T) {
 		}
 		e.want(r, http.StatusNotFound)
 	}
-	t.Fatal("70 calls a minute were all answered")
+	t.Fatal("200 calls were all answered")
 }
