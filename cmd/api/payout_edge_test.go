@@ -58,6 +58,25 @@ func (x *payoutEdge) deliverDashboardRefund(id string, refunded int64) {
 	x.e.want(x.e.deliverPayout(ev, testConnectSecret), http.StatusOK)
 }
 
+// wholeRefundAtDashboard delivers the whole charge refunded at the
+// provider's dashboard while the worker is held, lets the worker go, and
+// checks that the event applied and that the product then called the
+// provider for nothing (no transfer, no refund of its own).
+func (x *payoutEdge) wholeRefundAtDashboard(id string, resume func()) {
+	e := x.e
+	e.t.Helper()
+	before := e.provider.len()
+	x.deliverDashboardRefund(id, 55000)
+	resume()
+	if out := e.payoutProcessed(id); out != store.OutcomeApplied {
+		e.t.Fatalf("dashboard refund: %s", out)
+	}
+	e.settle()
+	if calls := e.provider.since(before); countCalls(calls, "POST /v1/transfers") != 0 || countCalls(calls, "POST /v1/refunds") != 0 {
+		e.t.Fatalf("provider calls after the dashboard refund: %v", calls)
+	}
+}
+
 // holdWorker stops the worker taking money steps and provider events
 // (their queue is paused in this test's own Redis database) until the
 // returned function is called: what happens meanwhile is stored only.
@@ -93,16 +112,7 @@ func TestPayouts_DashboardRefundWhileReleasing(t *testing.T) {
 	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutReleasing {
 		t.Fatalf("state %s, want releasing", p.State)
 	}
-	before := e.provider.len()
-	x.deliverDashboardRefund("evt_rel_refund", 55000)
-	resume()
-	if out := e.payoutProcessed("evt_rel_refund"); out != store.OutcomeApplied {
-		t.Fatalf("dashboard refund: %s", out)
-	}
-	e.settle()
-	if calls := e.provider.since(before); countCalls(calls, "POST /v1/transfers") != 0 || countCalls(calls, "POST /v1/refunds") != 0 {
-		t.Fatalf("provider calls after the dashboard refund: %v", calls)
-	}
+	x.wholeRefundAtDashboard("evt_rel_refund", resume)
 	admin = e.login("admin@releasing.io")
 	if p := e.payment(f.entry, admin); p["state"] != "refunded" || p["transferredAt"] != nil {
 		t.Fatalf("after the dashboard refund: %v", p)
@@ -218,16 +228,7 @@ func TestPayouts_DashboardRefundWhileRefunding(t *testing.T) {
 	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutRefunding {
 		t.Fatalf("state %s, want refunding", p.State)
 	}
-	before := e.provider.len()
-	x.deliverDashboardRefund("evt_refunding_refund", 55000)
-	resume()
-	if out := e.payoutProcessed("evt_refunding_refund"); out != store.OutcomeApplied {
-		t.Fatalf("dashboard refund: %s", out)
-	}
-	e.settle()
-	if calls := e.provider.since(before); countCalls(calls, "POST /v1/refunds") != 0 || countCalls(calls, "POST /v1/transfers") != 0 {
-		t.Fatalf("provider calls after the dashboard refund: %v", calls)
-	}
+	x.wholeRefundAtDashboard("evt_refunding_refund", resume)
 	if p := e.payment(f.entry, admin); p["state"] != "refunded" {
 		t.Fatalf("after the dashboard refund: %v", p)
 	}
