@@ -206,14 +206,8 @@ func (h *Handler) HandlePayoutTransfer(ctx context.Context, t *asynq.Task) error
 	}
 	// A refund made at the provider's dashboard and stored but not applied yet is applied first: the transfer
 	// then sends only what is left, or nothing.
-	pending, err := h.Store.PendingPayoutRefundEvents(ctx, p.EntryID)
-	if err != nil {
+	if err := h.applyPendingRefunds(ctx, p.EntryID); err != nil {
 		return err
-	}
-	for _, id := range pending {
-		if err := h.processPayoutEvent(ctx, id); err != nil {
-			return err
-		}
 	}
 	o, err := h.Store.PayoutTransferOrder(ctx, p.EntryID)
 	if err != nil || o == nil {
@@ -238,6 +232,11 @@ func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
+	// The whole charge refunded at the provider's dashboard meanwhile (stored, not applied yet) ends the payment
+	// refunded: then there is nothing left to refund.
+	if err := h.applyPendingRefunds(ctx, p.EntryID); err != nil {
+		return err
+	}
 	o, err := h.Store.PayoutRefundOrder(ctx, p.EntryID)
 	if err != nil || o == nil {
 		return err
@@ -250,6 +249,22 @@ func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	return h.Store.RecordRefund(ctx, p.EntryID, id)
+}
+
+// applyPendingRefunds applies the stored charge.refunded events of entry's
+// payment that were not applied yet, oldest first, before a money step
+// decides what to send.
+func (h *Handler) applyPendingRefunds(ctx context.Context, entryID string) error {
+	pending, err := h.Store.PendingPayoutRefundEvents(ctx, entryID)
+	if err != nil {
+		return err
+	}
+	for _, id := range pending {
+		if err := h.processPayoutEvent(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // HandlePayoutRelease is the periodic release (see store.PayoutTick),
