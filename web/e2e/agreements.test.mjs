@@ -117,7 +117,7 @@ test('brand sends and signs, creator counters, brand sends a new amount and sign
   panel = roster.getByRole('group', { name: `Agreement with ${CREATOR}` })
   const brandPDF = await downloadPDF(brand, panel, reopenBrand)
   assert.deepEqual(readFileSync(brandPDF), readFileSync(creatorPDF), 'both sides download the same signed PDF')
-  await panel.getByText('Events').click()
+  await panel.getByText('Events', { exact: true }).click()
   await panel.getByText(/Signed \(version \d+\)/).first().waitFor()
   await shootBoth(brand, 'agreement-brand-pdf')
   await brand.context().close()

@@ -119,7 +119,7 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   const agreement = roster.getByRole('region', { name: 'Agreement', exact: true })
   await agreement.getByText('Agreement · version 1').waitFor()
   await agreement.getByText(/Waiting for the brand's and the creator's signatures/).waitFor()
-  await agreement.getByText('Events').click()
+  await agreement.getByText('Events', { exact: true }).click()
   await agreement.getByText(/New version \(version 1\)/).waitFor()
   await quietShot(admin, 'offers-pipeline')
   // The import (running meanwhile) has added the uploaded creators to the network.
