@@ -40,6 +40,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -59,6 +60,10 @@ var (
 	creators  = flag.Int("creators", 50_000, "creators in the network the brands search")
 	campaigns = flag.Int("campaigns", 300, "campaigns of the demo brand")
 	sessions  = flag.Int("sessions", 4, "sessions (simulated users) per demo account")
+	hold      = flag.Int("hold", 0, "instead of stepping: offer this rate to one api for -hold-for and print the CPU each process spent per request")
+	holdFor   = flag.Duration("hold-for", 20*time.Second, "how long -hold offers its rate")
+	holdKinds = flag.Bool("hold-kinds", false, "with -hold: hold the rate once per kind of request alone, after the whole mix")
+	profile   = flag.String("cpuprofile", "", "with -hold: write the api's CPU profile over the whole mix's hold to this file")
 )
 
 func main() { benchkit.Main("bench", run) }
@@ -90,6 +95,9 @@ func run(ctx context.Context) error {
 	}
 	fmt.Printf("== capacity through HAProxy %s: open-loop load (vegeta), steps of %s from %d req/s (x%.1f, then %d bisections), "+
 		"goal p99 <= %s with no error\n", haproxyVersion(), *step, *startRate, *factor, *refine, *p99Goal)
+	if *hold > 0 {
+		return holdRate(ctx, s)
+	}
 	var held [2]float64
 	var mix *mix
 	for i, n := range []int{1, 2} {
@@ -157,8 +165,12 @@ func fill(ctx context.Context, s *benchkit.Stack) error {
 	if err != nil {
 		return fmt.Errorf("campaigns: %w", err)
 	}
-	if _, err := s.DB.SQL().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
-		return err
+	// Analyzed, and written out: the fill's dirty pages flushed by a checkpoint
+	// in the middle of a step would stall every call of that step.
+	for _, q := range []string{`VACUUM ANALYZE`, `CHECKPOINT`} {
+		if _, err := s.DB.SQL().ExecContext(ctx, q); err != nil {
+			return err
+		}
 	}
 	fmt.Printf("filled: the demo accounts (api seed), %d creators, %d campaigns of Acme Studio, in %.0f s\n",
 		*creators, *campaigns, time.Since(t0).Seconds())
@@ -517,4 +529,123 @@ func do(u, method, token string, body []byte) int {
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, res.Body)
 	return res.StatusCode
+}
+
+// holdRate offers -hold req/s of the mix to one api behind HAProxy for
+// -hold-for and prints the step, each kind's p99 and the CPU each process
+// spent per request; with -hold-kinds, then each kind alone at that rate:
+// where the api's and Postgres's time per request goes.
+func holdRate(ctx context.Context, s *benchkit.Stack) error {
+	t, err := start(ctx, s, 1)
+	if err != nil {
+		return err
+	}
+	defer t.stop()
+	m, err := newMix(ctx, s, t.addr)
+	if err != nil {
+		return err
+	}
+	attack(ctx, m, *hold/2, 2*time.Second) // warm-up
+	prof := make(chan error, 1)
+	if *profile != "" {
+		go func() { prof <- cpuProfile(ctx, t.addr, *holdFor-time.Second) }()
+	}
+	fmt.Printf("-- 1 api behind HAProxy, %d req/s for %s (load average %s)\n", *hold, *holdFor, benchkit.LoadAvg())
+	measure := func(label string) {
+		before := t.cpu(ctx, s)
+		r := attack(ctx, m, *hold, *holdFor)
+		after := t.cpu(ctx, s)
+		fmt.Printf("   %s: %s\n", label, r)
+		if len(r.byKind) > 1 {
+			fmt.Println("  ", r.kinds())
+		}
+		fmt.Printf("   %s: CPU ms per request: %s\n", label, after.per(before, float64(r.m.Requests)))
+	}
+	measure("mix")
+	if *profile != "" {
+		if err := <-prof; err != nil {
+			return err
+		}
+		fmt.Println("   the api's CPU profile:", *profile)
+	}
+	if !*holdKinds {
+		return nil
+	}
+	all := m.schedule
+	for i, k := range m.kinds {
+		m.schedule = []int{i}
+		measure(k.name)
+	}
+	m.schedule = all
+	return nil
+}
+
+// cpuProfile writes the api's CPU profile over d to -cpuprofile (through
+// HAProxy, with the development operator's credentials the bench's api runs
+// with).
+func cpuProfile(ctx context.Context, addr string, d time.Duration) error {
+	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, max(1, int(d.Seconds()))), nil)
+	req.SetBasicAuth("ops", "ops")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("the api's CPU profile: status %d", res.StatusCode)
+	}
+	f, err := os.Create(*profile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(f, res.Body)
+	return err
+}
+
+// ownCPU is the CPU time (s) of what the benchmark runs, apart from the
+// other work sharing the machine: the api processes, HAProxy, the Postgres
+// backends serving the benchmark's database, and this process (the load).
+type ownCPU struct{ api, haproxy, postgres, load, machine float64 }
+
+func (t *topology) cpu(ctx context.Context, s *benchkit.Stack) ownCPU {
+	var c ownCPU
+	for _, a := range t.apis {
+		c.api += procCPU(a.Process.Pid)
+	}
+	c.haproxy = procCPU(t.haproxy.Process.Pid)
+	var backends []int
+	_ = s.DB.SQL().SelectContext(ctx, &backends, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+	for _, pid := range backends {
+		c.postgres += procCPU(pid)
+	}
+	c.load = procCPU(os.Getpid())
+	c.machine = benchkit.CPUByCommand()["(machine busy)"]
+	return c
+}
+
+// per says the CPU between two readings in ms per request, by process.
+func (c ownCPU) per(before ownCPU, n float64) string {
+	ms := func(a, b float64) float64 { return (a - b) * 1000 / n }
+	own := ms(c.api, before.api) + ms(c.haproxy, before.haproxy) + ms(c.postgres, before.postgres)
+	return fmt.Sprintf("api %.2f, postgres backends %.2f, haproxy %.2f (served: %.2f); the load %.2f; the whole machine %.2f",
+		ms(c.api, before.api), ms(c.postgres, before.postgres), ms(c.haproxy, before.haproxy), own, ms(c.load, before.load),
+		ms(c.machine, before.machine))
+}
+
+// procCPU is the CPU time (user and system, in seconds) of process pid.
+func procCPU(pid int) float64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	st := string(b)
+	f := strings.Fields(st[strings.LastIndexByte(st, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, sy float64
+	fmt.Sscan(f[11], &ut)
+	fmt.Sscan(f[12], &sy)
+	return (ut + sy) / 100
 }
