@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/lib/pq"
+
 	"creatorcoach/store"
 )
 
@@ -88,5 +90,73 @@ func TestOverviewCounts(t *testing.T) {
 			t.Fatalf("%s: %v", st.what, err)
 		}
 		sameOverview(t, e.db, admin, st.what)
+	}
+}
+
+// samePayoutCounts checks the payments' counters by state against a count of
+// the payments, and the payments board's totals (every board state, and each
+// alone) against a count of the board's payments.
+func samePayoutCounts(t *testing.T, db *store.DB, when string) {
+	t.Helper()
+	ctx := context.Background()
+	var kept, counted string
+	if err := db.SQL().GetContext(ctx, &kept, `SELECT coalesce(json_object_agg(key, n ORDER BY key), '{}')::text
+		FROM (SELECT key, sum(n) AS n FROM overview_counts WHERE kind = 'payouts' GROUP BY key HAVING sum(n) <> 0) t`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SQL().GetContext(ctx, &counted, `SELECT coalesce(json_object_agg(state, n ORDER BY state), '{}')::text
+		FROM (SELECT state, count(*) AS n FROM payouts GROUP BY state) t`); err != nil {
+		t.Fatal(err)
+	}
+	if kept != counted {
+		t.Fatalf("%s: payments by state\n kept    %s\n counted %s", when, kept, counted)
+	}
+	admin := &store.User{Role: store.RoleAdmin}
+	for _, state := range append([]string{""}, store.BoardStates...) {
+		_, total, _, err := db.PaymentsBoard(ctx, admin, state, 1, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := store.BoardStates
+		if state != "" {
+			states = []string{state}
+		}
+		var want int
+		if err := db.SQL().GetContext(ctx, &want, `SELECT count(*) FROM payouts WHERE state = ANY($1)`, pq.Array(states)); err != nil {
+			t.Fatal(err)
+		}
+		if total != want {
+			t.Fatalf("%s: the board's total for %q is %d, the payments %d", when, state, total, want)
+		}
+	}
+}
+
+// TestPayoutStateCounts: the payments' counters by state, kept in the same
+// transactions as the payments, equal a count of them after the demo seed
+// and after payments are added, move between states (one at a time and many
+// in one statement), and are updated without a change of state; the
+// payments board's totals read them.
+func TestPayoutStateCounts(t *testing.T) {
+	t.Parallel()
+	e := setupStack(t, seededDB, false)
+	ctx := context.Background()
+	samePayoutCounts(t, e.db, "demo")
+	db := e.db.SQL()
+	steps := []struct{ what, q string }{
+		{"payments added", `INSERT INTO payouts (entry_id, brand_id, amount, fee, state, funding_at)
+			SELECT e.id, c.brand_id, 10000, 1000, (ARRAY['funding', 'funded', 'held', 'funding_failed', 'waiting_details'])[1 + n % 5], now()
+			FROM (SELECT e.*, row_number() OVER (ORDER BY e.id) AS n FROM roster_entries e
+				WHERE NOT EXISTS (SELECT 1 FROM payouts p WHERE p.entry_id = e.id) LIMIT 40) e
+			JOIN campaigns c ON c.id = e.campaign_id`},
+		{"one payment moved", `UPDATE payouts SET state = 'held' WHERE entry_id = (SELECT entry_id FROM payouts WHERE state = 'funded' ORDER BY entry_id LIMIT 1)`},
+		{"many payments moved", `UPDATE payouts SET state = CASE state WHEN 'funding' THEN 'funded' WHEN 'funded' THEN 'releasing' ELSE state END`},
+		{"updated, no state changed", `UPDATE payouts SET updated_at = now(), failure = failure`},
+		{"moved back and forth in one statement", `UPDATE payouts SET state = CASE state WHEN 'held' THEN 'funded' WHEN 'funded' THEN 'held' ELSE state END`},
+	}
+	for _, st := range steps {
+		if _, err := db.ExecContext(ctx, st.q); err != nil {
+			t.Fatalf("%s: %v", st.what, err)
+		}
+		samePayoutCounts(t, e.db, st.what)
 	}
 }
