@@ -167,3 +167,24 @@ func TestPayoutSandboxClock_NeverInProduction(t *testing.T) {
 		t.Error("the payments sandbox does not route the test clock")
 	}
 }
+
+// TestPayoutSandboxClock_RateLimited: a user's test clock calls are limited
+// (a burst of 30, then one a minute), counted before the advance is read.
+func TestPayoutSandboxClock_RateLimited(t *testing.T) {
+	t.Parallel()
+	e := setupNoWorker(t)
+	creator := e.account("limited@clock.io", store.RoleUser)
+	path := "/sandbox/payouts/" + uuid.NewString() + "/clock"
+	n := 0
+	for ; n < 40; n++ {
+		r := e.call("POST", path, creator, map[string]any{"advance": "soon"})
+		if r.Status == http.StatusTooManyRequests {
+			break
+		}
+		e.want(r, http.StatusUnprocessableEntity)
+	}
+	if n < 30 || n == 40 {
+		t.Fatalf("the first 429 came after %d calls, want 30 or more (and one)", n)
+	}
+	e.want(e.call("POST", "/sandbox/payouts/release", creator, nil), http.StatusTooManyRequests)
+}
