@@ -35,11 +35,13 @@ var contractRouter = sync.OnceValues(func() (routers.Router, error) {
 	return gorillamux.NewRouter(doc)
 })
 
-// apiPath tells whether the contract covers path: /api and the ops
-// endpoints. Not covered: the web app, /ops/queues (asynqmon), /debug
-// (pprof) and /sandbox (the social platforms' stand-in).
+// apiPath tells whether the contract covers path: /api, the ops endpoints
+// and the payments sandbox's test clock. Not covered: the web app,
+// /ops/queues (asynqmon), /debug (pprof) and the rest of /sandbox (the
+// social platforms' stand-in).
 func apiPath(path string) bool {
-	return strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" || path == "/metrics"
+	return strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" || path == "/metrics" ||
+		strings.HasPrefix(path, ourSandbox)
 }
 
 // knownMethods are the methods chi routes; it answers any other with 405 itself.

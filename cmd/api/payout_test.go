@@ -46,15 +46,21 @@ func (e *env) fundOffer(f offerFixture) {
 	e.settle()
 }
 
-// captureForPayout records offer f's tagged post as captured now (published
-// half a day into the campaign) and runs the payout tick that starts its
-// release clock.
-func (e *env) captureForPayout(f offerFixture) {
+// capturePost records offer f's tagged post as captured now (published
+// half a day into the campaign), as the social sync does.
+func (e *env) capturePost(f offerFixture) {
 	e.t.Helper()
 	var start time.Time
 	_ = e.db.SQL().Get(&start, `SELECT start_date::timestamptz FROM campaigns WHERE id = $1`, f.campaign)
 	e.db.SQL().MustExec(`INSERT INTO campaign_posts (campaign_id, entry_id, platform, external_id, published_at, captured_at)
 		VALUES ($1, $2, 'instagram', 'p1', $3, $4)`, f.campaign, f.entry, start.Add(12*time.Hour), e.clock.Now())
+}
+
+// captureForPayout captures offer f's tagged post (capturePost) and runs
+// the payout tick that starts its release clock.
+func (e *env) captureForPayout(f offerFixture) {
+	e.t.Helper()
+	e.capturePost(f)
 	if _, err := e.db.PayoutTick(context.Background(), 100); err != nil {
 		e.t.Fatal(err)
 	}

@@ -88,6 +88,7 @@ func (s *server) routes() http.Handler {
 			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: "Method not allowed", ErrorCode: "method_not_allowed"})
 		})
 	})
+	s.payoutSandboxRoutes(r)
 	s.mountSandbox(r)
 	r.Handle("/*", s.kitPageRobots(s.webApp()))
 	return r

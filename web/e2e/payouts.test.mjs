@@ -9,11 +9,15 @@ import { launch, newPage, quietShot, shootBoth, expectToast, loginUi, apiLogin, 
 // objection on Hana Berg's Autumn Lookbook payment released: she has no payout account, so it waits for her details). The offer is accepted through
 // the API (both sides sign the counter's agreement), not by clicking. A new brand whose card asks for the bank's check
 // (3-D Secure) finishes it on the roster (the sandbox plays the bank). brand@ cancels the demo's offer on the ended
-// Summer Serum Launch of which nothing was posted, its creator told, for a full refund. Every screen at desktop and phone width passes axe.
+// Summer Serum Launch of which nothing was posted, its creator told, for a full refund. A payment is released by the
+// clock: the sandbox publishes the tagged post, the creator syncs, the release run starts the clock both sides see, and
+// the payments sandbox's test clock moves the payment past its window (POST /sandbox/payouts/{entryId}/clock), so the
+// transfer goes out with no scheduler. Every screen at desktop and phone width passes axe.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`
 const CAMPAIGN = `Paid ${RUN}`
 const CREATOR = 'Cleo Creator'
+const HANDLE = 'cleo_fit' // Cleo's Instagram, connected to the social sandbox in the demo data
 
 let browser
 before(async () => {
@@ -46,7 +50,7 @@ async function signByApi(entryId, token, email, fullName) {
 /**
  * acceptedOffer makes the brand (brand@ unless told) a campaign with Cleo on its roster, sends her an offer she counters
  * at $750, and accepts the counter the only way an offer is accepted: both sides sign the counter's agreement (the
- * browser's signing is the agreements test's subject).
+ * browser's signing is the agreements test's subject). Returns the offer's roster entry id and the campaign's id.
  */
 async function acceptedOffer(brandToken, creatorToken, { name = CAMPAIGN, brandEmail = 'brand@example.com', signer = 'Bea Brand' } = {}) {
   const campaign = {
@@ -63,7 +67,7 @@ async function acceptedOffer(brandToken, creatorToken, { name = CAMPAIGN, brandE
   await api('POST', `/api/offers/${entryId}/counter`, creatorToken, { amount: 750 })
   await signByApi(entryId, brandToken, brandEmail, signer)
   await signByApi(entryId, creatorToken, 'creator@example.com', CREATOR)
-  return entryId
+  return { entryId, campaignId }
 }
 
 test('a creator sets up payouts, an accepted offer is reserved, the brand objects and the admin decides', async () => {
@@ -103,7 +107,7 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   await brand.setViewportSize(DESKTOP)
 
   // 3. An accepted offer is charged to the brand's card: the creator sees "Payment reserved", the brand the fee too.
-  const entryId = await acceptedOffer(brandToken, creatorToken)
+  const { entryId } = await acceptedOffer(brandToken, creatorToken)
   await waitForPayment(entryId, creatorToken, (p) => p.state === 'funded', 'funding')
   await creator.goto('/my-offers')
   const card = creator.getByRole('article', { name: `Offer from Acme Studio for ${CAMPAIGN}` })
@@ -186,6 +190,74 @@ test('a creator sets up payouts, an accepted offer is reserved, the brand object
   await creator.context().close()
 })
 
+test('the tagged post starts the release clock both sides see, and the payment is released once its window passed', async () => {
+  const { accessToken: brandToken } = await apiLogin('brand@example.com')
+  const { accessToken: creatorToken } = await apiLogin('creator@example.com')
+  const name = `Clocked ${RUN}`
+
+  // 1. An accepted offer on a new campaign is reserved on brand@'s seeded card; creator@ is set up for payouts.
+  const { entryId, campaignId } = await acceptedOffer(brandToken, creatorToken, { name })
+  await waitForPayment(entryId, creatorToken, (p) => p.state === 'funded', 'funding')
+  const creator = await newPage(browser, DESKTOP)
+  await loginUi(creator, 'creator@example.com')
+  await creator.goto('/my-offers')
+  const card = creator.getByRole('article', { name: `Offer from Acme Studio for ${name}` })
+  await card.getByText('Payment reserved: $750', { exact: true }).waitFor()
+
+  // 2. The sandbox publishes a post with the campaign's tag inside its dates; the creator syncs and the post is captured.
+  const tag = (await api('GET', `campaigns/${campaignId}/results`, brandToken)).data.results.campaign.trackingTag
+  assert.ok(tag, 'the campaign has no tracking tag')
+  const post = await api('POST', '/sandbox/instagram/posts', null, { handle: HANDLE, caption: `Morning run in the new kit #${tag}`, publishedAt: `${isoIn(1)}T12:00:00Z` })
+  await creator.goto('/dashboard')
+  await creator.getByRole('region', { name: 'Instagram' }).getByRole('button', { name: 'Sync now' }).click()
+  let captured = null
+  for (let i = 0; i < 60 && !captured; i++) {
+    const r = (await api('GET', `campaigns/${campaignId}/results`, brandToken)).data.results
+    captured = r.creators.find((c) => c.name === CREATOR)?.posts.find((p) => p.url === post.url) ?? null
+    if (!captured) await sleep(500)
+  }
+  assert.ok(captured, `the sync did not capture ${post.url}`)
+
+  // 3. The release runs (the sandbox runs it on request, as the scheduler does every five minutes): the clock starts.
+  await api('POST', '/sandbox/payouts/release', creatorToken)
+  const running = await waitForPayment(entryId, creatorToken, (p) => p.releaseAt != null, 'the clock')
+  assert.equal(running.state, 'funded')
+  assert.equal(Date.parse(running.releaseAt) - Date.parse(running.capturedAt), 48 * 3600 * 1000, 'released 48 hours after the capture')
+  await creator.goto('/my-offers')
+  await card.getByText('Payment reserved: $750', { exact: true }).waitFor()
+  await card.getByText(/^post captured /).waitFor()
+  await card.getByText(/ unless the brand objects$/).waitFor()
+  await shootBoth(creator, 'payouts-offer-clock')
+
+  const brand = await newPage(browser, DESKTOP)
+  await loginUi(brand, 'brand@example.com')
+  const roster = await openRoster(brand, name)
+  const payment = roster.locator('tbody tr').filter({ hasText: CREATOR }).getByRole('group', { name: 'Payment' })
+  await payment.getByText('Payment reserved: $750', { exact: true }).waitFor()
+  await payment.getByText(/ unless the brand objects$/).waitFor()
+  await payment.getByRole('button', { name: 'Object' }).waitFor()
+  await shootBoth(brand, 'payouts-roster-clock')
+
+  // 4. The payments sandbox's test clock moves the payment past its window: the release runs at once, the worker
+  // transfers, and both sides see the transfer.
+  await api('POST', `/sandbox/payouts/${entryId}/clock`, creatorToken, { advance: '49h' })
+  await waitForPayment(entryId, creatorToken, (p) => p.state === 'transferred', 'the release by the clock')
+  await creator.reload()
+  await card.getByText('Transfer sent: $750', { exact: true }).waitFor()
+  await shootBoth(creator, 'payouts-offer-clock-transferred')
+  const paid = (await openRoster(brand, name)).locator('tbody tr').filter({ hasText: CREATOR }).getByRole('group', { name: 'Payment' })
+  await paid.getByText('Transfer sent: $750', { exact: true }).waitFor()
+  assert.equal(await paid.getByRole('button', { name: 'Object' }).count(), 0, 'the brand may still object after the transfer')
+  await shootBoth(brand, 'payouts-roster-clock-transferred')
+  await brand.context().close()
+
+  // 5. The creator's earnings list the payment.
+  await creator.goto('/earnings')
+  await creator.getByRole('region', { name: 'Payments' }).getByText(name).waitFor()
+  await shootBoth(creator, 'payouts-earnings-clock')
+  await creator.context().close()
+})
+
 test("a brand whose card asks for the bank's check confirms it on the roster, and the payment is reserved", async () => {
   const email = uniqueEmail('bankcheck')
   const password = 'E2e#Pass2026'
@@ -196,7 +268,7 @@ test("a brand whose card asks for the bank's check confirms it on the roster, an
   await api('POST', 'payouts/brand/cards', brandToken, { id: 'pm_card_threeDSecure2Required' })
   const { accessToken: creatorToken } = await apiLogin('creator@example.com')
   const name = `Checked ${RUN}`
-  const entryId = await acceptedOffer(brandToken, creatorToken, { name, brandEmail: email, signer: 'Bo Bank' })
+  const { entryId } = await acceptedOffer(brandToken, creatorToken, { name, brandEmail: email, signer: 'Bo Bank' })
   await waitForPayment(entryId, brandToken, (p) => p.state === 'action_required', "the bank's check")
 
   // The creator waits for the brand's payment.

@@ -31,7 +31,7 @@ const LABELS = {
   funded: { creator: 'Payment reserved', brand: 'Payment reserved', admin: 'Funded' },
   releasing: { creator: 'Transfer on its way', brand: 'Releasing to the creator', admin: 'Releasing' },
   waiting_details: { creator: 'Waiting for your payout details', brand: "Waiting for the creator's payout details", admin: 'Waiting for payout details' },
-  transferred: { creator: 'Transfer sent', brand: 'Paid to the creator', admin: 'Transferred' },
+  transferred: { creator: 'Transfer sent', brand: 'Transfer sent', admin: 'Transferred' },
   held: { creator: 'Payment held: an admin decides', brand: 'Held: an admin decides', admin: 'Held' },
   refunding: { creator: 'Refunded to the brand', brand: 'Refund on its way', admin: 'Refunding' },
   refunded: { creator: 'Refunded to the brand', brand: 'Refunded', admin: 'Refunded' },

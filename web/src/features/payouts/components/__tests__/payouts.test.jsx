@@ -102,6 +102,22 @@ describe('OfferPayment (brand)', () => {
     await waitFor(() => expect(calls).toEqual([['object', { reason: 'The post was deleted after a day' }]]))
   })
 
+  it('shows the brand the running clock with its release date, then "Transfer sent" once the payment is released', async () => {
+    as('BRAND_VIEWER')
+    let current = payment({ fee: 6000, capturedAt: '2026-11-03T09:00:00Z', releaseAt: '2026-11-05T09:00:00Z' })
+    mockApi({ [`GET payouts/offers/${ENTRY}`]: () => [200, { data: { payment: current } }] })
+    const { unmount } = renderRoute(<OfferPayment entryId={ENTRY} status="accepted" side="brand" />)
+    expect(await screen.findByText('Payment reserved: $600')).toBeInTheDocument()
+    expect(screen.getByText('Clock started')).toBeInTheDocument()
+    expect(screen.getByText('Release')).toBeInTheDocument()
+    expect(screen.getByText(/unless the brand objects$/)).toBeInTheDocument()
+    unmount()
+    current = payment({ fee: 6000, state: 'transferred', capturedAt: '2026-11-03T09:00:00Z', releaseAt: '2026-11-05T09:00:00Z', transferredAt: '2026-11-05T09:05:00Z' })
+    renderRoute(<OfferPayment entryId={ENTRY} status="completed" side="brand" />)
+    expect(await screen.findByText('Transfer sent: $600')).toBeInTheDocument()
+    expect(screen.queryByText(/unless the brand objects/)).not.toBeInTheDocument()
+  })
+
   it("a manager's commitment above the limit waits for a BRAND_ADMIN, who approves it", async () => {
     as('BRAND_MANAGER')
     brandApi('awaiting_approval')
