@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
+import { useFormTask } from '../../../lib/use-busy'
 import { checkDraft, submitDraft } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 import { PLATFORMS, missingWords } from './thread-labels'
@@ -19,16 +19,12 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
   const [platform, setPlatform] = useState(offerPlatform || 'instagram')
   const [link, setLink] = useState('')
   const [missing, setMissing] = useState(/** @type {string[] | null} */ (null))
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, submit } = useFormTask()
   const uploads = useUploads(offerId)
 
-  const submit = async (/** @type {import('react').FormEvent} */ e) => {
-    e.preventDefault()
-    if (!caption.trim()) return setError('Write the caption.')
-    setBusy(true)
-    setError('')
-    try {
+  const send = submit(
+    caption.trim() ? '' : 'Write the caption.',
+    async () => {
       if (missing === null) {
         const found = await checkDraft(offerId, { caption, platform })
         if (found.length) {
@@ -43,12 +39,9 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
       uploads.reset()
       setOpen(false)
       onSent()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not submit the draft. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    'Could not submit the draft. Please try again.',
+  )
 
   if (!open) {
     return (
@@ -58,7 +51,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
     )
   }
   return (
-    <form className="card border-0 shadow-sm" onSubmit={submit} noValidate aria-label={`Draft version ${version}`}>
+    <form className="card border-0 shadow-sm" onSubmit={send} noValidate aria-label={`Draft version ${version}`}>
       <div className="card-body p-3">
         <h2 className="h6 fw-bold">Submit draft v{version} for the brand's review</h2>
         <div className="mb-2">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
 import { formatDateTime, formatMoney, formatSize } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { useFormTask } from '../../../lib/use-busy'
 import { reportMessage, reviewDraft } from '../api/thread-calls'
 import { MessageText } from './message-text'
 import { DRAFT_STATUS, MOVE_WORDS, SIDE_NAMES, itemNumber, missingWords, platformName } from './thread-labels'
@@ -55,21 +55,16 @@ function OffPlatformNotice({ words }) {
 function ReportForm({ offerId, item, onDone }) {
   const id = useId()
   const [reason, setReason] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const send = async (/** @type {import('react').FormEvent} */ e) => {
-    e.preventDefault()
-    if (!reason.trim()) return setError('Say why you report this message.')
-    setBusy(true)
-    try {
+  const { busy, error, submit } = useFormTask()
+  const send = submit(
+    reason.trim() ? '' : 'Say why you report this message.',
+    async () => {
       await reportMessage(offerId, itemNumber(item), reason.trim())
       toast.success('Reported. An administrator will look at it.')
       onDone()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the report. Please try again.'))
-      setBusy(false)
-    }
-  }
+    },
+    'Could not send the report. Please try again.',
+  )
   return (
     <form className="mt-2" onSubmit={send} noValidate>
       <label htmlFor={id} className="form-label small">
@@ -154,21 +149,14 @@ function ReviewForm({ offerId, item, onChanged }) {
   const id = useId()
   const [asking, setAsking] = useState(false)
   const [comment, setComment] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const send = async (/** @type {'approve' | 'request_changes'} */ decision) => {
+  const { busy, error, setError, run } = useFormTask()
+  const send = (/** @type {'approve' | 'request_changes'} */ decision) => {
     if (decision === 'request_changes' && !comment.trim()) return setError('Say what to change.')
-    setBusy(true)
-    setError('')
-    try {
+    return run(async () => {
       await reviewDraft(offerId, itemNumber(item), { decision, comment: comment.trim() })
       toast.success(decision === 'approve' ? 'Draft approved.' : 'Changes requested.')
       onChanged()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the review. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
+    }, 'Could not send the review. Please try again.')
   }
   return (
     <div className="mt-3 border-top pt-3">
