@@ -21,6 +21,14 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
   const [missing, setMissing] = useState(/** @type {string[] | null} */ (null))
   const { busy, error, submit } = useFormTask()
   const uploads = useUploads(offerId)
+  /**
+   * edited is a change of the caption or the platform: the disclosure check found on the last ones runs again.
+   * @param {(value: string) => void} set
+   */
+  const edited = (set) => (/** @type {{target: {value: string}}} */ e) => {
+    set(e.target.value)
+    setMissing(null)
+  }
 
   const send = submit(
     caption.trim() ? '' : 'Write the caption.',
@@ -58,17 +66,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
           <label htmlFor={`${id}-caption`} className="form-label small fw-semibold">
             Caption
           </label>
-          <textarea
-            id={`${id}-caption`}
-            className="form-control"
-            rows={4}
-            maxLength={CAPTION_MAX}
-            value={caption}
-            onChange={(e) => {
-              setCaption(e.target.value)
-              setMissing(null)
-            }}
-          />
+          <textarea id={`${id}-caption`} className="form-control" rows={4} maxLength={CAPTION_MAX} value={caption} onChange={edited(setCaption)} />
           <div className="form-text text-end">
             {caption.length.toLocaleString('en-US')} / {CAPTION_MAX.toLocaleString('en-US')} characters
           </div>
@@ -78,15 +76,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
             <label htmlFor={`${id}-platform`} className="form-label small fw-semibold">
               Platform
             </label>
-            <select
-              id={`${id}-platform`}
-              className="form-select"
-              value={platform}
-              onChange={(e) => {
-                setPlatform(e.target.value)
-                setMissing(null)
-              }}
-            >
+            <select id={`${id}-platform`} className="form-select" value={platform} onChange={edited(setPlatform)}>
               {PLATFORMS.map(([v, l]) => (
                 <option key={v} value={v}>
                   {l}

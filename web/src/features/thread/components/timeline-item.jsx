@@ -49,6 +49,30 @@ function OffPlatformNotice({ words }) {
 }
 
 /**
+ * NoteBox is the labelled text box of the report and review forms; its error, shown by the form, describes it.
+ * @param {{id: string, label: string, labelClassName: string, rows: number, maxLength: number, value: string,
+ *   onChange: (value: string) => void, error: string}} props
+ */
+function NoteBox({ id, label, labelClassName, rows, maxLength, value, onChange, error }) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  )
+}
+
+/**
  * ReportForm asks for the reason a message goes to the administrators.
  * @param {{offerId: string, item: TimelineEntry, onDone: () => void}} props
  */
@@ -67,18 +91,7 @@ function ReportForm({ offerId, item, onDone }) {
   )
   return (
     <form className="mt-2" onSubmit={send} noValidate>
-      <label htmlFor={id} className="form-label small">
-        Why do you report this message?
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-        rows={2}
-        maxLength={REPORT_MAX}
-        value={reason}
-        aria-describedby={error ? `${id}-err` : undefined}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <NoteBox id={id} label="Why do you report this message?" labelClassName="form-label small" rows={2} maxLength={REPORT_MAX} value={reason} onChange={setReason} error={error} />
       {error && (
         <div id={`${id}-err`} className="invalid-feedback d-block">
           {error}
@@ -162,18 +175,7 @@ function ReviewForm({ offerId, item, onChanged }) {
     <div className="mt-3 border-top pt-3">
       {asking && (
         <div className="mb-2">
-          <label htmlFor={id} className="form-label small fw-semibold">
-            What should change?
-          </label>
-          <textarea
-            id={id}
-            className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-            rows={3}
-            maxLength={COMMENT_MAX}
-            value={comment}
-            aria-describedby={error ? `${id}-err` : undefined}
-            onChange={(e) => setComment(e.target.value)}
-          />
+          <NoteBox id={id} label="What should change?" labelClassName="form-label small fw-semibold" rows={3} maxLength={COMMENT_MAX} value={comment} onChange={setComment} error={error} />
         </div>
       )}
       {error && (
