@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { expect, vi } from 'vitest'
@@ -94,6 +94,17 @@ export function expectUpload(xhr, url, fileName) {
   expect(xhr.headers.Authorization).toBe('Bearer tok')
   expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
   expect(xhr.body.get('file').name).toBe(fileName)
+}
+
+/**
+ * expectTexts checks that each of `texts` is shown, each as the whole text of an element: on the screen, or within
+ * `node` (a card, a list item) where one is given.
+ * @param {(string | RegExp)[]} texts
+ * @param {HTMLElement} [node]
+ */
+export function expectTexts(texts, node) {
+  const scope = node ? within(node) : screen
+  for (const text of texts) expect(scope.getByText(text)).toBeInTheDocument()
 }
 
 /**
