@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { expect, vi } from 'vitest'
-import { Toaster } from './lib/toast'
+import { resetAuthStore } from './lib/auth-store'
+import { Toaster, resetToasts } from './lib/toast'
 
 /**
  * mockApi replaces fetch with a table of "METHOD path" → handler(body, headers)
@@ -94,6 +95,22 @@ export function expectUpload(xhr, url, fileName) {
   expect(xhr.headers.Authorization).toBe('Bearer tok')
   expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
   expect(xhr.body.get('file').name).toBe(fileName)
+}
+
+/** freshStart is a test's clean slate: nobody signed in, and no toast left from the test before. */
+export function freshStart() {
+  resetAuthStore()
+  resetToasts()
+}
+
+/**
+ * expectPublicPage checks what a public page owes its anonymous visitor: none of the calls `fetch` (mockApi's) saw
+ * carried the session's token, and axe finds no violation in `container`.
+ */
+export async function expectPublicPage(fetch, container) {
+  expect(fetch).toHaveBeenCalled()
+  for (const [, init] of fetch.mock.calls) expect(init.headers.Authorization).toBeUndefined()
+  await expectNoAxeViolations(container)
 }
 
 /**

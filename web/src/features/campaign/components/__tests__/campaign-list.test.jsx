@@ -2,9 +2,8 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CampaignList } from '../campaign-list'
-import { expectTexts, mockApi, renderRoute } from '../../../../test-utils'
-import { resetToasts } from '../../../../lib/toast'
-import { resetAuthStore, setUser } from '../../../../lib/auth-store'
+import { expectTexts, mockApi, renderRoute, freshStart } from '../../../../test-utils'
+import { setUser } from '../../../../lib/auth-store'
 
 const C1 = {
   _id: 'c1',
@@ -20,10 +19,7 @@ const C3 = { _id: 'c3', campaignName: 'Spring Recap', goals: ['Drive Sales'], bu
 const page = (campaigns, total = campaigns.length, p = 1) => [200, { data: { campaigns, total, page: p, limit: 10 } }]
 
 describe('CampaignList', () => {
-  beforeEach(() => {
-    resetToasts()
-    resetAuthStore()
-  })
+  beforeEach(freshStart)
 
   it('renders campaigns with status badges, budget, dates and edit links', async () => {
     mockApi({ 'GET campaigns/all-campaigns?page=1&limit=10': () => page([C1, C2, C3]) })
