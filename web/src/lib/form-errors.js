@@ -3,13 +3,18 @@ import { ApiError } from './request'
 import { toast } from './toast'
 
 /**
+ * @template V
+ * @typedef {{setErrors(errors: import('formik').FormikErrors<V>): unknown,
+ *   setTouched(touched: import('formik').FormikTouched<V>, validate?: boolean): unknown}} ErrorHelpers
+ */
+
+/**
  * showServerError maps an ApiError's `fields` into formik errors (and marks
  * them touched) and toasts its message.
  * @template V the form's values
  * @param {unknown} err what the call threw: an ApiError, another Error, or anything a rejected call may throw
- * @param {{setErrors(errors: import('formik').FormikErrors<V>): unknown,
- *   setTouched(touched: import('formik').FormikTouched<V>, validate?: boolean): unknown} | null} helpers formik's
- *   helpers of the form (or an adapter over them), or null where the errors have no field to show on
+ * @param {ErrorHelpers<V> | null} helpers formik's helpers of the form (or an adapter over them), or null where the
+ *   errors have no field to show on
  * @param {string} fallback the toast's text where the error has no message
  */
 export function showServerError(err, helpers, fallback) {
@@ -21,4 +26,23 @@ export function showServerError(err, helpers, fallback) {
     }
   }
   toast.error(errorMessage(err, fallback))
+}
+
+/**
+ * saveForm runs a formik form's save: `save()` sends the values and resolves to the message to toast and, where the
+ * server answers with what it kept, the values the form starts again from (else the form goes back to its initial
+ * values); either way nothing is left unsaved. A refusal goes on the fields and in a toast, as showServerError does.
+ * @template V
+ * @param {ErrorHelpers<V> & {resetForm(next?: {values: V}): void}} helpers
+ * @param {() => Promise<{message: string, values?: V}>} save
+ * @param {string} fallback
+ */
+export async function saveForm(helpers, save, fallback) {
+  try {
+    const { message, values } = await save()
+    helpers.resetForm(values ? { values } : undefined)
+    toast.success(message)
+  } catch (err) {
+    showServerError(err, helpers, fallback)
+  }
 }
