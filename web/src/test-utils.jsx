@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { expect, vi } from 'vitest'
-import { Toaster } from './lib/toast'
+import { resetAuthStore } from './lib/auth-store'
+import { Toaster, resetToasts } from './lib/toast'
 
 /**
  * mockApi replaces fetch with a table of "METHOD path" → handler(body, headers)
@@ -94,6 +95,33 @@ export function expectUpload(xhr, url, fileName) {
   expect(xhr.headers.Authorization).toBe('Bearer tok')
   expect(xhr.headers['ngrok-skip-browser-warning']).toBe('true')
   expect(xhr.body.get('file').name).toBe(fileName)
+}
+
+/** freshStart is a test's clean slate: nobody signed in, and no toast left from the test before. */
+export function freshStart() {
+  resetAuthStore()
+  resetToasts()
+}
+
+/**
+ * expectPublicPage checks what a public page owes its anonymous visitor: none of the calls `fetch` (mockApi's) saw
+ * carried the session's token, and axe finds no violation in `container`.
+ */
+export async function expectPublicPage(fetch, container) {
+  expect(fetch).toHaveBeenCalled()
+  for (const [, init] of fetch.mock.calls) expect(init.headers.Authorization).toBeUndefined()
+  await expectNoAxeViolations(container)
+}
+
+/**
+ * expectTexts checks that each of `texts` is shown, each as the whole text of an element: on the screen, or within
+ * `node` (a card, a list item) where one is given.
+ * @param {(string | RegExp)[]} texts
+ * @param {HTMLElement} [node]
+ */
+export function expectTexts(texts, node) {
+  const scope = node ? within(node) : screen
+  for (const text of texts) expect(scope.getByText(text)).toBeInTheDocument()
 }
 
 /**

@@ -25,6 +25,8 @@ export function useSubscription(enabled = true) {
  * (no subscription), 'subscribed' (active, now at or before endedAt),
  * 'cancelled' (inactive, now at or before endedAt: cancelled but still
  * running) or 'expired' (past endedAt).
+ * @param {import('./api-types').Schema<'BillingSubscription'> | null | undefined} sub
+ * @param {Date} [now]
  */
 export function subscriptionState(sub, now = new Date()) {
   if (!sub) return 'none'

@@ -3,10 +3,11 @@ import { errorMessage } from './error-message'
 import { toast } from './toast'
 
 /**
- * useBusy runs a button's task one at a time: `run(task, fallback)` sets `busy` while `task()` runs and toasts a
- * failure as its message (or `fallback` where it has none), so the button can say it is working and stay disabled.
+ * useRun is what useBusy and useFormTask share: `run(task, fallback)` sets `busy` while `task()` runs and hands a
+ * failure's message (or `fallback` where it has none) to `fail`.
+ * @param {(message: string) => unknown} fail
  */
-export function useBusy() {
+function useRun(fail) {
   const [busy, setBusy] = useState(false)
   /**
    * @param {() => Promise<unknown>} task
@@ -17,10 +18,48 @@ export function useBusy() {
     try {
       await task()
     } catch (err) {
-      toast.error(errorMessage(err, fallback))
+      fail(errorMessage(err, fallback))
     } finally {
       setBusy(false)
     }
   }
   return { busy, run }
+}
+
+/**
+ * useBusy runs a button's task one at a time: `run(task, fallback)` sets `busy` while `task()` runs and toasts a
+ * failure as its message (or `fallback` where it has none), so the button can say it is working and stay disabled.
+ */
+export function useBusy() {
+  return useRun(toast.error)
+}
+
+/**
+ * useFormTask runs a form's task one at a time and keeps its error to show on the form itself: `run(task, fallback)`
+ * clears `error`, sets `busy` while `task()` runs, and sets `error` to a failure's message (or `fallback` where it has
+ * none). `submit(problem, task, fallback)` is a form's onSubmit doing the same, unless the form's own check found a
+ * `problem` (an empty field): then that is the error and nothing is sent. `setError` shows such a check elsewhere.
+ */
+export function useFormTask() {
+  const [error, setError] = useState('')
+  const task = useRun(setError)
+  /**
+   * @param {() => Promise<unknown>} work
+   * @param {string} fallback
+   */
+  const run = (work, fallback) => {
+    setError('')
+    return task.run(work, fallback)
+  }
+  /**
+   * @param {string} problem
+   * @param {() => Promise<unknown>} work
+   * @param {string} fallback
+   */
+  const submit = (problem, work, fallback) => (/** @type {import('react').FormEvent} */ e) => {
+    e.preventDefault()
+    if (problem) return setError(problem)
+    return run(work, fallback)
+  }
+  return { busy: task.busy, error, setError, run, submit }
 }

@@ -1,8 +1,7 @@
 import { Formik, Form } from 'formik'
 import { changePassword } from '../api/change-password'
 import { changePasswordSchema } from './change-password-schema'
-import { toast } from '../../../lib/toast'
-import { showServerError } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/form-errors'
 import { PASSWORD_HINT } from '../../../lib/validation'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'
@@ -19,15 +18,15 @@ export function ChangePasswordForm() {
    * @param {typeof initialValues} values
    * @param {import('formik').FormikHelpers<typeof initialValues>} helpers
    */
-  const onSubmit = async (values, helpers) => {
-    try {
-      const json = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword })
-      helpers.resetForm()
-      toast.success(json?.data?.message || 'Password changed successfully')
-    } catch (err) {
-      showServerError(err, helpers, 'Failed to change password. Please try again.')
-    }
-  }
+  const onSubmit = (values, helpers) =>
+    saveForm(
+      helpers,
+      async () => {
+        const json = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword })
+        return { message: json?.data?.message || 'Password changed successfully' }
+      },
+      'Failed to change password. Please try again.',
+    )
   return (
     <CardSection titleId="cc-password-title" title="Change password" headingClassName="h5 fw-bold mb-1" bodyClassName="card-body p-4">
       <p className="text-secondary small mb-3">You stay signed in here; your other devices are signed out.</p>

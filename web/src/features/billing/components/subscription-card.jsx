@@ -48,7 +48,8 @@ function CurrentPlan({ sub }) {
     setBusy(false)
     return ok
   }
-  const plan = sub.plan || {}
+  // The document says a subscription has its plan; an answer without one still shows the rest.
+  const plan = /** @type {Partial<import('../../../lib/api-types').Schema<'BillingPlan'>>} */ (sub.plan || {})
   return (
     <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
       <div className="me-auto">

@@ -13,7 +13,7 @@ export function subscriptionLabel(sub, now = new Date()) {
     case 'subscribed':
       return { state: 'subscribed', text: 'Active', tone: 'success' }
     case 'cancelled':
-      return { state: 'cancelled', text: `Cancelled, ends on ${formatDate(sub.endedAt)}`, tone: 'warning' }
+      return { state: 'cancelled', text: `Cancelled, ends on ${formatDate(sub?.endedAt)}`, tone: 'warning' }
     case 'expired':
       return { state: 'expired', text: 'Expired', tone: 'secondary' }
     default:

@@ -1,8 +1,7 @@
 import { Form, Formik, useFormikContext } from 'formik'
 import { Link } from 'react-router-dom'
 import { useBrandConsent, useSetBrandConsent } from '../api/brand-consent'
-import { toast } from '../../../lib/toast'
-import { showServerError } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'
 import { ListState } from '../../../components/list-state'
@@ -99,15 +98,16 @@ export function BrandKitConsent() {
    * @param {ConsentValues} values
    * @param {import('formik').FormikHelpers<ConsentValues>} helpers
    */
-  const onSubmit = async (values, helpers) => {
-    try {
-      const saved = await save({ namedInKits: values.namedInKits, industry: values.industry.trim() })
-      helpers.resetForm({ values: { namedInKits: saved.consent.namedInKits, industry: saved.consent.industry } })
-      toast.success(saved.consent.namedInKits ? 'Kits may now name your brand' : 'Kits no longer name your brand')
-    } catch (err) {
-      showServerError(err, helpers, 'Could not save your choice. Please try again.')
-    }
-  }
+  const onSubmit = (values, helpers) =>
+    saveForm(
+      helpers,
+      async () => {
+        const { consent } = await save({ namedInKits: values.namedInKits, industry: values.industry.trim() })
+        const message = consent.namedInKits ? 'Kits may now name your brand' : 'Kits no longer name your brand'
+        return { message, values: { namedInKits: consent.namedInKits, industry: consent.industry } }
+      },
+      'Could not save your choice. Please try again.',
+    )
   return (
     <CardSection titleId="cc-brand-kits-title" title="Named in media kits" bodyClassName="card-body p-3 p-md-4">
       <ListState swr={swr} loadingLabel="Loading the media kits that show your campaigns">

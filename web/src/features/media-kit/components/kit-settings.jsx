@@ -4,8 +4,7 @@ import { useKit } from '../api/get-kit'
 import { useSaveKit } from '../api/save-kit'
 import { kitSchema, SHOW_FIELDS, bodyOf, valuesOf } from './kit-schema'
 import { CampaignFigures } from './kit-campaigns'
-import { toast } from '../../../lib/toast'
-import { showServerError } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/form-errors'
 import { TextField } from '../../../components/form/text-field'
 import { RemoveButton } from '../../../components/form/remove-button'
 import { TextAreaField } from '../../../components/form/textarea-field'
@@ -102,15 +101,15 @@ export function KitSettings() {
    * @param {import('./kit-schema').KitValues} values
    * @param {import('formik').FormikHelpers<import('./kit-schema').KitValues>} helpers
    */
-  const onSubmit = async (values, helpers) => {
-    try {
-      const saved = await save(bodyOf(values))
-      helpers.resetForm({ values: valuesOf(saved.kit) })
-      toast.success(saved.kit?.published ? 'Media kit saved and published' : 'Media kit saved (not published)')
-    } catch (err) {
-      showServerError(err, helpers, 'Could not save your media kit. Please try again.')
-    }
-  }
+  const onSubmit = (values, helpers) =>
+    saveForm(
+      helpers,
+      async () => {
+        const { kit } = await save(bodyOf(values))
+        return { message: kit?.published ? 'Media kit saved and published' : 'Media kit saved (not published)', values: valuesOf(kit) }
+      },
+      'Could not save your media kit. Please try again.',
+    )
   return (
     <CardSection titleId="cc-kit-title" title="Media kit" bodyClassName="card-body p-3 p-md-4">
       <ListState swr={swr} loadingLabel="Loading your media kit">

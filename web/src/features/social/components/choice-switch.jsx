@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
+import { useFormTask } from '../../../lib/use-busy'
 
 /**
  * useSaveChoice wraps the saving of a creator's yes/no choice: `choose(value)` saves it with `save`, with a busy flag
@@ -7,20 +6,9 @@ import { errorMessage } from '../../../lib/error-message'
  * @param {(value: boolean) => Promise<unknown>} save
  */
 export function useSaveChoice(save) {
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useFormTask()
   /** @param {boolean} value */
-  const choose = async (value) => {
-    setBusy(true)
-    setError('')
-    try {
-      await save(value)
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save your choice. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const choose = (value) => run(() => save(value), 'Failed to save your choice. Please try again.')
   return { choose, busy, error }
 }
 

@@ -9,7 +9,7 @@ import { useResendInvitation } from '../api/resend-invitation'
 import { useCancelInvitation } from '../api/cancel-invitation'
 import { useAuth } from '../../../lib/auth-store'
 import { toast } from '../../../lib/toast'
-import { showServerError } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
 import { ListState } from '../../../components/list-state'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -46,15 +46,15 @@ function InviteForm() {
    * @param {{email: string, role: 'BRAND_MANAGER' | 'BRAND_VIEWER'}} values
    * @param {import('formik').FormikHelpers<{email: string, role: 'BRAND_MANAGER' | 'BRAND_VIEWER'}>} helpers
    */
-  const onSubmit = async (values, helpers) => {
-    try {
-      await invite({ email: values.email.trim(), role: values.role })
-      toast.success(`Invitation sent to ${values.email.trim()}`)
-      helpers.resetForm()
-    } catch (err) {
-      showServerError(err, helpers, 'Could not send the invitation. Please try again.')
-    }
-  }
+  const onSubmit = (values, helpers) =>
+    saveForm(
+      helpers,
+      async () => {
+        await invite({ email: values.email.trim(), role: values.role })
+        return { message: `Invitation sent to ${values.email.trim()}` }
+      },
+      'Could not send the invitation. Please try again.',
+    )
   return (
     <Formik initialValues={{ email: '', role: 'BRAND_MANAGER' }} validationSchema={inviteSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
+import { useFormTask } from '../../../lib/use-busy'
 import { postMessage } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 
@@ -12,25 +12,18 @@ export const MESSAGE_MAX = 4000
 export function Composer({ offerId, asSupport, onSent }) {
   const id = useId()
   const [body, setBody] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, submit } = useFormTask()
   const uploads = useUploads(offerId)
-  const send = async (/** @type {import('react').FormEvent} */ e) => {
-    e.preventDefault()
-    if (!body.trim()) return setError('Write a message.')
-    setBusy(true)
-    setError('')
-    try {
+  const send = submit(
+    body.trim() ? '' : 'Write a message.',
+    async () => {
       await postMessage(offerId, { body, attachments: uploads.ready })
       setBody('')
       uploads.reset()
       onSent()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the message. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    'Could not send the message. Please try again.',
+  )
   return (
     <form className="card border-0 shadow-sm" onSubmit={send} noValidate aria-label="Write a message">
       <div className="card-body p-3">

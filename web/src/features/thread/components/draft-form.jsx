@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
+import { useFormTask } from '../../../lib/use-busy'
 import { checkDraft, submitDraft } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 import { PLATFORMS, missingWords } from './thread-labels'
@@ -19,16 +19,20 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
   const [platform, setPlatform] = useState(offerPlatform || 'instagram')
   const [link, setLink] = useState('')
   const [missing, setMissing] = useState(/** @type {string[] | null} */ (null))
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, submit } = useFormTask()
   const uploads = useUploads(offerId)
+  /**
+   * edited is a change of the caption or the platform: the disclosure check found on the last ones runs again.
+   * @param {(value: string) => void} set
+   */
+  const edited = (set) => (/** @type {{target: {value: string}}} */ e) => {
+    set(e.target.value)
+    setMissing(null)
+  }
 
-  const submit = async (/** @type {import('react').FormEvent} */ e) => {
-    e.preventDefault()
-    if (!caption.trim()) return setError('Write the caption.')
-    setBusy(true)
-    setError('')
-    try {
+  const send = submit(
+    caption.trim() ? '' : 'Write the caption.',
+    async () => {
       if (missing === null) {
         const found = await checkDraft(offerId, { caption, platform })
         if (found.length) {
@@ -43,12 +47,9 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
       uploads.reset()
       setOpen(false)
       onSent()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not submit the draft. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    'Could not submit the draft. Please try again.',
+  )
 
   if (!open) {
     return (
@@ -58,24 +59,14 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
     )
   }
   return (
-    <form className="card border-0 shadow-sm" onSubmit={submit} noValidate aria-label={`Draft version ${version}`}>
+    <form className="card border-0 shadow-sm" onSubmit={send} noValidate aria-label={`Draft version ${version}`}>
       <div className="card-body p-3">
         <h2 className="h6 fw-bold">Submit draft v{version} for the brand's review</h2>
         <div className="mb-2">
           <label htmlFor={`${id}-caption`} className="form-label small fw-semibold">
             Caption
           </label>
-          <textarea
-            id={`${id}-caption`}
-            className="form-control"
-            rows={4}
-            maxLength={CAPTION_MAX}
-            value={caption}
-            onChange={(e) => {
-              setCaption(e.target.value)
-              setMissing(null)
-            }}
-          />
+          <textarea id={`${id}-caption`} className="form-control" rows={4} maxLength={CAPTION_MAX} value={caption} onChange={edited(setCaption)} />
           <div className="form-text text-end">
             {caption.length.toLocaleString('en-US')} / {CAPTION_MAX.toLocaleString('en-US')} characters
           </div>
@@ -85,15 +76,7 @@ export function DraftForm({ offerId, platform: offerPlatform, version, onSent })
             <label htmlFor={`${id}-platform`} className="form-label small fw-semibold">
               Platform
             </label>
-            <select
-              id={`${id}-platform`}
-              className="form-select"
-              value={platform}
-              onChange={(e) => {
-                setPlatform(e.target.value)
-                setMissing(null)
-              }}
-            >
+            <select id={`${id}-platform`} className="form-select" value={platform} onChange={edited(setPlatform)}>
               {PLATFORMS.map(([v, l]) => (
                 <option key={v} value={v}>
                   {l}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../lib/error-message'
 import { formatDateTime, formatMoney, formatSize } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { useFormTask } from '../../../lib/use-busy'
 import { reportMessage, reviewDraft } from '../api/thread-calls'
 import { MessageText } from './message-text'
 import { DRAFT_STATUS, MOVE_WORDS, SIDE_NAMES, itemNumber, missingWords, platformName } from './thread-labels'
@@ -49,41 +49,49 @@ function OffPlatformNotice({ words }) {
 }
 
 /**
+ * NoteBox is the labelled text box of the report and review forms; its error, shown by the form, describes it.
+ * @param {{id: string, label: string, labelClassName: string, rows: number, maxLength: number, value: string,
+ *   onChange: (value: string) => void, error: string}} props
+ */
+function NoteBox({ id, label, labelClassName, rows, maxLength, value, onChange, error }) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  )
+}
+
+/**
  * ReportForm asks for the reason a message goes to the administrators.
  * @param {{offerId: string, item: TimelineEntry, onDone: () => void}} props
  */
 function ReportForm({ offerId, item, onDone }) {
   const id = useId()
   const [reason, setReason] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const send = async (/** @type {import('react').FormEvent} */ e) => {
-    e.preventDefault()
-    if (!reason.trim()) return setError('Say why you report this message.')
-    setBusy(true)
-    try {
+  const { busy, error, submit } = useFormTask()
+  const send = submit(
+    reason.trim() ? '' : 'Say why you report this message.',
+    async () => {
       await reportMessage(offerId, itemNumber(item), reason.trim())
       toast.success('Reported. An administrator will look at it.')
       onDone()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the report. Please try again.'))
-      setBusy(false)
-    }
-  }
+    },
+    'Could not send the report. Please try again.',
+  )
   return (
     <form className="mt-2" onSubmit={send} noValidate>
-      <label htmlFor={id} className="form-label small">
-        Why do you report this message?
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-        rows={2}
-        maxLength={REPORT_MAX}
-        value={reason}
-        aria-describedby={error ? `${id}-err` : undefined}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <NoteBox id={id} label="Why do you report this message?" labelClassName="form-label small" rows={2} maxLength={REPORT_MAX} value={reason} onChange={setReason} error={error} />
       {error && (
         <div id={`${id}-err`} className="invalid-feedback d-block">
           {error}
@@ -154,38 +162,20 @@ function ReviewForm({ offerId, item, onChanged }) {
   const id = useId()
   const [asking, setAsking] = useState(false)
   const [comment, setComment] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  const send = async (/** @type {'approve' | 'request_changes'} */ decision) => {
+  const { busy, error, setError, run } = useFormTask()
+  const send = (/** @type {'approve' | 'request_changes'} */ decision) => {
     if (decision === 'request_changes' && !comment.trim()) return setError('Say what to change.')
-    setBusy(true)
-    setError('')
-    try {
+    return run(async () => {
       await reviewDraft(offerId, itemNumber(item), { decision, comment: comment.trim() })
       toast.success(decision === 'approve' ? 'Draft approved.' : 'Changes requested.')
       onChanged()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the review. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
+    }, 'Could not send the review. Please try again.')
   }
   return (
     <div className="mt-3 border-top pt-3">
       {asking && (
         <div className="mb-2">
-          <label htmlFor={id} className="form-label small fw-semibold">
-            What should change?
-          </label>
-          <textarea
-            id={id}
-            className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-            rows={3}
-            maxLength={COMMENT_MAX}
-            value={comment}
-            aria-describedby={error ? `${id}-err` : undefined}
-            onChange={(e) => setComment(e.target.value)}
-          />
+          <NoteBox id={id} label="What should change?" labelClassName="form-label small fw-semibold" rows={3} maxLength={COMMENT_MAX} value={comment} onChange={setComment} error={error} />
         </div>
       )}
       {error && (

@@ -2,9 +2,8 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ProfileForm } from '../profile-form'
-import { mockApi, renderRoute } from '../../../../test-utils'
-import { getAuthState, resetAuthStore } from '../../../../lib/auth-store'
-import { resetToasts } from '../../../../lib/toast'
+import { mockApi, renderRoute, freshStart } from '../../../../test-utils'
+import { getAuthState } from '../../../../lib/auth-store'
 
 const NICHES = { data: { niche: [{ _id: 'n2', name: 'Technology' }, { _id: 'n1', name: 'Beauty' }] } }
 const creator = { _id: 'u1', name: 'Cara Creator', email: 'cara@example.com', role: 'USER', niche: { _id: 'n2', name: 'Technology' }, profileImage: '' }
@@ -19,10 +18,7 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Chan
 const putBody = (fetch) => JSON.parse(fetch.mock.calls.find(([u, i]) => u === '/api/users/profile' && i?.method === 'PUT')[1].body)
 
 describe('ProfileForm', () => {
-  beforeEach(() => {
-    resetAuthStore()
-    resetToasts()
-  })
+  beforeEach(freshStart)
 
   it('shows name rule messages', async () => {
     api(creator)

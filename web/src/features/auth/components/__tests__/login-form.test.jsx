@@ -2,9 +2,8 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { LoginForm } from '../login-form'
-import { mockApi, renderRoute } from '../../../../test-utils'
-import { resetAuthStore, getAuthState } from '../../../../lib/auth-store'
-import { resetToasts } from '../../../../lib/toast'
+import { mockApi, renderRoute, freshStart } from '../../../../test-utils'
+import { getAuthState } from '../../../../lib/auth-store'
 
 const PASSWORD_RULE =
   'Password must be at least 8 characters long and include one uppercase, one lowercase, one number, and one special character'
@@ -17,10 +16,7 @@ async function logIn(email) {
 }
 
 describe('LoginForm', () => {
-  beforeEach(() => {
-    resetAuthStore()
-    resetToasts()
-  })
+  beforeEach(freshStart)
 
   it('shows the required messages', async () => {
     renderRoute(<LoginForm />, { path: '/login' })

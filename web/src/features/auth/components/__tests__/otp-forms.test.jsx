@@ -3,9 +3,9 @@ import { screen, fireEvent, act, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { VerifyEmailForm } from '../verify-email-form'
 import { VerifyOtpForm } from '../verify-otp-form'
-import { mockApi, renderRoute } from '../../../../test-utils'
+import { mockApi, renderRoute, freshStart } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
-import { resetAuthStore, getAuthState } from '../../../../lib/auth-store'
+import { getAuthState } from '../../../../lib/auth-store'
 
 const pasteCode = (code) => fireEvent.paste(screen.getAllByRole('textbox')[0], { clipboardData: { getData: () => code } })
 
@@ -21,10 +21,7 @@ async function expectCodeValidation(ui, path, email, digits, required, length) {
 }
 
 describe('VerifyEmailForm', () => {
-  beforeEach(() => {
-    resetToasts()
-    resetAuthStore()
-  })
+  beforeEach(freshStart)
 
   it('without a carried e-mail goes to /signup saying Please register first', async () => {
     renderRoute(<VerifyEmailForm />, { path: '/verify-email' })

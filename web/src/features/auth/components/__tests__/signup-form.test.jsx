@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SignupForm } from '../signup-form'
-import { mockApi, renderRoute } from '../../../../test-utils'
+import { expectTexts, mockApi, renderRoute } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
 
 const NICHES = { data: { niche: [{ _id: 'n3', name: 'Travel' }, { _id: 'n1', name: 'Beauty' }, { _id: 'n2', name: 'Fitness' }] } }
@@ -30,11 +30,7 @@ describe('SignupForm', () => {
     renderRoute(<SignupForm />, { path: '/signup' })
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findByText('Full name is required')).toBeInTheDocument()
-    expect(screen.getByText('Email is required')).toBeInTheDocument()
-    expect(screen.getByText('Password is required')).toBeInTheDocument()
-    expect(screen.getByText('Confirm password is required')).toBeInTheDocument()
-    expect(screen.getByText('Creator niche is required')).toBeInTheDocument()
-    expect(screen.getByText('You must agree to the Terms & Privacy Policy')).toBeInTheDocument()
+    expectTexts(['Email is required', 'Password is required', 'Confirm password is required', 'Creator niche is required', 'You must agree to the Terms & Privacy Policy'])
   })
 
   it('creator tab: format messages', async () => {

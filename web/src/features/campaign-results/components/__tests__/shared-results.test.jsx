@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { SharedResults } from '../shared-results'
-import { expectNoAxeViolations, mockApi, renderRoute } from '../../../../test-utils'
+import { expectNoAxeViolations, expectPublicPage, mockApi, renderRoute } from '../../../../test-utils'
 import { RESULTS, SHARED, ok } from './results-fixtures'
 
 vi.mock('../../../../components/trend-chart', () => ({ default: () => <p>chart</p> }))
@@ -26,9 +26,7 @@ describe('SharedResults (the public /share/{token} page)', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Usage' })).toBeNull() // terms go with the fees
     expect(table).not.toHaveTextContent('$')
     expect(screen.queryByRole('button')).toBeNull() // no export, share or edit controls
-    const [, init] = fetch.mock.calls[0]
-    expect(init.headers.Authorization).toBeUndefined()
-    await expectNoAxeViolations(container)
+    await expectPublicPage(fetch, container)
   })
 
   it('says the link has expired or was revoked on a 404', async () => {

@@ -5,7 +5,7 @@ import { CampaignForm } from '../campaign-form'
 import { CampaignEditor } from '../campaign-editor'
 import { campaignSchema } from '../campaign-schema'
 import { EMPTY_CAMPAIGN } from '../campaign-values'
-import { mockApi, renderRoute, installFakeXHR, expectUpload } from '../../../../test-utils'
+import { mockApi, renderRoute, installFakeXHR, expectUpload, expectTexts } from '../../../../test-utils'
 import { resetToasts } from '../../../../lib/toast'
 
 const FUTURE = `${new Date().getFullYear() + 2}`
@@ -94,11 +94,7 @@ describe('CampaignForm', () => {
     await userEvent.selectOptions(screen.getByLabelText(/^Age To/), '20')
     await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }))
     expect(await screen.findByText('Campaign name must be at least 3 characters')).toBeInTheDocument()
-    expect(screen.getByText('Minimum budget is $500')).toBeInTheDocument()
-    expect(screen.getByText('Start date cannot be in the past')).toBeInTheDocument()
-    expect(screen.getByText('End date must be after start date')).toBeInTheDocument()
-    expect(screen.getByText('Age from must be less than age to')).toBeInTheDocument()
-    expect(screen.getByText('Age to must be greater than age from')).toBeInTheDocument()
+    expectTexts(['Minimum budget is $500', 'Start date cannot be in the past', 'End date must be after start date', 'Age from must be less than age to', 'Age to must be greater than age from'])
 
     // One paste instead of 49 keystrokes: each keystroke re-validates the whole form, slow on a busy machine.
     await userEvent.click(screen.getByLabelText(/^Campaign Name/))

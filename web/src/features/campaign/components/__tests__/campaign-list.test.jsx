@@ -2,9 +2,8 @@ import { describe, it, expect, beforeEach } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CampaignList } from '../campaign-list'
-import { mockApi, renderRoute } from '../../../../test-utils'
-import { resetToasts } from '../../../../lib/toast'
-import { resetAuthStore, setUser } from '../../../../lib/auth-store'
+import { expectTexts, mockApi, renderRoute, freshStart } from '../../../../test-utils'
+import { setUser } from '../../../../lib/auth-store'
 
 const C1 = {
   _id: 'c1',
@@ -20,19 +19,13 @@ const C3 = { _id: 'c3', campaignName: 'Spring Recap', goals: ['Drive Sales'], bu
 const page = (campaigns, total = campaigns.length, p = 1) => [200, { data: { campaigns, total, page: p, limit: 10 } }]
 
 describe('CampaignList', () => {
-  beforeEach(() => {
-    resetToasts()
-    resetAuthStore()
-  })
+  beforeEach(freshStart)
 
   it('renders campaigns with status badges, budget, dates and edit links', async () => {
     mockApi({ 'GET campaigns/all-campaigns?page=1&limit=10': () => page([C1, C2, C3]) })
     renderRoute(<CampaignList />, { path: '/campaigns' })
     const item = await screen.findByRole('article', { name: 'Summer Glow' })
-    expect(within(item).getByText('Active')).toBeInTheDocument()
-    expect(within(item).getByText('$12,500')).toBeInTheDocument()
-    expect(within(item).getByText('Jun 1, 2027')).toBeInTheDocument()
-    expect(within(item).getByText('Jun 30, 2027')).toBeInTheDocument()
+    expectTexts(['Active', '$12,500', 'Jun 1, 2027', 'Jun 30, 2027'], item)
     expect(within(item).getByRole('link', { name: 'Edit Summer Glow' })).toHaveAttribute('href', '/update-campaign/c1')
     expect(within(screen.getByRole('article', { name: 'Winter Drop' })).getByText('Draft')).toBeInTheDocument()
     expect(screen.getByText('Newsletter')).toBeInTheDocument()

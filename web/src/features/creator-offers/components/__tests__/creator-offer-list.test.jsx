@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderRoute, mockApi } from '../../../../test-utils'
+import { renderRoute, mockApi, expectTexts } from '../../../../test-utils'
 import { CreatorOfferList } from '../creator-offer-list'
 
 const campaign = { _id: 'k1', name: 'Spring Fitness Push', goals: ['Brand awareness'], customGoal: '', startDate: '2026-12-01', endDate: '2026-12-31',
@@ -27,12 +27,7 @@ describe('CreatorOfferList', () => {
     })
     renderRoute(<CreatorOfferList />)
     const card = await screen.findByRole('article', { name: 'Offer from Acme Studio for Spring Fitness Push' })
-    expect(within(card).getByText('Waiting for you')).toBeInTheDocument()
-    expect(within(card).getByText('Two reels')).toBeInTheDocument()
-    expect(within(card).getByText('brand-book.pdf')).toBeInTheDocument()
-    expect(within(card).getByText('moodboard.png')).toBeInTheDocument()
-    expect(within(card).getByText('2 Instagram posts by Dec 10, 2026')).toBeInTheDocument()
-    expect(within(card).getByText('Show the serum in your morning routine.')).toBeInTheDocument()
+    expectTexts(['Waiting for you', 'Two reels', 'brand-book.pdf', 'moodboard.png', '2 Instagram posts by Dec 10, 2026', 'Show the serum in your morning routine.'], card)
     expect(within(card).queryByText('—')).toBeNull()
     expect(within(card).queryByText(/was detected/)).toBeNull()
     expect(within(card).getByText('#acmestudiospringfitnesspush').closest('p')).toHaveTextContent('Tag your posts with #acmestudiospringfitnesspush')

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderRoute, mockApi } from '../../../../test-utils'
+import { renderRoute, mockApi, expectTexts } from '../../../../test-utils'
 import { CreatorNetwork } from '../creator-network'
 import { creatorsKey } from '../../api/get-creators'
 
@@ -37,11 +37,7 @@ describe('CreatorNetwork', () => {
     })
     renderRoute(<CreatorNetwork />, { path: '/creator-network' })
     const kenji = await screen.findByRole('article', { name: 'Kenji Silva' })
-    expect(within(kenji).getByText('Macro')).toBeInTheDocument()
-    expect(within(kenji).getByText('Food & Cooking · Tokyo, Japan')).toBeInTheDocument()
-    expect(within(kenji).getByText('4.6%')).toBeInTheDocument()
-    expect(within(kenji).getByText('74% female')).toBeInTheDocument()
-    expect(within(kenji).getByText('Imported with the creator’s network entry, not measured.')).toBeInTheDocument()
+    expectTexts(['Macro', 'Food & Cooking · Tokyo, Japan', '4.6%', '74% female', 'Imported with the creator’s network entry, not measured.'], kenji)
     const platforms = within(within(kenji).getByRole('list', { name: 'Platforms' })).getAllByRole('listitem')
     expect(platforms.map((p) => p.textContent)).toEqual(['Instagram 2.2M', 'YouTube 375K'])
     const ada = screen.getByRole('article', { name: 'Ada Mensah' })

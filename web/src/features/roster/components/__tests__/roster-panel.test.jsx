@@ -88,43 +88,41 @@ describe('RosterPanel counters', () => {
   })
 })
 
+/**
+ * openSendDialog shows an editor the roster with Ann Fit's draft offer of $900 and opens its Send dialog. The PATCH
+ * answers the entry as sent at the amount it was given (and the roster lists it so from then on); `sent` holds the
+ * bodies it received.
+ */
+async function openSendDialog() {
+  const sent = []
+  let current = { ...entry, offer: { status: 'draft', amount: 900, next: [] } }
+  mockApi({
+    'GET campaigns/k1/roster': () => [200, roster([current])],
+    'PATCH campaigns/k1/offers': (b) => {
+      sent.push(b)
+      current = { ...entry, offer: { status: 'sent', amount: b.entries[0].amount, next: [] } }
+      return [200, { data: { entries: [current], message: 'Offers updated' } }]
+    },
+  })
+  renderRoute(<RosterPanel campaignId="k1" canGenerate />)
+  await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
+  return { dialog: await screen.findByRole('dialog', { name: 'Send this offer?' }), sent }
+}
+
 describe('RosterPanel draft offers', () => {
   it('lets an editor send a draft offer at its amount, confirmed', async () => {
-    let body
-    let current = { ...entry, offer: { status: 'draft', amount: 900, next: [] } }
-    mockApi({
-      'GET campaigns/k1/roster': () => [200, roster([current])],
-      'PATCH campaigns/k1/offers': (b) => {
-        body = b
-        current = { ...entry, offer: { status: 'sent', amount: 900, next: [] } }
-        return [200, { data: { entries: [current], message: 'Offers updated' } }]
-      },
-    })
-    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Send this offer?' })
+    const { dialog, sent } = await openSendDialog()
     expect(dialog).toHaveTextContent('Ann Fit may accept, counter or decline.')
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue(900)
     expect(dialog).toHaveTextContent('This move: $900, leaving $1,600 free')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }))
     expect(await screen.findByText('Offer of $900 sent to Ann Fit')).toBeInTheDocument()
     expect(await screen.findByText('sent')).toBeInTheDocument()
-    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'sent', amount: 900 }] })
+    expect(sent).toEqual([{ entries: [{ entryId: 'e1', status: 'sent', amount: 900 }] }])
   })
 
   it('asks an explicit confirmation over the budget and sends it with the new amount and message', async () => {
-    let body
-    const current = { ...entry, offer: { status: 'draft', amount: 900, next: [] } }
-    mockApi({
-      'GET campaigns/k1/roster': () => [200, roster([current])],
-      'PATCH campaigns/k1/offers': (b) => {
-        body = b
-        return [200, { data: { entries: [{ ...current, offer: { status: 'sent', amount: 27571, next: [] } }], message: 'Offers updated' } }]
-      },
-    })
-    renderRoute(<RosterPanel campaignId="k1" canGenerate />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Send offer to Ann Fit' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Send this offer?' })
+    const { dialog, sent } = await openSendDialog()
     const amount = within(dialog).getByLabelText('Amount (USD)')
     await userEvent.clear(amount)
     await userEvent.type(amount, '27571')
@@ -132,7 +130,7 @@ describe('RosterPanel draft offers', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This is $25,071 over the remaining budget.')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send over budget' }))
     expect(await screen.findByText('Offer of $27,571 sent to Ann Fit')).toBeInTheDocument()
-    expect(body).toEqual({ entries: [{ entryId: 'e1', status: 'sent', amount: 27571, note: 'Two reels please' }], confirmOverBudget: true })
+    expect(sent).toEqual([{ entries: [{ entryId: 'e1', status: 'sent', amount: 27571, note: 'Two reels please' }], confirmOverBudget: true }])
   })
 
   it('shows a draft read-only to a viewer', async () => {

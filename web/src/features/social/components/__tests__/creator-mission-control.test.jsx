@@ -4,9 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import userEvent from '@testing-library/user-event'
 import { CreatorMissionControl } from '../creator-mission-control'
-import { renderRoute } from '../../../../test-utils'
-import { setUser, resetAuthStore } from '../../../../lib/auth-store'
-import { mockDashboard } from './dashboard-api'
+import { mockDashboard, openDashboard, signInCreator } from './dashboard-api'
 
 // The chart draws on a canvas, which jsdom lacks: a stand-in shows what it was given.
 vi.mock('../../../../components/trend-chart', () => ({
@@ -34,19 +32,13 @@ const engagement = (days) => ({
   },
 })
 
-function api(extra = {}) {
-  return mockDashboard({ accounts: { accounts: ACCOUNTS }, engagement: { 30: engagement(30), 90: engagement(90) } }, extra)
-}
+const ANSWERS = { accounts: { accounts: ACCOUNTS }, engagement: { 30: engagement(30), 90: engagement(90) } }
 
 describe('CreatorMissionControl', () => {
-  beforeEach(() => {
-    resetAuthStore()
-    setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
-  })
+  beforeEach(signInCreator)
 
   it('shows a card per platform in its state, the charts and the audience', async () => {
-    api()
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    openDashboard(ANSWERS)
     const ig = await screen.findByRole('region', { name: 'Instagram' })
     expect(within(ig).getByText('@cleo_fit')).toBeInTheDocument()
     expect(within(ig).getByText('12,345')).toBeInTheDocument()
@@ -66,19 +58,17 @@ describe('CreatorMissionControl', () => {
   })
 
   it('switches the charts to 90 days', async () => {
-    const fetch = api()
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    const fetch = openDashboard(ANSWERS)
     await userEvent.click(await screen.findByRole('button', { name: '90 days' }))
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('accounts/engagement?days=90'))).toBe(true))
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true')
   })
 
   it('shows the progress of a sync it starts', async () => {
-    api({
+    openDashboard(ANSWERS, {
       'POST accounts/a1/sync': () => [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }],
       'GET jobs/j1': () => [200, { data: { job: { id: 'j1', status: 'running', progress: 40 } } }],
     })
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
     const ig = await screen.findByRole('region', { name: 'Instagram' })
     await userEvent.click(within(ig).getByRole('button', { name: 'Sync now' }))
     const bar = await screen.findByRole('progressbar')
@@ -87,8 +77,7 @@ describe('CreatorMissionControl', () => {
   })
 
   it('asks for the consent page of the platform to connect', async () => {
-    const fetch = api({ 'POST accounts': () => [200, { data: { url: '#consent' } }] })
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    const fetch = openDashboard(ANSWERS, { 'POST accounts': () => [200, { data: { url: '#consent' } }] })
     await userEvent.click(await screen.findByRole('button', { name: 'Connect TikTok' }))
     await waitFor(() => {
       const post = fetch.mock.calls.find(([url, init]) => String(url).endsWith('/accounts') && init?.method === 'POST')
@@ -97,8 +86,7 @@ describe('CreatorMissionControl', () => {
   })
 
   it('disconnects after the confirmation', async () => {
-    const fetch = api({ 'DELETE accounts/a1': () => [200, { data: { message: 'Instagram disconnected' } }] })
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    const fetch = openDashboard(ANSWERS, { 'DELETE accounts/a1': () => [200, { data: { message: 'Instagram disconnected' } }] })
     const ig = await screen.findByRole('region', { name: 'Instagram' })
     await userEvent.click(within(ig).getByRole('button', { name: 'Disconnect' }))
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, disconnect' }))
@@ -107,10 +95,7 @@ describe('CreatorMissionControl', () => {
 })
 
 describe('CreatorMissionControl, back from the consent page', () => {
-  beforeEach(() => {
-    resetAuthStore()
-    setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
-  })
+  beforeEach(signInCreator)
 
   const renderAt = (entry) =>
     render(
@@ -124,7 +109,7 @@ describe('CreatorMissionControl, back from the consent page', () => {
     )
 
   it('finishes the link as the signed-in creator, once, and follows the first sync', async () => {
-    const fetch = api({
+    const fetch = mockDashboard(ANSWERS, {
       'POST accounts/token': () => [201, { data: { job: { id: 'j9', status: 'queued', progress: 0 } } }],
       'GET jobs/j9': () => [200, { data: { job: { id: 'j9', status: 'running', progress: 30 } } }],
     })
@@ -137,7 +122,7 @@ describe('CreatorMissionControl, back from the consent page', () => {
   })
 
   it("shows the server's refusal", async () => {
-    api({ 'POST accounts/token': () => [409, { message: 'This account is already connected to another profile', error_code: 'conflict' }] })
+    mockDashboard(ANSWERS, { 'POST accounts/token': () => [409, { message: 'This account is already connected to another profile', error_code: 'conflict' }] })
     renderAt('/dashboard?connect=instagram&code=c0de&state=st4te')
     expect(await screen.findByText('This account is already connected to another profile')).toBeInTheDocument()
   })

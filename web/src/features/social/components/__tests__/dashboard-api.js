@@ -1,4 +1,7 @@
-import { mockApi } from '../../../../test-utils'
+import { createElement } from 'react'
+import { resetAuthStore, setUser } from '../../../../lib/auth-store'
+import { mockApi, renderRoute } from '../../../../test-utils'
+import { CreatorMissionControl } from '../creator-mission-control'
 
 /** PLATFORMS is GET /api/accounts/platform's list, as the dashboard tests answer it. */
 export const PLATFORMS = ['instagram', 'youtube', 'tiktok', 'linkedin'].map((id, i) => ({
@@ -19,4 +22,20 @@ export function mockDashboard({ accounts, engagement }, extra = {}) {
     ...windows,
     ...extra,
   })
+}
+
+/** signInCreator starts a dashboard test signed in as Cleo, a creator (role USER). */
+export function signInCreator() {
+  resetAuthStore()
+  setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
+}
+
+/**
+ * openDashboard answers the dashboard's calls as mockDashboard does and shows the dashboard at /dashboard; it
+ * returns mockApi's fetch.
+ */
+export function openDashboard(answers, extra = {}) {
+  const fetch = mockDashboard(answers, extra)
+  renderRoute(createElement(CreatorMissionControl), { path: '/dashboard' })
+  return fetch
 }

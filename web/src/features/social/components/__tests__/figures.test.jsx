@@ -1,13 +1,11 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { CreatorMissionControl } from '../creator-mission-control'
 import { DemographicsCard } from '../demographics-card'
 import { fromZero, trendOptions } from '../../../../components/chart-axis'
 import { renderRoute } from '../../../../test-utils'
-import { setUser, resetAuthStore } from '../../../../lib/auth-store'
 
-import { mockDashboard } from './dashboard-api'
+import { openDashboard, signInCreator } from './dashboard-api'
 
 vi.mock('../../../../components/trend-chart', () => ({ default: ({ name }) => <p>{`${name} chart`}</p> }))
 
@@ -31,19 +29,13 @@ const ENGAGEMENT = {
   },
 }
 
-function api(extra = {}) {
-  return mockDashboard({ accounts: { accounts: [YT], disconnected: [{ _id: 'a1', platform: 'instagram', platformName: 'Instagram', username: 'cleo_ig', status: 'disconnected', disconnectedAt: '2026-11-20T12:00:00Z' }] }, engagement: { 30: ENGAGEMENT } }, extra)
-}
+const ANSWERS = { accounts: { accounts: [YT], disconnected: [{ _id: 'a1', platform: 'instagram', platformName: 'Instagram', username: 'cleo_ig', status: 'disconnected', disconnectedAt: '2026-11-20T12:00:00Z' }] }, engagement: { 30: ENGAGEMENT } }
 
 describe('figures on the creator dashboard', () => {
-  beforeEach(() => {
-    resetAuthStore()
-    setUser({ _id: 'u', name: 'Cleo', role: 'USER' })
-  })
+  beforeEach(signInCreator)
 
   it('shows n/a with the reason for a figure the platform does not report, never 0, and where figures come from', async () => {
-    api()
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    openDashboard(ANSWERS)
     const yt = await screen.findByRole('region', { name: 'YouTube' })
     const label = await within(yt).findByText('Organic impressions (30 days)')
     const value = label.nextElementSibling
@@ -55,8 +47,7 @@ describe('figures on the creator dashboard', () => {
   })
 
   it('says when an account was disconnected and offers to reconnect it', async () => {
-    api()
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
+    openDashboard(ANSWERS)
     const ig = await screen.findByRole('region', { name: 'Instagram' })
     expect(await within(ig).findByText(/Disconnected on Nov 20, 2026/)).toBeInTheDocument()
     expect(within(ig).getByRole('button', { name: 'Reconnect Instagram' })).toBeInTheDocument()
@@ -69,11 +60,10 @@ describe('figures on the creator dashboard', () => {
     [1, 'Synced: 1 new day'],
     [0, 'Already up to date'],
   ])('ends a sync that found %i new days with "%s"', async (newDays, text) => {
-    api({
+    openDashboard(ANSWERS, {
       'POST accounts/a2/sync': () => [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }],
       'GET jobs/j1': () => [200, { data: { job: { id: 'j1', kind: 'social_sync', status: 'succeeded', progress: 100, result: { accountId: 'a2', days: 3, newDays } } } }],
     })
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
     const yt = await screen.findByRole('region', { name: 'YouTube' })
     await userEvent.click(within(yt).getByRole('button', { name: 'Sync now' }))
     expect(await screen.findByText(text)).toHaveAttribute('role', 'status')
@@ -81,11 +71,10 @@ describe('figures on the creator dashboard', () => {
 
   it('says which campaign posts a sync captured', async () => {
     const captured = [{ campaignId: 'k1', campaignName: 'Holiday Glow', posts: 2 }, { campaignId: 'k2', campaignName: 'Winter Warmup', posts: 1 }]
-    api({
+    openDashboard(ANSWERS, {
       'POST accounts/a2/sync': () => [202, { data: { job: { id: 'j1', status: 'queued', progress: 0 } } }],
       'GET jobs/j1': () => [200, { data: { job: { id: 'j1', kind: 'social_sync', status: 'succeeded', progress: 100, result: { accountId: 'a2', days: 3, newDays: 1, captured } } } }],
     })
-    renderRoute(<CreatorMissionControl />, { path: '/dashboard' })
     const yt = await screen.findByRole('region', { name: 'YouTube' })
     await userEvent.click(within(yt).getByRole('button', { name: 'Sync now' }))
     expect(await screen.findByRole('status')).toHaveTextContent(

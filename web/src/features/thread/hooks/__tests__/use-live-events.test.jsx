@@ -34,6 +34,14 @@ class FakeEventSource {
 const latest = () => FakeEventSource.all.at(-1)
 const flush = () => act(async () => {})
 
+/** expectRetryAt checks that the first backoff opens exactly one new stream, at `url`. */
+async function expectRetryAt(url) {
+  const n = FakeEventSource.all.length
+  await act(async () => vi.advanceTimersByTimeAsync(BACKOFF_MS[0]))
+  expect(FakeEventSource.all).toHaveLength(n + 1)
+  expect(latest().url).toBe(url)
+}
+
 function setup(getTicket = vi.fn(async () => `t${FakeEventSource.all.length + 1}`)) {
   const onEvent = vi.fn()
   const onPoll = vi.fn()
@@ -73,9 +81,7 @@ describe('useLiveEvents', () => {
     expect(first.closed).toBe(true)
     expect(result.current).toBe('connecting')
     expect(FakeEventSource.all).toHaveLength(1)
-    await act(async () => vi.advanceTimersByTimeAsync(BACKOFF_MS[0]))
-    expect(FakeEventSource.all).toHaveLength(2)
-    expect(latest().url).toBe('/api/events?ticket=t2&after=41')
+    await expectRetryAt('/api/events?ticket=t2&after=41')
   })
 
   it('backs off longer after each failure, then polls every 10 s and goes live again when a stream opens', async () => {
@@ -111,9 +117,7 @@ describe('useLiveEvents', () => {
     setup(getTicket)
     await flush()
     expect(FakeEventSource.all).toHaveLength(0)
-    await act(async () => vi.advanceTimersByTimeAsync(BACKOFF_MS[0]))
-    expect(FakeEventSource.all).toHaveLength(1)
-    expect(latest().url).toBe('/api/events?ticket=t2')
+    await expectRetryAt('/api/events?ticket=t2')
   })
 
   it('closes the stream and stops every timer on unmount', async () => {
