@@ -130,14 +130,7 @@ func TestPayouts_PartialDashboardRefundWhileRefunding(t *testing.T) {
 	x := newPayoutEdge(t, "partrefunding.io")
 	e, f := x.e, x.f
 	admin := e.account("admin@partrefunding.io", store.RoleAdmin)
-	e.captureForPayout(f)
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
-	resume := x.holdWorker() // the dashboard's refund lands before the worker takes the product's
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
-		map[string]any{"decision": "refund", "reason": "nothing was delivered"}), http.StatusOK)
-	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutRefunding {
-		t.Fatalf("state %s, want refunding", p.State)
-	}
+	resume := x.refundingHeld(admin) // the dashboard's refund lands before the worker takes the product's
 	x.chargeLeft(45000)
 	x.deliverDashboardRefund("evt_partrefunding", 10000)
 	before := e.provider.len()
@@ -184,11 +177,7 @@ func TestPayouts_RefundStepBeforeDashboardRefundEvent(t *testing.T) {
 	x := newPayoutEdge(t, "refusedrefund.io")
 	e, f := x.e, x.f
 	admin := e.account("admin@refusedrefund.io", store.RoleAdmin)
-	e.captureForPayout(f)
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
-	resume := x.holdWorker()
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
-		map[string]any{"decision": "refund", "reason": "nothing was delivered"}), http.StatusOK)
+	resume := x.refundingHeld(admin)
 	x.chargeLeft(45000)
 	before := e.provider.len()
 	if err := x.refundStep(); store.ErrorCode(err) != store.EPROVIDER {
