@@ -142,6 +142,17 @@ func PayoutKey(step, entryID string, attempt int) string {
 	return "payout-" + step + "-" + entryID
 }
 
+// PayoutRefundKey is the provider's idempotency key of a refund of amount
+// cents on an offer: the offer and the step, and the amount asked. The
+// same refund asked again (a retry, a worker killed before its commit) is
+// the same call; what is left can shrink only by a refund the provider
+// took elsewhere (at its dashboard), which it would refuse to exceed, so
+// the smaller rest asked then is a call of its own, not a clash with the
+// first key's saved answer.
+func PayoutRefundKey(entryID string, amount int64) string {
+	return fmt.Sprintf("%s-%d", PayoutKey(store.PayoutStepRefund, entryID, 0), amount)
+}
+
 // NewPayoutStepTask returns the outbox task of one step.
 func NewPayoutStepTask(step, entryID string, attempt int) store.Task {
 	tt := map[string]TaskType{store.PayoutStepFund: payoutFund, store.PayoutStepTransfer: payoutTransfer, store.PayoutStepRefund: payoutRefund}[step]
@@ -232,8 +243,8 @@ func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	// The whole charge refunded at the provider's dashboard meanwhile (stored, not applied yet) ends the payment
-	// refunded: then there is nothing left to refund.
+	// A refund made at the provider's dashboard meanwhile (stored, not applied yet) is applied first: the whole
+	// charge ends the payment refunded and nothing is left to refund; a part leaves the rest to refund.
 	if err := h.applyPendingRefunds(ctx, p.EntryID); err != nil {
 		return err
 	}
@@ -244,7 +255,7 @@ func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
 	if h.Pay == nil {
 		return errNoProvider
 	}
-	id, err := h.Pay.Refund(ctx, PayoutKey(store.PayoutStepRefund, p.EntryID, 0), p.EntryID, o.PaymentIntentID, o.Amount)
+	id, err := h.Pay.Refund(ctx, PayoutRefundKey(p.EntryID, o.Amount), p.EntryID, o.PaymentIntentID, o.Amount)
 	if err != nil {
 		return err
 	}

@@ -10,14 +10,16 @@ import (
 // RecordProviderRefund applies a refund made at the provider outside the
 // product (charge.refunded): refunded is the charge's whole refunded amount
 // so far, in cents. Only what the ledger does not know yet is recorded, so
-// a replayed event or a refund the product made itself changes nothing; a
-// refund the product is making right now (a refund step not recorded yet)
-// is left to that step, unless the whole charge is refunded: then the
-// payment ends refunded at once. The new part gives back the held money first, the
-// rest out of the platform's pocket (the creator keeps what was
-// transferred). A payment left holding nothing is refunded; a partial refund
-// lowers what the transfer will send. It reports whether it recorded
-// anything.
+// a replayed event or a refund the product made itself changes nothing. An
+// ADMIN's partial refund on its way (a refund step not recorded yet) is
+// left to that step. While the product's own full refund is on its way
+// (refunding), the whole charge refunded ends the payment refunded at
+// once; a part is recorded as its own movement and the payment stays
+// refunding: its refund step then refunds only what is left. The new part
+// gives back the held money first, the rest out of the platform's pocket
+// (the creator keeps what was transferred). A payment left holding nothing
+// is refunded; a partial refund lowers what the transfer will send. It
+// reports whether it recorded anything.
 func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string, refunded int64) (bool, error) {
 	var recorded bool
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
@@ -44,8 +46,8 @@ func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string,
 			recorded = true
 			return s.endRefunding(ctx, tx, p, s.now(), refundID, "refunded_at_provider")
 		}
-		if p.State == PayoutRefunding || due > 0 {
-			return nil // the product's own refund is on its way; its step records it
+		if due > 0 {
+			return nil // an ADMIN's partial refund is on its way; its step records it
 		}
 		// Chargebacks are refunds of the dispute, not of the charge.
 		var disputed int64
@@ -67,6 +69,13 @@ func (s *DB) RecordProviderRefund(ctx context.Context, entryID, refundID string,
 			return err
 		}
 		switch {
+		case p.State == PayoutRefunding:
+			// Part of the charge refunded at the dashboard while the product's own full refund is on its way: this
+			// part is its own movement now, and the refund step asks the provider only for what is left (it would
+			// refuse more) and ends the payment refunded. refund_amount is the whole amount already.
+			if _, err := tx.Exec(`UPDATE payouts SET refunded_at = $2, updated_at = $2 WHERE entry_id = $1`, entryID, now); err != nil {
+				return fmt.Errorf("provider refund while refunding: %w", err)
+			}
 		case held > 0 && held == b.Held && p.State != PayoutTransferred:
 			if _, err := s.setPayout(tx, entryID, []string{p.State}, PayoutRefunded, `refunded_at = $4`, now); err != nil {
 				return err

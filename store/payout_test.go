@@ -451,6 +451,18 @@ func TestPayoutLedgerProperty(t *testing.T) {
 			_ = w.db.RecordProviderFee(w.ctx, w.entries[i], int64(rng.IntN(2000)))
 			return "provider fee"
 		},
+		func(i int) string {
+			// A refund made at the provider's dashboard while the product's own full refund is on its way,
+			// reported with the charge's whole refunded amount so far: part of what is left or all of it.
+			p, _ := w.db.GetPayout(w.ctx, w.entries[i])
+			b, _ := w.db.PayoutBooks(w.ctx, w.entries[i])
+			if p == nil || p.State != store.PayoutRefunding || b.Funded <= b.Refunded {
+				return "no dashboard refund"
+			}
+			total := b.Refunded + 1 + int64(rng.IntN(int(b.Funded-b.Refunded)))
+			_, _ = w.db.RecordProviderRefund(w.ctx, w.entries[i], "re_dash", total)
+			return fmt.Sprintf("dashboard refund to %d", total)
+		},
 		func(i int) string { _, _ = w.db.ApprovePayout(w.ctx, w.admin, w.entries[i]); return "approve" },
 		func(i int) string { _, _ = w.db.CancelUndelivered(w.ctx, w.brandAdm, w.entries[i]); return "cancel" },
 	}

@@ -94,6 +94,23 @@ func (x *payoutEdge) holdWorker() (resume func()) {
 	}
 }
 
+// refundingHeld has the brand object and the ADMIN decide a full refund
+// with the worker held: the payment is refunding, its refund step queued
+// and not taken until resume is called.
+func (x *payoutEdge) refundingHeld(admin string) (resume func()) {
+	e, f := x.e, x.f
+	e.t.Helper()
+	e.captureForPayout(f)
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
+	resume = x.holdWorker()
+	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
+		map[string]any{"decision": "refund", "reason": "nothing was delivered"}), http.StatusOK)
+	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutRefunding {
+		e.t.Fatalf("state %s, want refunding", p.State)
+	}
+	return resume
+}
+
 // TestPayouts_DashboardRefundWhileReleasing: a full refund made at the
 // provider's dashboard after the release was decided but before the
 // transfer is recorded ends the payment refunded; the queued transfer then
@@ -220,14 +237,7 @@ func TestPayouts_DashboardRefundWhileRefunding(t *testing.T) {
 	x := newPayoutEdge(t, "refunding.io")
 	e, f := x.e, x.f
 	admin := e.account("admin@refunding.io", store.RoleAdmin)
-	e.captureForPayout(f)
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/objection", f.brand, map[string]any{"reason": "post removed early"}), http.StatusOK)
-	resume := x.holdWorker() // the dashboard's refund lands before the worker takes the product's
-	e.want(e.call("POST", "/api/payouts/offers/"+f.entry+"/decision", admin,
-		map[string]any{"decision": "refund", "reason": "nothing was delivered"}), http.StatusOK)
-	if p, _ := e.db.GetPayout(context.Background(), f.entry); p.State != store.PayoutRefunding {
-		t.Fatalf("state %s, want refunding", p.State)
-	}
+	resume := x.refundingHeld(admin) // the dashboard's refund lands before the worker takes the product's
 	x.wholeRefundAtDashboard("evt_refunding_refund", resume)
 	if p := e.payment(f.entry, admin); p["state"] != "refunded" {
 		t.Fatalf("after the dashboard refund: %v", p)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -66,18 +67,71 @@ type env struct {
 }
 
 // providerLog is the request log of the payment provider (stripe-mock keeps
-// none): an http.RoundTripper recording "METHOD /path" before passing each
-// request on.
+// none): an http.RoundTripper recording "METHOD /path", with the form and
+// the idempotency key of each request, before passing it on. A test may
+// set answer to stand for state stripe-mock does not keep: a request it
+// answers does not reach stripe-mock.
 type providerLog struct {
-	mu    sync.Mutex
-	calls []string
+	mu     sync.Mutex
+	calls  []string
+	sent   []providerCall
+	answer func(c providerCall) (status int, body string, ok bool)
+}
+
+// providerCall is one request sent to the provider.
+type providerCall struct {
+	Call string // "METHOD /path"
+	Key  string // its Idempotency-Key
+	Form url.Values
 }
 
 func (l *providerLog) RoundTrip(r *http.Request) (*http.Response, error) {
+	c := providerCall{Call: r.Method + " " + r.URL.Path, Key: r.Header.Get("Idempotency-Key")}
+	if r.Body != nil {
+		raw, err := io.ReadAll(r.Body)
+		r.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(raw))
+		c.Form, _ = url.ParseQuery(string(raw))
+	}
 	l.mu.Lock()
-	l.calls = append(l.calls, r.Method+" "+r.URL.Path)
+	l.calls = append(l.calls, c.Call)
+	l.sent = append(l.sent, c)
+	var status int
+	var body string
+	ok := false
+	if l.answer != nil {
+		status, body, ok = l.answer(c)
+	}
 	l.mu.Unlock()
+	if ok {
+		return &http.Response{StatusCode: status, Status: http.StatusText(status), Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(strings.NewReader(body)),
+			ContentLength: int64(len(body)), Request: r}, nil
+	}
 	return http.DefaultTransport.RoundTrip(r)
+}
+
+// sentSince returns the requests call (e.g. "POST /v1/refunds") sent after the first n of all.
+func (l *providerLog) sentSince(n int, call string) []providerCall {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []providerCall
+	for _, c := range l.sent[n:] {
+		if c.Call == call {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// answering sets (or with nil clears) the answer hook.
+func (l *providerLog) answering(f func(c providerCall) (int, string, bool)) {
+	l.mu.Lock()
+	l.answer = f
+	l.mu.Unlock()
 }
 
 // since returns the calls logged after the first n.
