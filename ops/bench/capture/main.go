@@ -35,6 +35,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"runtime/pprof"
@@ -129,11 +130,15 @@ func (c cost) ours() time.Duration     { return c.worker + c.postgres }
 func (c cost) combined() time.Duration { return c.worker + c.sandbox } // the old figure: one process, Postgres not counted
 
 func run(ctx context.Context) error {
-	const dbName = "creatorcoach_bench_capture"
-	db, _, err := benchkit.ScratchDB(ctx, dbName)
+	db, dbURL, err := benchkit.ScratchDB(ctx, "creatorcoach_bench_capture")
 	if err != nil {
 		return err
 	}
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return err
+	}
+	dbName := strings.TrimPrefix(u.Path, "/") // with BENCH_DB_SUFFIX
 	// Backends live as long as their connections: none closes while
 	// measuring, so their CPU is all read.
 	db.SQL().SetConnMaxIdleTime(0)
@@ -245,6 +250,9 @@ func measure(ctx context.Context, db *store.DB, dbName string, h *jobs.Handler, 
 		return cost{}, err
 	}
 	pg, gone := pg1.Since(pg0)
+	if len(pg1) == 0 {
+		return cost{}, fmt.Errorf("no Postgres backend of %s seen: is Postgres on this machine?", dbName)
+	}
 	return cost{took: d, worker: w1 - w0, postgres: pg, sandbox: s1 - s0, gone: gone}, nil
 }
 
