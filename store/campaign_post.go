@@ -142,10 +142,11 @@ type NewCapture struct {
 // no task).
 var CaptureNoticeTask func(entryID string, postIDs []string) Task
 
-// saveCampaignPosts writes posts in tx (savePostsSQL) at now and returns
-// the posts captured for the first time; for each roster entry that got any
-// it writes one CaptureNoticeTask.
-func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) ([]NewCapture, error) {
+// saveCampaignPosts writes posts in tx (savePostsSQL, prepared: a sync
+// runs it once a batch) at now and returns the posts captured for the first
+// time; for each roster entry that got any it writes one CaptureNoticeTask,
+// all in one statement.
+func (s *DB) saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) ([]NewCapture, error) {
 	if len(posts) == 0 {
 		return nil, nil
 	}
@@ -174,8 +175,13 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 		c.views, c.likes, c.comments = append(c.views, n(p.Views)), append(c.likes, n(p.Likes)), append(c.comments, n(p.Comments))
 		c.shares, c.reach = append(c.shares, n(p.Shares)), append(c.reach, n(p.Reach))
 	}
+	st, release, err := s.prepared(ctx, savePostsSQL)
+	if err != nil {
+		return nil, fmt.Errorf("save campaign posts: %w", err)
+	}
+	defer release()
 	var fresh []NewCapture
-	err := sqlx.SelectContext(ctx, tx, &fresh, savePostsSQL, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
+	err = tx.StmtxContext(ctx, st).SelectContext(ctx, &fresh, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
 		pq.Array(c.platforms), pq.Array(c.ids), pq.Array(c.urls), pq.Array(c.captions), pq.Array(c.published),
 		pq.Array(c.views), pq.Array(c.likes), pq.Array(c.comments), pq.Array(c.shares), pq.Array(c.reach),
 		now, now.UTC().Format(time.DateOnly))
@@ -190,10 +196,12 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 			}
 			byEntry[p.EntryID] = append(byEntry[p.EntryID], p.PostID)
 		}
-		for _, entry := range order {
-			if err := insertTask(tx, CaptureNoticeTask(entry, byEntry[entry])); err != nil {
-				return nil, err
-			}
+		tasks := make([]Task, len(order))
+		for i, entry := range order {
+			tasks[i] = CaptureNoticeTask(entry, byEntry[entry])
+		}
+		if err := insertTasks(ctx, tx, tasks); err != nil {
+			return nil, err
 		}
 	}
 	return fresh, nil
