@@ -103,7 +103,10 @@ type CampaignPost struct {
 
 // savePostsSQL upserts the captured posts (one row per campaign, platform
 // and post id, however often it is seen) and today's reading of each
-// ($15, the last reading of a day wins). A post whose entry or campaign is
+// ($15, the last reading of a day wins; a reading equal to the day's stored
+// one is left out before the upsert, so that the results' triggers, which
+// recount every post a statement writes, do not recount posts whose figures
+// did not move). A post whose entry or campaign is
 // gone by now is left out. It answers the posts captured for the first time
 // (rows inserted, not updated: xmax is 0) with their campaign's name.
 const savePostsSQL = `WITH inp AS (
@@ -123,7 +126,9 @@ const savePostsSQL = `WITH inp AS (
 		RETURNING p.id, p.campaign_id, p.entry_id, p.views, p.likes, p.comments, p.shares, p.reach, p.xmax = 0 AS inserted),
 	daily AS (
 		INSERT INTO campaign_post_daily AS d (post_id, day, views, likes, comments, shares, reach)
-		SELECT id, $15::date, views, likes, comments, shares, reach FROM up
+		SELECT up.id, $15::date, up.views, up.likes, up.comments, up.shares, up.reach FROM up
+		WHERE NOT EXISTS (SELECT 1 FROM campaign_post_daily cur WHERE cur.post_id = up.id AND cur.day = $15::date
+			AND (cur.views, cur.likes, cur.comments, cur.shares, cur.reach) IS NOT DISTINCT FROM (up.views, up.likes, up.comments, up.shares, up.reach))
 		ON CONFLICT (post_id, day) DO UPDATE SET views = excluded.views, likes = excluded.likes, comments = excluded.comments,
 			shares = excluded.shares, reach = excluded.reach)
 	SELECT up.id, up.campaign_id, up.entry_id, k.name FROM up JOIN campaigns k ON k.id = up.campaign_id
