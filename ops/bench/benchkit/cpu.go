@@ -27,19 +27,9 @@ func CPUByCommand() map[string]float64 {
 		if err != nil {
 			continue
 		}
-		s := string(b)
-		open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || closing < open {
-			continue
+		if cmd, t, ok := procStat(string(b)); ok {
+			out[cmd] += t.Seconds()
 		}
-		f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
-		if len(f) < 13 {
-			continue
-		}
-		var ut, st float64
-		fmt.Sscan(f[11], &ut)
-		fmt.Sscan(f[12], &st)
-		out[s[open+1:closing]] += (ut + st) / 100 // clock ticks (USER_HZ 100)
 	}
 	if b, err := os.ReadFile("/proc/stat"); err == nil { // the machine: busy (all but idle and iowait) and idle
 		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
@@ -124,18 +114,24 @@ func ProcCPU(pid int) time.Duration {
 	if err != nil {
 		return 0
 	}
-	s := string(b)
-	closing := strings.LastIndexByte(s, ')')
-	if closing < 0 {
-		return 0
+	_, t, _ := procStat(string(b))
+	return t
+}
+
+// procStat reads a /proc/pid/stat line: the command name and the CPU time
+// (user and system).
+func procStat(s string) (string, time.Duration, bool) {
+	open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || closing < open {
+		return "", 0, false
 	}
-	f := strings.Fields(s[closing+1:])
+	f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
 	if len(f) < 13 {
-		return 0
+		return "", 0, false
 	}
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * (time.Second / 100) // clock ticks (USER_HZ 100)
+	return s[open+1 : closing], time.Duration(ut+st) * (time.Second / 100), true // clock ticks (USER_HZ 100)
 }
 
 // Backends is a reading of the CPU time of the Postgres server processes
