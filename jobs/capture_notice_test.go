@@ -78,3 +78,36 @@ func TestCapture_SyncSaysAndBrandIsTold(t *testing.T) {
 		t.Errorf("%d capture tasks (%v), want 1", tasks, err)
 	}
 }
+
+// TestCapture_BatchTellsEachEntryOnce: one sync task of two creators'
+// accounts, each with a tagged post, writes one capture:send_mail task per
+// roster entry (in one statement), each naming its own post.
+func TestCapture_BatchTellsEachEntryOnce(t *testing.T) {
+	t.Parallel()
+	ce := setupCapture(t)
+	ana := ce.creator(t, "ana_batch", social.Instagram, store.OfferAccepted)
+	ben := ce.creator(t, "ben_batch", social.Instagram, store.OfferAccepted)
+	ce.sb.Publish(social.Instagram, "ana_batch", "Cosy #acmewinterwarmup", time.Date(2026, 12, 5, 9, 0, 0, 0, time.UTC))
+	ce.sb.Publish(social.Instagram, "ben_batch", "Warm #acmewinterwarmup", time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC))
+	ce.sync(t, ana, ben)
+	var rows []struct {
+		EntryID string `db:"entry_id"`
+		PostID  string `db:"id"`
+	}
+	if err := ce.Store.SQL().Select(&rows, `SELECT entry_id, id FROM campaign_posts ORDER BY id`); err != nil || len(rows) != 2 {
+		t.Fatalf("captured %v (%v), want the two posts", rows, err)
+	}
+	if rows[0].EntryID == rows[1].EntryID {
+		t.Fatalf("both posts on entry %s, want one entry each", rows[0].EntryID)
+	}
+	for _, r := range rows {
+		task := storetest.RequireInserted(t, ce.Store, TypeCaptureSendMail, map[string]any{"entryId": r.EntryID})
+		if ids, _ := task.Payload["postIds"].([]any); len(ids) != 1 || ids[0] != r.PostID {
+			t.Errorf("task of entry %s: post ids %v, want [%s]", r.EntryID, task.Payload["postIds"], r.PostID)
+		}
+	}
+	var tasks int
+	if err := ce.Store.SQL().Get(&tasks, `SELECT count(*) FROM task_outbox WHERE task_type = $1 AND process_at IS NULL`, TypeCaptureSendMail); err != nil || tasks != 2 {
+		t.Errorf("%d capture tasks (%v), want 2", tasks, err)
+	}
+}

@@ -103,7 +103,10 @@ type CampaignPost struct {
 
 // savePostsSQL upserts the captured posts (one row per campaign, platform
 // and post id, however often it is seen) and today's reading of each
-// ($15, the last reading of a day wins). A post whose entry or campaign is
+// ($15, the last reading of a day wins; a reading equal to the day's stored
+// one is left out before the upsert, so that the results' triggers, which
+// recount every post a statement writes, do not recount posts whose figures
+// did not move). A post whose entry or campaign is
 // gone by now is left out. It answers the posts captured for the first time
 // (rows inserted, not updated: xmax is 0) with their campaign's name.
 const savePostsSQL = `WITH inp AS (
@@ -123,7 +126,9 @@ const savePostsSQL = `WITH inp AS (
 		RETURNING p.id, p.campaign_id, p.entry_id, p.views, p.likes, p.comments, p.shares, p.reach, p.xmax = 0 AS inserted),
 	daily AS (
 		INSERT INTO campaign_post_daily AS d (post_id, day, views, likes, comments, shares, reach)
-		SELECT id, $15::date, views, likes, comments, shares, reach FROM up
+		SELECT up.id, $15::date, up.views, up.likes, up.comments, up.shares, up.reach FROM up
+		WHERE NOT EXISTS (SELECT 1 FROM campaign_post_daily cur WHERE cur.post_id = up.id AND cur.day = $15::date
+			AND (cur.views, cur.likes, cur.comments, cur.shares, cur.reach) IS NOT DISTINCT FROM (up.views, up.likes, up.comments, up.shares, up.reach))
 		ON CONFLICT (post_id, day) DO UPDATE SET views = excluded.views, likes = excluded.likes, comments = excluded.comments,
 			shares = excluded.shares, reach = excluded.reach)
 	SELECT up.id, up.campaign_id, up.entry_id, k.name FROM up JOIN campaigns k ON k.id = up.campaign_id
@@ -142,10 +147,11 @@ type NewCapture struct {
 // no task).
 var CaptureNoticeTask func(entryID string, postIDs []string) Task
 
-// saveCampaignPosts writes posts in tx (savePostsSQL) at now and returns
-// the posts captured for the first time; for each roster entry that got any
-// it writes one CaptureNoticeTask.
-func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) ([]NewCapture, error) {
+// saveCampaignPosts writes posts in tx (savePostsSQL, prepared: a sync
+// runs it once a batch) at now and returns the posts captured for the first
+// time; for each roster entry that got any it writes one CaptureNoticeTask,
+// all in one statement.
+func (s *DB) saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, now time.Time) ([]NewCapture, error) {
 	if len(posts) == 0 {
 		return nil, nil
 	}
@@ -174,8 +180,13 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 		c.views, c.likes, c.comments = append(c.views, n(p.Views)), append(c.likes, n(p.Likes)), append(c.comments, n(p.Comments))
 		c.shares, c.reach = append(c.shares, n(p.Shares)), append(c.reach, n(p.Reach))
 	}
+	st, release, err := s.prepared(ctx, savePostsSQL)
+	if err != nil {
+		return nil, fmt.Errorf("save campaign posts: %w", err)
+	}
+	defer release()
 	var fresh []NewCapture
-	err := sqlx.SelectContext(ctx, tx, &fresh, savePostsSQL, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
+	err = tx.StmtxContext(ctx, st).SelectContext(ctx, &fresh, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
 		pq.Array(c.platforms), pq.Array(c.ids), pq.Array(c.urls), pq.Array(c.captions), pq.Array(c.published),
 		pq.Array(c.views), pq.Array(c.likes), pq.Array(c.comments), pq.Array(c.shares), pq.Array(c.reach),
 		now, now.UTC().Format(time.DateOnly))
@@ -190,10 +201,12 @@ func saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []CampaignPost, n
 			}
 			byEntry[p.EntryID] = append(byEntry[p.EntryID], p.PostID)
 		}
-		for _, entry := range order {
-			if err := insertTask(tx, CaptureNoticeTask(entry, byEntry[entry])); err != nil {
-				return nil, err
-			}
+		tasks := make([]Task, len(order))
+		for i, entry := range order {
+			tasks[i] = CaptureNoticeTask(entry, byEntry[entry])
+		}
+		if err := insertTasks(ctx, tx, tasks); err != nil {
+			return nil, err
 		}
 	}
 	return fresh, nil

@@ -32,6 +32,26 @@ func insertTask(tx *sqlx.Tx, t Task) error {
 	return nil
 }
 
+// insertTasks writes tasks to the outbox inside tx in one statement (a
+// statement a task costs a round trip and a plan each).
+func insertTasks(ctx context.Context, tx *sqlx.Tx, tasks []Task) error {
+	if len(tasks) == 0 {
+		return nil
+	}
+	keys, types, queues := make([]string, len(tasks)), make([]string, len(tasks)), make([]string, len(tasks))
+	payloads, at := make([][]byte, len(tasks)), make([]*time.Time, len(tasks))
+	for i, t := range tasks {
+		keys[i], types[i], queues[i], payloads[i], at[i] = t.Key, t.Type, t.Queue, t.Payload, t.ProcessAt
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO task_outbox (task_key, task_type, queue, payload, process_at)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[], $5::timestamptz[])`,
+		pq.Array(keys), pq.Array(types), pq.Array(queues), pq.Array(payloads), pq.Array(at))
+	if err != nil {
+		return fmt.Errorf("insert outbox tasks %s: %w", types[0], err)
+	}
+	return nil
+}
+
 // EnqueueTask writes t to the outbox on its own (for writes with no other row).
 func (s *DB) EnqueueTask(ctx context.Context, t Task) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error { return insertTask(tx, t) })

@@ -207,7 +207,7 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 			return err
 		}
 		rows.Close()
-		captured, err = saveCampaignPosts(ctx, tx, posts, s.now())
+		captured, err = s.saveCampaignPosts(ctx, tx, posts, s.now())
 		return err
 	})
 	if err != nil {

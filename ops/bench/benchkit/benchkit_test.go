@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"creatorcoach/store/storetest"
 )
@@ -115,5 +116,25 @@ func TestBareAnswersItsBody(t *testing.T) {
 		if string(b) != c.want || n != len(c.want) || err != nil {
 			t.Errorf("body %q (size %d, %v); want %q", b, n, err, c.want)
 		}
+	}
+}
+
+func TestProcStatReadsTheCommandAndCPU(t *testing.T) {
+	line := "4242 (post gres) S 1 4242 4242 0 -1 4194560 500 0 0 0 150 25 0 0 20 0 1 0 100 1000 50"
+	cmd, cpu, ok := procStat(line)
+	if !ok || cmd != "post gres" || cpu != 1750*time.Millisecond {
+		t.Fatalf("procStat: %q %s %v, want \"post gres\" 1.75s true", cmd, cpu, ok)
+	}
+	if _, _, ok := procStat("4242 (short) S 1"); ok {
+		t.Fatal("procStat read a line without the CPU fields")
+	}
+}
+
+func TestBackendsSinceCountsNewBackendsWholeAndGoneOnes(t *testing.T) {
+	before := Backends{1: time.Second, 2: 2 * time.Second}
+	after := Backends{1: 3 * time.Second, 3: 500 * time.Millisecond}
+	sum, gone := after.Since(before)
+	if sum != 2500*time.Millisecond || gone != 1 {
+		t.Fatalf("Since: %s, %d gone; want 2.5s, 1 gone", sum, gone)
 	}
 }

@@ -1,6 +1,8 @@
 package benchkit
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"net"
 	"net/http"
@@ -8,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -24,19 +27,9 @@ func CPUByCommand() map[string]float64 {
 		if err != nil {
 			continue
 		}
-		s := string(b)
-		open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || closing < open {
-			continue
+		if cmd, t, ok := procStat(string(b)); ok {
+			out[cmd] += t.Seconds()
 		}
-		f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
-		if len(f) < 13 {
-			continue
-		}
-		var ut, st float64
-		fmt.Sscan(f[11], &ut)
-		fmt.Sscan(f[12], &st)
-		out[s[open+1:closing]] += (ut + st) / 100 // clock ticks (USER_HZ 100)
 	}
 	if b, err := os.ReadFile("/proc/stat"); err == nil { // the machine: busy (all but idle and iowait) and idle
 		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
@@ -112,4 +105,74 @@ func DelayProxy(target string, d time.Duration) (string, func(), error) {
 	})}
 	go srv.Serve(l)
 	return l.Addr().String(), func() { srv.Close() }, nil
+}
+
+// ProcCPU is the CPU time (user and system) process pid has used, from
+// /proc/pid/stat; 0 when the process is gone.
+func ProcCPU(pid int) time.Duration {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	_, t, _ := procStat(string(b))
+	return t
+}
+
+// procStat reads a /proc/pid/stat line: the command name and the CPU time
+// (user and system).
+func procStat(s string) (string, time.Duration, bool) {
+	open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || closing < open {
+		return "", 0, false
+	}
+	f := strings.Fields(s[closing+1:]) // from the state on: utime and stime are the 12th and 13th
+	if len(f) < 13 {
+		return "", 0, false
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return s[open+1 : closing], time.Duration(ut+st) * (time.Second / 100), true // clock ticks (USER_HZ 100)
+}
+
+// Backends is a reading of the CPU time of the Postgres server processes
+// serving one database (its client backends and the autovacuum workers
+// that visit it), by process id.
+type Backends map[int]time.Duration
+
+// DatabaseBackends reads the CPU time of the server processes connected to
+// database name (Postgres must run on this machine, as ops/services.sh
+// starts it).
+func DatabaseBackends(ctx context.Context, db *sql.DB, name string) (Backends, error) {
+	rows, err := db.QueryContext(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = $1`, name)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := Backends{}
+	for rows.Next() {
+		var pid int
+		if err := rows.Scan(&pid); err != nil {
+			return nil, err
+		}
+		out[pid] = ProcCPU(pid)
+	}
+	return out, rows.Err()
+}
+
+// Since is the CPU the backends of b used after the reading before (a
+// backend started since counts whole) and how many of before's backends
+// are gone (their CPU since before is not in the sum: keep the pool's
+// connections open while measuring).
+func (b Backends) Since(before Backends) (time.Duration, int) {
+	var sum time.Duration
+	for pid, t := range b {
+		sum += t - before[pid]
+	}
+	gone := 0
+	for pid := range before {
+		if _, ok := b[pid]; !ok {
+			gone++
+		}
+	}
+	return sum, gone
 }
