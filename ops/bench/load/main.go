@@ -40,7 +40,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -611,15 +610,15 @@ type ownCPU struct{ api, haproxy, postgres, load, machine float64 }
 func (t *topology) cpu(ctx context.Context, s *benchkit.Stack) ownCPU {
 	var c ownCPU
 	for _, a := range t.apis {
-		c.api += procCPU(a.Process.Pid)
+		c.api += cpuSeconds(a.Process.Pid)
 	}
-	c.haproxy = procCPU(t.haproxy.Process.Pid)
+	c.haproxy = cpuSeconds(t.haproxy.Process.Pid)
 	var backends []int
 	_ = s.DB.SQL().SelectContext(ctx, &backends, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
 	for _, pid := range backends {
-		c.postgres += procCPU(pid)
+		c.postgres += cpuSeconds(pid)
 	}
-	c.load = procCPU(os.Getpid())
+	c.load = cpuSeconds(os.Getpid())
 	c.machine = benchkit.CPUByCommand()["(machine busy)"]
 	return c
 }
@@ -633,19 +632,5 @@ func (c ownCPU) per(before ownCPU, n float64) string {
 		ms(c.machine, before.machine))
 }
 
-// procCPU is the CPU time (user and system, in seconds) of process pid.
-func procCPU(pid int) float64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	st := string(b)
-	f := strings.Fields(st[strings.LastIndexByte(st, ')')+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	var ut, sy float64
-	fmt.Sscan(f[11], &ut)
-	fmt.Sscan(f[12], &sy)
-	return (ut + sy) / 100
-}
+// cpuSeconds is the CPU time (user and system) of process pid, in seconds.
+func cpuSeconds(pid int) float64 { return benchkit.ProcCPU(pid).Seconds() }

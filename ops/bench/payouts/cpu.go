@@ -7,25 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"creatorcoach/ops/bench/benchkit"
 	"creatorcoach/store"
 )
-
-// procCPU is the CPU time (user and system, in seconds) of process pid.
-func procCPU(pid int) float64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	var ut, st float64
-	fmt.Sscan(f[11], &ut)
-	fmt.Sscan(f[12], &st)
-	return (ut + st) / 100
-}
 
 // pidsOf are the processes whose command line starts with path.
 func pidsOf(path string) []int {
@@ -54,18 +38,18 @@ func readOwnCPU(ctx context.Context, db *store.DB, workerPath string) ownCPU {
 	var backends []int
 	_ = db.SQL().SelectContext(ctx, &backends, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
 	for _, pid := range backends {
-		c.postgres += procCPU(pid)
+		c.postgres += cpuSeconds(pid)
 	}
 	for _, pid := range pidsOf(workerPath) {
-		c.worker += procCPU(pid)
+		c.worker += cpuSeconds(pid)
 	}
 	for _, pid := range pidsOf("stripe-mock") {
-		c.stripeMock += procCPU(pid)
+		c.stripeMock += cpuSeconds(pid)
 	}
 	for _, pid := range pidsOf(os.Getenv("HOME") + "/go/bin/stripe-mock") {
-		c.stripeMock += procCPU(pid)
+		c.stripeMock += cpuSeconds(pid)
 	}
-	c.bench = procCPU(os.Getpid())
+	c.bench = cpuSeconds(os.Getpid())
 	return c
 }
 
@@ -75,3 +59,6 @@ func (c ownCPU) perOffer(before ownCPU, n float64) string {
 	return fmt.Sprintf("postgres backends %.2f, worker %.2f, this benchmark %.2f, stripe-mock %.2f",
 		ms(c.postgres, before.postgres), ms(c.worker, before.worker), ms(c.bench, before.bench), ms(c.stripeMock, before.stripeMock))
 }
+
+// cpuSeconds is the CPU time (user and system) of process pid, in seconds.
+func cpuSeconds(pid int) float64 { return benchkit.ProcCPU(pid).Seconds() }
