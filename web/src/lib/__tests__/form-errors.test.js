@@ -1,5 +1,6 @@
 import { describe, it, expect, vi, afterEach } from 'vitest'
-import { saveForm, showServerError } from '../form-errors'
+import { showServerError } from '../form-errors'
+import { saveForm } from '../save-form'
 import { ApiError } from '../request'
 import { toast } from '../toast'
 

@@ -1,6 +1,7 @@
 import { describe, it, expect, vi, afterEach } from 'vitest'
 import { renderHook, act } from '@testing-library/react'
-import { useBusy, useFormTask } from '../use-busy'
+import { useBusy } from '../use-busy'
+import { useFormTask } from '../use-form-task'
 import { toast } from '../toast'
 
 afterEach(() => vi.restoreAllMocks())

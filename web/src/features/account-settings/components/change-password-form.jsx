@@ -1,7 +1,7 @@
 import { Formik, Form } from 'formik'
 import { changePassword } from '../api/change-password'
 import { changePasswordSchema } from './change-password-schema'
-import { saveForm } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/save-form'
 import { PASSWORD_HINT } from '../../../lib/validation'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'

@@ -1,7 +1,7 @@
 import { Form, Formik, useFormikContext } from 'formik'
 import { Link } from 'react-router-dom'
 import { useBrandConsent, useSetBrandConsent } from '../api/brand-consent'
-import { saveForm } from '../../../lib/form-errors'
+import { saveForm } from '../../../lib/save-form'
 import { TextField } from '../../../components/form/text-field'
 import { SubmitButton } from '../../../components/form/submit-button'
 import { ListState } from '../../../components/list-state'

@@ -1,4 +1,4 @@
-import { useFormTask } from '../../../lib/use-busy'
+import { useFormTask } from '../../../lib/use-form-task'
 
 /**
  * useSaveChoice wraps the saving of a creator's yes/no choice: `choose(value)` saves it with `save`, with a busy flag

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useFormTask } from '../../../lib/use-busy'
+import { useFormTask } from '../../../lib/use-form-task'
 import { checkDraft, submitDraft } from '../api/thread-calls'
 import { FilePicker, useUploads } from './file-picker'
 import { PLATFORMS, missingWords } from './thread-labels'

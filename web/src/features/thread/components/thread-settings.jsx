@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useAuth } from '../../../lib/auth-store'
-import { useFormTask } from '../../../lib/use-busy'
+import { errorMessage } from '../../../lib/error-message'
 import { toast } from '../../../lib/toast'
 import { useDraftApproval, useSetDraftApproval, useSetThreadSettings, useThreadSettings } from '../api/thread-settings'
 
@@ -9,9 +9,20 @@ export function DigestSwitch() {
   const { role } = useAuth()
   const { data } = useThreadSettings()
   const save = useSetThreadSettings()
-  const { busy, error, run } = useFormTask()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
   if (!data || role === 'ADMIN') return null
-  const change = (/** @type {boolean} */ on) => run(() => save(on), 'Could not save the setting. Please try again.')
+  const change = async (/** @type {boolean} */ on) => {
+    setBusy(true)
+    setError('')
+    try {
+      await save(on)
+    } catch (e) {
+      setError(errorMessage(e, 'Could not save the setting. Please try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="cc-digest-title">
       <div className="card-body">
@@ -44,7 +55,8 @@ export function DraftApprovalSettings({ campaignId }) {
   const save = useSetDraftApproval()
   const [required, setRequired] = useState(true)
   const [hours, setHours] = useState('')
-  const { busy, error, submit } = useFormTask()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (!data) return
     setRequired(data.required)
@@ -52,17 +64,23 @@ export function DraftApprovalSettings({ campaignId }) {
   }, [data])
   if (!data) return null
   const canEdit = role === 'BRAND_ADMIN' || role === 'BRAND_MANAGER'
-  const n = hours === '' ? 0 : Number(hours)
-  const saveForm = submit(
-    !Number.isInteger(n) || n < 0 || n > 720 ? 'Give a whole number of hours from 1 to 720, or leave it empty.' : '',
-    async () => {
+  const submit = async (/** @type {import('react').FormEvent} */ e) => {
+    e.preventDefault()
+    const n = hours === '' ? 0 : Number(hours)
+    if (!Number.isInteger(n) || n < 0 || n > 720) return setError('Give a whole number of hours from 1 to 720, or leave it empty.')
+    setBusy(true)
+    setError('')
+    try {
       await save(campaignId, { required, autoApproveHours: n })
       toast.success('Draft approval saved.')
-    },
-    'Could not save the draft approval. Please try again.',
-  )
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save the draft approval. Please try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
-    <form className="card border-0 shadow-sm" onSubmit={saveForm} noValidate aria-labelledby="cc-approval-title">
+    <form className="card border-0 shadow-sm" onSubmit={submit} noValidate aria-labelledby="cc-approval-title">
       <div className="card-body">
         <h2 id="cc-approval-title" className="h6 fw-bold">
           Draft approval

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { formatDateTime, formatMoney, formatSize } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
-import { useFormTask } from '../../../lib/use-busy'
+import { useFormTask } from '../../../lib/use-form-task'
 import { reportMessage, reviewDraft } from '../api/thread-calls'
 import { MessageText } from './message-text'
 import { DRAFT_STATUS, MOVE_WORDS, SIDE_NAMES, itemNumber, missingWords, platformName } from './thread-labels'
