@@ -42,11 +42,7 @@ func (s *server) askCoach(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The creator waits for this answer: queue it now rather than after the relay's hop (the outbox covers a failure).
-	if s.tasks != nil {
-		if err := jobs.EnqueueNow(r.Context(), s.tasks, s.store, task); err != nil {
-			s.log.Debug("coach reply left to the outbox relay", "entry", task.Key, "err", err)
-		}
-	}
+	s.queueNow(r, task)
 	respond(w, http.StatusCreated, map[string]json.RawMessage{"entry": entry})
 }
 

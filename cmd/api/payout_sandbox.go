@@ -48,17 +48,6 @@ func sandboxReleaseTask() store.Task {
 		Payload: []byte("{}")}
 }
 
-// queueNow hands a task just committed to the outbox straight to the
-// queue (the relay delivers it if that fails).
-func (s *server) queueNow(r *http.Request, t store.Task) {
-	if s.tasks == nil {
-		return
-	}
-	if err := jobs.EnqueueNow(r.Context(), s.tasks, s.store, t); err != nil {
-		s.log.Debug("sandbox release left to the outbox relay", "task", t.Key, "err", err)
-	}
-}
-
 // sandboxPayoutRelease is POST /sandbox/payouts/release: the periodic
 // release runs now (it starts the clocks of payments whose tagged posts
 // were captured and releases those due). 202 with the task's key.

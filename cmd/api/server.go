@@ -10,6 +10,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"creatorcoach/cmd/internal/app"
+	"creatorcoach/jobs"
 	"creatorcoach/jobs/payment"
 	"creatorcoach/store"
 	"creatorcoach/store/blob"
@@ -111,4 +112,16 @@ func (s *server) blobStore() blob.Store {
 		return s.blobs
 	}
 	return blob.NewLocal(s.cfg.DataPath())
+}
+
+// queueNow hands a task its request just committed to the outbox straight
+// to the queue, where a person waits for it; if that fails the outbox
+// relay delivers it.
+func (s *server) queueNow(r *http.Request, t store.Task) {
+	if s.tasks == nil {
+		return
+	}
+	if err := jobs.EnqueueNow(r.Context(), s.tasks, s.store, t); err != nil {
+		s.log.Debug("task left to the outbox relay", "task", t.Key, "err", err)
+	}
 }

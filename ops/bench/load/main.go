@@ -605,7 +605,10 @@ func cpuProfile(ctx context.Context, addr string, d time.Duration) error {
 // ownCPU is the CPU time (s) of what the benchmark runs, apart from the
 // other work sharing the machine: the api processes, HAProxy, the Postgres
 // backends serving the benchmark's database, and this process (the load).
-type ownCPU struct{ api, haproxy, postgres, load, machine float64 }
+type ownCPU struct {
+	api, haproxy, load, machine float64
+	postgres                    benchkit.Backends
+}
 
 func (t *topology) cpu(ctx context.Context, s *benchkit.Stack) ownCPU {
 	var c ownCPU
@@ -613,11 +616,9 @@ func (t *topology) cpu(ctx context.Context, s *benchkit.Stack) ownCPU {
 		c.api += cpuSeconds(a.Process.Pid)
 	}
 	c.haproxy = cpuSeconds(t.haproxy.Process.Pid)
-	var backends []int
-	_ = s.DB.SQL().SelectContext(ctx, &backends, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
-	for _, pid := range backends {
-		c.postgres += cpuSeconds(pid)
-	}
+	var name string
+	_ = s.DB.SQL().GetContext(ctx, &name, `SELECT current_database()`)
+	c.postgres, _ = benchkit.DatabaseBackends(ctx, s.DB.SQL().DB, name)
 	c.load = cpuSeconds(os.Getpid())
 	c.machine = benchkit.CPUByCommand()["(machine busy)"]
 	return c
@@ -626,10 +627,11 @@ func (t *topology) cpu(ctx context.Context, s *benchkit.Stack) ownCPU {
 // per says the CPU between two readings in ms per request, by process.
 func (c ownCPU) per(before ownCPU, n float64) string {
 	ms := func(a, b float64) float64 { return (a - b) * 1000 / n }
-	own := ms(c.api, before.api) + ms(c.haproxy, before.haproxy) + ms(c.postgres, before.postgres)
+	pgSince, _ := c.postgres.Since(before.postgres)
+	pg := pgSince.Seconds() * 1000 / n
+	own := ms(c.api, before.api) + ms(c.haproxy, before.haproxy) + pg
 	return fmt.Sprintf("api %.2f, postgres backends %.2f, haproxy %.2f (served: %.2f); the load %.2f; the whole machine %.2f",
-		ms(c.api, before.api), ms(c.postgres, before.postgres), ms(c.haproxy, before.haproxy), own, ms(c.load, before.load),
-		ms(c.machine, before.machine))
+		ms(c.api, before.api), pg, ms(c.haproxy, before.haproxy), own, ms(c.load, before.load), ms(c.machine, before.machine))
 }
 
 // cpuSeconds is the CPU time (user and system) of process pid, in seconds.
