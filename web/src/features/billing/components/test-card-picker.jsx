@@ -3,17 +3,18 @@ import * as yup from 'yup'
 import { SelectField } from '../../../components/form/select-field'
 import { FormActions } from '../../../components/form/form-actions'
 import { showServerError } from '../../../lib/form-errors'
+import { optionList } from '../../../lib/options'
 
 /** TEST_CARDS are the payment provider's test payment methods offered in the offline sandbox. */
-export const TEST_CARDS = [
-  { value: 'pm_card_visa', label: 'Visa 4242 (succeeds)' },
-  { value: 'pm_card_mastercard', label: 'Mastercard 4444 (succeeds)' },
-  { value: 'pm_card_amex', label: 'American Express 8431 (succeeds)' },
-  { value: 'pm_card_discover', label: 'Discover 1117 (succeeds)' },
-  { value: 'pm_card_visa_debit', label: 'Visa debit 5556 (succeeds)' },
-  { value: 'pm_card_chargeDeclined', label: 'Visa 0002 (declined)' },
-  { value: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Visa 9995 (insufficient funds)' },
-]
+export const TEST_CARDS = optionList({
+  pm_card_visa: 'Visa 4242 (succeeds)',
+  pm_card_mastercard: 'Mastercard 4444 (succeeds)',
+  pm_card_amex: 'American Express 8431 (succeeds)',
+  pm_card_discover: 'Discover 1117 (succeeds)',
+  pm_card_visa_debit: 'Visa debit 5556 (succeeds)',
+  pm_card_chargeDeclined: 'Visa 0002 (declined)',
+  pm_card_chargeDeclinedInsufficientFunds: 'Visa 9995 (insufficient funds)',
+})
 
 const schema = yup.object({ id: yup.string().required('Please choose a test card') })
 
@@ -36,7 +37,7 @@ export function TestCardPicker({ onSave, onCancel }) {
     }
   }
   return (
-    <Formik initialValues={{ id: TEST_CARDS[0].value }} validationSchema={schema} onSubmit={onSubmit}>
+    <Formik initialValues={{ id: /** @type {string} */ (TEST_CARDS[0].value) }} validationSchema={schema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Add a test card">
           <p className="small text-secondary">

@@ -1,4 +1,5 @@
 import { PLATFORMS as ALL_PLATFORMS } from '../../../config/platforms'
+import { optionList } from '../../../lib/options'
 
 /** Filter choices of GET /api/creators (values as store/creator.go accepts them). */
 export const TIERS = [
@@ -13,20 +14,20 @@ export const TIERS = [
 export const PLATFORMS = ALL_PLATFORMS.map((p) => ({ value: /** @type {PlatformId} */ (p.id), label: p.name }))
 
 // The server filters on the audience gender that is at least half of the audience: male, female or other.
-export const GENDERS = [
-  { value: 'female', label: 'Mostly female' },
-  { value: 'male', label: 'Mostly male' },
-  { value: 'other', label: 'Mostly other genders' },
-]
+export const GENDERS = optionList({
+  female: 'Mostly female',
+  male: 'Mostly male',
+  other: 'Mostly other genders',
+})
 
-export const SORTS = [
-  { value: 'followers', label: 'Most followers' },
-  { value: '-followers', label: 'Fewest followers' },
-  { value: 'engagement', label: 'Highest engagement' },
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: 'recent', label: 'Recently added' },
-  { value: 'quality', label: 'Audience quality' },
-]
+export const SORTS = optionList({
+  followers: 'Most followers',
+  '-followers': 'Fewest followers',
+  engagement: 'Highest engagement',
+  name: 'Name (A–Z)',
+  recent: 'Recently added',
+  quality: 'Audience quality',
+})
 
 // The audience-quality reading: any creator, or only those with a reading measured from connected accounts.
 export const READINGS = [{ value: 'true', label: 'Verified reading only' }]

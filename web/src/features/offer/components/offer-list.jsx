@@ -7,13 +7,14 @@ import { useDebounced } from '../../../lib/use-debounced'
 import { OfferRoster } from './offer-roster'
 import { TableHead } from '../../../components/table-head'
 import { FilterControl } from '../../../components/filter-control'
+import { optionList } from '../../../lib/options'
 
-const STATUSES = [
-  { value: '', label: 'Any status' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'active', label: 'Active' },
-  { value: 'completed', label: 'Completed' },
-]
+const STATUSES = optionList({
+  '': 'Any status',
+  draft: 'Draft',
+  active: 'Active',
+  completed: 'Completed',
+})
 
 /** @typedef {{search: string, status: string, budgetMin: string, budgetMax: string, startFrom: string, startTo: string}} FilterForm */
 

@@ -1,3 +1,5 @@
+import { optionList } from '../../../lib/options'
+
 // What each payment state is called on each side. Amounts are cents from the API, formatted with formatAmount.
 
 /** @typedef {import('../../../lib/api-types').Schema<'PayoutPayment'>} Payment */
@@ -50,14 +52,14 @@ export function paymentLabel(state, side) {
 }
 
 /** BOARD_STATES: the states the admin's payments board lists, in its filter. */
-export const BOARD_STATES = [
-  { value: '', label: 'Every state' },
-  { value: 'funding_failed', label: 'Funding failed' },
-  { value: 'action_required', label: 'Action required' },
-  { value: 'held', label: 'Held (objections, chargebacks)' },
-  { value: 'waiting_details', label: 'Waiting for payout details' },
-  { value: 'awaiting_approval', label: 'Awaiting approval' },
-]
+export const BOARD_STATES = optionList({
+  '': 'Every state',
+  funding_failed: 'Funding failed',
+  action_required: 'Action required',
+  held: 'Held (objections, chargebacks)',
+  waiting_details: 'Waiting for payout details',
+  awaiting_approval: 'Awaiting approval',
+})
 
 /** ACCOUNT_STATES: the creator's payout account states, as the payouts page names and explains them. */
 export const ACCOUNT_STATES = {

@@ -11,14 +11,15 @@ import { usePaymentAction } from './use-payment-action'
 import { useBoard } from '../api/board'
 import { useApprovePayment, useDecidePayment, useRetryPayment } from '../api/payment'
 import { BOARD_STATES, paymentLabel } from './payment-labels'
+import { optionList } from '../../../lib/options'
 
 /** @typedef {import('../../../lib/api-types').Schema<'PayoutBoardRow'>} BoardRow */
 
-const DECISIONS = [
-  { value: 'release', label: 'Release to the creator' },
-  { value: 'partial_refund', label: 'Partial refund, release the rest' },
-  { value: 'refund', label: 'Full refund to the brand' },
-]
+const DECISIONS = optionList({
+  release: 'Release to the creator',
+  partial_refund: 'Partial refund, release the rest',
+  refund: 'Full refund to the brand',
+})
 
 /**
  * DecisionForm is the ADMIN's decision on a held payment: release, a partial refund with the rest released, or a full

@@ -16,17 +16,18 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TextField } from '../../../components/form/text-field'
 import { SelectField } from '../../../components/form/select-field'
 import { CardSection } from '../../../components/card-section'
+import { optionList } from '../../../lib/options'
 
 /** @typedef {import('../../../lib/api-schema').components['schemas']['BrandMember']} BrandMember */
 /** @typedef {import('../../../lib/api-schema').components['schemas']['BrandInvitation']} BrandInvitation */
 /** @typedef {BrandMember['role']} BrandRole */
 
 /** @type {{value: BrandRole, label: string}[]} */
-export const ROLE_OPTIONS = [
-  { value: 'BRAND_ADMIN', label: 'Brand admin' },
-  { value: 'BRAND_MANAGER', label: 'Brand manager' },
-  { value: 'BRAND_VIEWER', label: 'Brand viewer' },
-]
+export const ROLE_OPTIONS = optionList({
+  BRAND_ADMIN: 'Brand admin',
+  BRAND_MANAGER: 'Brand manager',
+  BRAND_VIEWER: 'Brand viewer',
+})
 
 /**
  * roleLabel is a role's readable name ("Brand admin"), never the code.
