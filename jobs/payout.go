@@ -23,6 +23,8 @@ import (
 const (
 	TypePayoutFund     = "payout:fund"
 	TypePayoutTransfer = "payout:transfer"
+	// TypePayoutTransferBatch transfers a batch of the periodic release's payments.
+	TypePayoutTransferBatch = "payout:transfer_batch"
 	TypePayoutRefund   = "payout:refund"
 	TypePayoutMail     = "payout:mail"
 	TypePayoutEvent    = "payout:event"
@@ -44,6 +46,9 @@ var (
 		Handle: (*Handler).HandlePayoutFund}
 	payoutTransfer = TaskType{Name: TypePayoutTransfer, Queue: QueueDefault, MaxRetry: 20, Timeout: time.Minute,
 		Handle: (*Handler).HandlePayoutTransfer}
+	// A batch makes its calls one after another: it may take a while.
+	payoutTransferBatch = TaskType{Name: TypePayoutTransferBatch, Queue: QueueDefault, MaxRetry: 20, Timeout: 10 * time.Minute,
+		Handle: (*Handler).HandlePayoutTransferBatch}
 	payoutRefund = TaskType{Name: TypePayoutRefund, Queue: QueueDefault, MaxRetry: 20, Timeout: time.Minute,
 		Handle: (*Handler).HandlePayoutRefund}
 	payoutMail = TaskType{Name: TypePayoutMail, Queue: QueueCritical, MaxRetry: 8, Timeout: 30 * time.Second,
@@ -56,7 +61,7 @@ var (
 )
 
 // payoutTaskTypes are appended to taskTypes (see init).
-var payoutTaskTypes = []TaskType{payoutFund, payoutTransfer, payoutRefund, payoutMail, payoutEvent, payoutRelease, payoutReconcile}
+var payoutTaskTypes = []TaskType{payoutFund, payoutTransfer, payoutTransferBatch, payoutRefund, payoutMail, payoutEvent, payoutRelease, payoutReconcile}
 
 // payoutReconcile runs nightly at 02:41 UTC.
 var payoutReconcile = TaskType{Name: TypePayoutReconcile, Queue: QueueDefault, MaxRetry: 5, Timeout: 30 * time.Minute,
@@ -122,6 +127,11 @@ type PayoutStepPayload struct {
 	Attempt int    `json:"attempt"`
 }
 
+// PayoutTransferBatchPayload names the payments of one transfer batch.
+type PayoutTransferBatchPayload struct {
+	EntryIDs []string `json:"entryIds"`
+}
+
 // PayoutMailPayload names the offer and what to say.
 type PayoutMailPayload struct {
 	EntryID string `json:"entryId"`
@@ -159,6 +169,13 @@ func NewPayoutStepTask(step, entryID string, attempt int) store.Task {
 	return newTask(PayoutKey(step, entryID, attempt), tt, PayoutStepPayload{EntryID: entryID, Attempt: attempt})
 }
 
+// NewPayoutTransferBatchTask returns the outbox task of one transfer batch
+// of the periodic release. A payment is released once, so its first
+// payment names the batch.
+func NewPayoutTransferBatchTask(entryIDs []string) store.Task {
+	return newTask("payout-transfers-"+entryIDs[0], payoutTransferBatch, PayoutTransferBatchPayload{EntryIDs: entryIDs})
+}
+
 // NewPayoutMailTask returns the outbox task of one payment mail.
 func NewPayoutMailTask(entryID, kind, key string) store.Task {
 	return newTask("payout-mail-"+entryID+"-"+key, payoutMail, PayoutMailPayload{EntryID: entryID, Kind: kind})
@@ -173,6 +190,7 @@ func init() {
 	taskTypes = append(taskTypes, payoutTaskTypes...)
 	store.PayoutTask = NewPayoutStepTask
 	store.PayoutMailTask = NewPayoutMailTask
+	store.PayoutTransfersTask = NewPayoutTransferBatchTask
 }
 
 // errNoProvider: the worker was started without the provider's client.
@@ -205,36 +223,75 @@ func (h *Handler) HandlePayoutFund(ctx context.Context, t *asynq.Task) error {
 	return h.Store.RecordFunding(ctx, p.EntryID, r)
 }
 
-// HandlePayoutTransfer sends a released payment to the creator's connected
-// account and records it. The release was decided in the database; a
-// worker killed between the provider's answer and the commit runs the task
-// again with the same idempotency key, and the provider answers the same
-// transfer instead of making a second.
+// HandlePayoutTransfer sends one released payment to the creator's
+// connected account and records it (see transfer).
 func (h *Handler) HandlePayoutTransfer(ctx context.Context, t *asynq.Task) error {
 	var p PayoutStepPayload
 	if err := decode(t, &p); err != nil {
 		return err
 	}
-	// A refund made at the provider's dashboard and stored but not applied yet is applied first: the transfer
+	return h.transfer(ctx, []string{p.EntryID})
+}
+
+// HandlePayoutTransferBatch sends a batch of the periodic release's
+// payments (see transfer).
+func (h *Handler) HandlePayoutTransferBatch(ctx context.Context, t *asynq.Task) error {
+	var p PayoutTransferBatchPayload
+	if err := decode(t, &p); err != nil {
+		return err
+	}
+	return h.transfer(ctx, p.EntryIDs)
+}
+
+// transfer sends the released payments among entries to their creators'
+// connected accounts, one provider call after another, and records the
+// transfers made in one transaction. The release was decided in the
+// database; a worker killed between the provider's answers and the commit
+// runs the task again with the same idempotency keys, and the provider
+// answers the same transfers instead of making second ones. A payment the
+// provider refuses does not hold up the others: they are recorded, and the
+// task fails (and is retried) for it alone, since the retry finds the
+// others transferred.
+func (h *Handler) transfer(ctx context.Context, entries []string) error {
+	// Refunds made at the provider's dashboard and stored but not applied yet are applied first: the transfer
 	// then sends only what is left, or nothing.
-	if err := h.applyPendingRefunds(ctx, p.EntryID); err != nil {
+	if err := h.applyPendingRefunds(ctx, entries...); err != nil {
 		return err
 	}
-	o, err := h.Store.PayoutTransferOrder(ctx, p.EntryID)
-	if err != nil || o == nil {
+	orders, err := h.Store.PayoutTransferOrders(ctx, entries)
+	if err != nil || len(orders) == 0 {
 		return err
-	}
-	if o.Destination == "" {
-		return fmt.Errorf("payout %s: the creator has no connected account", p.EntryID)
 	}
 	if h.Pay == nil {
 		return errNoProvider
 	}
-	id, err := h.Pay.Transfer(ctx, PayoutKey(store.PayoutStepTransfer, p.EntryID, 0), p.EntryID, o.Amount, o.Currency, o.Destination)
-	if err != nil {
-		return err
+	var made []store.TransferMade
+	var failed []error
+	for _, o := range orders {
+		if ctx.Err() != nil {
+			failed = append(failed, ctx.Err())
+			break
+		}
+		if o.Destination == "" {
+			failed = append(failed, fmt.Errorf("payout %s: the creator has no connected account", o.EntryID))
+			continue
+		}
+		id, err := h.Pay.Transfer(ctx, PayoutKey(store.PayoutStepTransfer, o.EntryID, 0), o.EntryID, o.Amount, o.Currency, o.Destination)
+		if err != nil {
+			failed = append(failed, fmt.Errorf("payout %s: %w", o.EntryID, err))
+			continue
+		}
+		made = append(made, store.TransferMade{EntryID: o.EntryID, TransferID: id})
 	}
-	return h.Store.RecordTransfer(ctx, p.EntryID, id)
+	if len(made) > 0 {
+		// What the provider made is recorded even when the task's time ran out meanwhile.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := h.Store.RecordTransfers(rctx, made); err != nil {
+			return err
+		}
+	}
+	return errors.Join(failed...)
 }
 
 // HandlePayoutRefund refunds the brand what is due on an offer and records it.
@@ -262,11 +319,11 @@ func (h *Handler) HandlePayoutRefund(ctx context.Context, t *asynq.Task) error {
 	return h.Store.RecordRefund(ctx, p.EntryID, id)
 }
 
-// applyPendingRefunds applies the stored charge.refunded events of entry's
-// payment that were not applied yet, oldest first, before a money step
-// decides what to send.
-func (h *Handler) applyPendingRefunds(ctx context.Context, entryID string) error {
-	pending, err := h.Store.PendingPayoutRefundEvents(ctx, entryID)
+// applyPendingRefunds applies the stored charge.refunded events of the
+// payments of entries that were not applied yet, oldest first, before a
+// money step decides what to send.
+func (h *Handler) applyPendingRefunds(ctx context.Context, entries ...string) error {
+	pending, err := h.Store.PendingPayoutRefundEvents(ctx, entries...)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -79,6 +80,17 @@ func compactJSON(raw json.RawMessage) []byte {
 // appendAudit adds e to the chain inside tx. The time is truncated to
 // microseconds, Postgres's precision, so the stored row hashes the same.
 func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
+	return s.appendAudits(tx, []*AuditEvent{e})
+}
+
+// appendAudits adds events to the chain inside tx, in their order, under one
+// take of the chain's lock and in one statement: a batch of system events
+// (a release's payments) waits on the lock once, not once an event. Each
+// event's ID is set.
+func (s *DB) appendAudits(tx *sqlx.Tx, events []*AuditEvent) error {
+	if len(events) == 0 {
+		return nil
+	}
 	ctx := context.Background()
 	if _, err := s.txExec(ctx, tx, `SELECT pg_advisory_xact_lock($1)`, auditLockKey); err != nil {
 		return fmt.Errorf("lock audit log: %w", err)
@@ -91,16 +103,39 @@ func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
 	if prev == nil {
 		prev = []byte{}
 	}
-	if e.At.IsZero() {
-		e.At = s.now()
+	const cols = 11
+	values := make([]string, len(events))
+	args := make([]any, 0, cols*len(events))
+	for i, e := range events {
+		if e.At.IsZero() {
+			e.At = s.now()
+		}
+		e.At = e.At.UTC().Truncate(time.Microsecond)
+		e.Before, e.After = nullJSON(e.Before), nullJSON(e.After)
+		e.PrevHash = prev
+		e.Hash = auditHash(prev, e)
+		prev = e.Hash
+		n := i * cols
+		values[i] = fmt.Sprintf("($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9, n+10, n+11)
+		args = append(args, e.At, e.ActorID, e.ActorRole, e.Action, e.Subject, e.Before, e.After, e.IP, e.UserAgent, e.PrevHash, e.Hash)
 	}
-	e.At = e.At.UTC().Truncate(time.Microsecond)
-	e.Before, e.After = nullJSON(e.Before), nullJSON(e.After)
-	e.PrevHash = prev
-	e.Hash = auditHash(prev, e)
-	return s.txGet(ctx, tx, &e.ID, `INSERT INTO audit_events (at, actor_id, actor_role, action, subject, before, after, ip, user_agent, prev_hash, hash)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-		e.At, e.ActorID, e.ActorRole, e.Action, e.Subject, e.Before, e.After, e.IP, e.UserAgent, e.PrevHash, e.Hash)
+	insert := `INSERT INTO audit_events (at, actor_id, actor_role, action, subject, before, after, ip, user_agent, prev_hash, hash)
+		VALUES ` + strings.Join(values, ", ") + ` RETURNING id`
+	if len(events) == 1 { // nearly every append: the prepared statement
+		if err := s.txGet(ctx, tx, &events[0].ID, insert, args...); err != nil {
+			return fmt.Errorf("append audit event: %w", err)
+		}
+		return nil
+	}
+	// The ids come from one sequence in the rows' order: ascending, they are the events' in order.
+	var ids []int64
+	if err := tx.SelectContext(ctx, &ids, `WITH ins AS (`+insert+`) SELECT id FROM ins ORDER BY id`, args...); err != nil {
+		return fmt.Errorf("append audit events: %w", err)
+	}
+	for i, e := range events {
+		e.ID = ids[i]
+	}
+	return nil
 }
 
 func nullJSON(raw json.RawMessage) json.RawMessage {

@@ -130,6 +130,11 @@ const (
 // Set by package jobs.
 var PayoutTask func(step, entryID string, attempt int) Task
 
+// PayoutTransfersTask makes the outbox task that transfers a batch of
+// released payments (the periodic release's; see releaseTasks). Set by
+// package jobs.
+var PayoutTransfersTask func(entryIDs []string) Task
+
 // PayoutMailTask makes the outbox task of one payment mail (kind names what
 // happened; key makes it unique). Set by package jobs.
 var PayoutMailTask func(entryID, kind, key string) Task
@@ -644,18 +649,52 @@ func (s *DB) deliveryNotices(ctx context.Context, tx *sqlx.Tx, now time.Time, li
 	return len(due), nil
 }
 
-// releaseTasks queues the transfer of each released payment and records
-// the decision in the audit log.
+// Transfer batches: the periodic release hands its payments to the worker
+// in batches, each a task that calls the provider for its payments one after
+// another and records them in one transaction (see RecordTransfers). A batch
+// holds payments of one campaign only, so that two batches recorded at once
+// never take the campaigns' shared result rows in opposite orders. A small
+// release is spread over at least transferSpread tasks (the worker runs
+// about that many at once), so that it is not made one call at a time.
+const (
+	transferBatchMax = 25
+	transferSpread   = 20
+)
+
+// releaseTasks queues the transfers of released payments in batches and
+// records each release in the audit log.
 func (s *DB) releaseTasks(ctx context.Context, tx *sqlx.Tx, entries []string) error {
-	for _, id := range entries {
-		if err := payoutStep(tx, PayoutStepTransfer, id, 1); err != nil {
-			return err
+	if len(entries) == 0 {
+		return nil
+	}
+	var rows []struct {
+		ID       string `db:"id"`
+		Campaign string `db:"campaign_id"`
+	}
+	if err := tx.SelectContext(ctx, &rows, `SELECT id, campaign_id FROM roster_entries WHERE id = ANY($1) ORDER BY campaign_id, id`,
+		pq.Array(entries)); err != nil {
+		return fmt.Errorf("released payments' campaigns: %w", err)
+	}
+	size := min(transferBatchMax, max(1, (len(rows)+transferSpread-1)/transferSpread))
+	var tasks []Task
+	events := make([]*AuditEvent, 0, len(rows))
+	for i := 0; i < len(rows); {
+		batch := []string{}
+		for ; i < len(rows) && len(batch) < size && (len(batch) == 0 || rows[i].Campaign == rows[i-1].Campaign); i++ {
+			batch = append(batch, rows[i].ID)
 		}
-		if err := s.payoutAudit(tx, "", SideSystem, "released", id, map[string]any{"decision": "transfer"}); err != nil {
-			return err
+		if PayoutTransfersTask != nil {
+			tasks = append(tasks, PayoutTransfersTask(batch))
 		}
 	}
-	return nil
+	for _, r := range rows {
+		events = append(events, &AuditEvent{ActorRole: SideSystem, Action: "payout.released", Subject: "offer:" + r.ID,
+			After: json.RawMessage(`{"decision":"transfer"}`)})
+	}
+	if err := insertTasks(ctx, tx, tasks); err != nil {
+		return err
+	}
+	return s.appendAudits(tx, events)
 }
 
 // TransferOrder is what the worker transfers for one released payment.
@@ -666,10 +705,15 @@ type TransferOrder struct {
 	Destination string `db:"destination"`
 }
 
-// PayoutTransferOrder returns the transfer of a releasing payment, or nil
-// when it is not releasing (done already, or never decided).
-func (s *DB) PayoutTransferOrder(ctx context.Context, entryID string) (*TransferOrder, error) {
-	var o struct {
+// PayoutTransferOrders returns the transfers of the releasing payments
+// among entries, in entries' order; the others (done already, or never
+// decided) are left out.
+func (s *DB) PayoutTransferOrders(ctx context.Context, entries []string) ([]TransferOrder, error) {
+	ids := slices.DeleteFunc(slices.Clone(entries), func(id string) bool { return !isUUID(id) })
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var rows []struct {
 		TransferOrder
 		State string `db:"state"`
 	}
@@ -677,69 +721,117 @@ func (s *DB) PayoutTransferOrder(ctx context.Context, entryID string) (*Transfer
 	// "state = 'releasing'" chose the state index (few payments release at
 	// ANALYZE time) and each task walked every releasing payment, thousands
 	// while a release runs, instead of reading its own by its key.
-	err := s.getPrepared(ctx, &o, `SELECT p.entry_id, p.amount - p.refund_amount AS amount, p.currency, coalesce(a.provider_id, '') AS destination,
+	if err := s.selectPrepared(ctx, &rows, `SELECT p.entry_id, p.amount - p.refund_amount AS amount, p.currency, coalesce(a.provider_id, '') AS destination,
 		p.state FROM payouts p JOIN roster_entries e ON e.id = p.entry_id JOIN creators c ON c.id = e.creator_id
-		LEFT JOIN payout_accounts a ON a.user_id = c.user_id WHERE p.entry_id = $1`, entryID)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && o.State != PayoutReleasing) {
-		return nil, nil
+		LEFT JOIN payout_accounts a ON a.user_id = c.user_id WHERE p.entry_id = ANY($1::uuid[])`, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("transfer orders: %w", err)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("transfer order: %w", err)
+	byID := map[string]TransferOrder{}
+	for _, r := range rows {
+		if r.State == PayoutReleasing {
+			byID[r.EntryID] = r.TransferOrder
+		}
 	}
-	return &o.TransferOrder, nil
+	var out []TransferOrder
+	for _, id := range ids {
+		if o, ok := byID[id]; ok {
+			out = append(out, o)
+			delete(byID, id)
+		}
+	}
+	return out, nil
+}
+
+// PayoutTransferOrder returns the transfer of a releasing payment, or nil
+// when it is not releasing (done already, or never decided).
+func (s *DB) PayoutTransferOrder(ctx context.Context, entryID string) (*TransferOrder, error) {
+	orders, err := s.PayoutTransferOrders(ctx, []string{entryID})
+	if err != nil || len(orders) == 0 {
+		return nil, err
+	}
+	return &orders[0], nil
+}
+
+// TransferMade is a transfer the provider made for a released payment.
+type TransferMade struct {
+	EntryID    string
+	TransferID string
 }
 
 // RecordTransfer records the transfer the provider made for a releasing
-// payment: the release movement, the payment transferred, the offer
-// completed by the system, both sides mailed. Recording it twice changes
-// nothing.
+// payment (see RecordTransfers).
 func (s *DB) RecordTransfer(ctx context.Context, entryID, transferID string) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.recordTransfer(ctx, tx, entryID, transferID) })
+	return s.RecordTransfers(ctx, []TransferMade{{EntryID: entryID, TransferID: transferID}})
 }
 
-// recordTransfer is RecordTransfer inside tx.
-// Its statements are prepared (planned once per connection): a release
-// records thousands of transfers, and planning each statement anew cost
-// Postgres more than running it.
-func (s *DB) recordTransfer(ctx context.Context, tx *sqlx.Tx, entryID, transferID string) error {
-	if !isUUID(entryID) {
-		return Errorf(ENOTFOUND, MsgPayoutNotFound)
-	}
-	var p Payout
-	if err := s.txGet(ctx, tx, &p, `SELECT `+payoutCols+` FROM payouts WHERE entry_id = $1 FOR UPDATE`, entryID); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return Errorf(ENOTFOUND, MsgPayoutNotFound)
+// RecordTransfers records, in one transaction, the transfers the provider
+// made for releasing payments: for each, the release movement, the payment
+// transferred, the offer completed by the system, both sides mailed, the
+// audit entry. A payment no longer releasing (recorded already) is left
+// as it is, so recording twice changes nothing. Its statements are set
+// based and prepared: a release records thousands of transfers.
+func (s *DB) RecordTransfers(ctx context.Context, made []TransferMade) error {
+	ids, tids := make([]string, 0, len(made)), make([]string, 0, len(made))
+	for _, m := range made {
+		if isUUID(m.EntryID) {
+			ids, tids = append(ids, m.EntryID), append(tids, m.TransferID)
 		}
-		return fmt.Errorf("get payout: %w", err)
 	}
-	if p.State != PayoutReleasing {
+	if len(ids) == 0 {
 		return nil
 	}
-	now := s.now()
-	if _, err := s.txExec(ctx, tx, `UPDATE payouts SET state = 'transferred', updated_at = $2, transferred_at = $2, transfer_id = $3
-		WHERE entry_id = $1 AND state = 'releasing'`, entryID, now, transferID); err != nil {
-		return fmt.Errorf("move payout to transferred: %w", err)
-	}
-	paid := p.Amount - p.RefundAmount
-	if err := postMovement(tx, "release:"+entryID, MoveRelease, entryID, p.Currency, now, releaseLines(paid)...); err != nil {
-		return err
-	}
-	if err := payoutMail(tx, entryID, PayoutMailTransferred, PayoutMailTransferred); err != nil {
-		return err
-	}
-	// Last, and in one statement: completing the offer moves shared rows
-	// (its campaign's results version, the overview's counters) and the
-	// audit entry takes the audit log's lock, each held until the
-	// commit, so concurrent releases wait on them as little as possible.
-	if _, err := s.txExec(ctx, tx, `WITH done AS (UPDATE roster_entries SET offer_status = 'completed', offer_updated_at = $2, offer_updated_by = NULL
-			WHERE id = $1 AND offer_status = 'accepted' RETURNING id, offer_amount)
-		INSERT INTO offer_history (entry_id, actor_id, actor_side, at, from_status, to_status, amount, note)
-		SELECT id, NULL, 'system', $2, 'accepted', 'completed', offer_amount, 'Paid after the post was captured' FROM done`,
-		entryID, now); err != nil {
-		return fmt.Errorf("complete offer: %w", err)
-	}
-	return s.payoutAudit(tx, "", SideSystem, "transferred", entryID,
-		map[string]any{"amount": paid, "currency": p.Currency, "transfer": transferID})
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		now := s.now()
+		var moved []struct {
+			EntryID    string `db:"entry_id"`
+			Paid       int64  `db:"paid"`
+			Currency   string `db:"currency"`
+			TransferID string `db:"transfer_id"`
+		}
+		if err := s.txSelect(ctx, tx, &moved, `UPDATE payouts p SET state = 'transferred', updated_at = $3, transferred_at = $3, transfer_id = d.transfer_id
+			FROM (SELECT * FROM unnest($1::uuid[], $2::text[]) AS d (entry_id, transfer_id) ORDER BY entry_id) d
+			WHERE p.entry_id = d.entry_id AND p.state = 'releasing'
+			RETURNING p.entry_id, p.amount - p.refund_amount AS paid, p.currency, p.transfer_id`, pq.Array(ids), pq.Array(tids), now); err != nil {
+			return fmt.Errorf("move payouts to transferred: %w", err)
+		}
+		if len(moved) == 0 {
+			return nil
+		}
+		done := make([]string, len(moved))
+		movements := make([]movement, len(moved))
+		mails := make([]Task, 0, len(moved))
+		events := make([]*AuditEvent, len(moved))
+		for i, m := range moved {
+			done[i] = m.EntryID
+			movements[i] = movement{ID: "release:" + m.EntryID, Kind: MoveRelease, EntryID: m.EntryID, Currency: m.Currency, Lines: releaseLines(m.Paid)}
+			if PayoutMailTask != nil {
+				mails = append(mails, PayoutMailTask(m.EntryID, PayoutMailTransferred, PayoutMailTransferred))
+			}
+			after, err := json.Marshal(map[string]any{"amount": m.Paid, "currency": m.Currency, "transfer": m.TransferID})
+			if err != nil {
+				return err
+			}
+			events[i] = &AuditEvent{ActorRole: SideSystem, Action: "payout.transferred", Subject: "offer:" + m.EntryID, After: after}
+		}
+		if err := postMovements(ctx, tx, now, movements); err != nil {
+			return err
+		}
+		if err := insertTasks(ctx, tx, mails); err != nil {
+			return err
+		}
+		// Last: completing the offers moves shared rows (their campaign's
+		// results version, the overview's counters) and the audit entries
+		// take the audit log's lock, each held until the commit, so
+		// concurrent releases wait on them as little as possible.
+		if _, err := s.txExec(ctx, tx, `WITH done AS (UPDATE roster_entries SET offer_status = 'completed', offer_updated_at = $2, offer_updated_by = NULL
+				WHERE id = ANY($1::uuid[]) AND offer_status = 'accepted' RETURNING id, offer_amount)
+			INSERT INTO offer_history (entry_id, actor_id, actor_side, at, from_status, to_status, amount, note)
+			SELECT id, NULL, 'system', $2, 'accepted', 'completed', offer_amount, 'Paid after the post was captured' FROM done ORDER BY id`,
+			pq.Array(done), now); err != nil {
+			return fmt.Errorf("complete offers: %w", err)
+		}
+		return s.appendAudits(tx, events)
+	})
 }
 
 // RefundOrder is what the worker refunds to the brand.

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // RecordPayoutEvent stores a verified provider event of payouts (account is
@@ -48,19 +50,23 @@ func (s *DB) MarkPayoutEventProcessed(ctx context.Context, id, outcome string) e
 }
 
 // PendingPayoutRefundEvents returns the ids of the stored refund events
-// (charge.refunded) of entry's payment not applied yet, oldest first: the
-// transfer applies them before it sends anything, so money refunded at the
-// provider's dashboard never leaves as a transfer.
-func (s *DB) PendingPayoutRefundEvents(ctx context.Context, entryID string) ([]string, error) {
-	var ids []string
-	err := s.selectPrepared(ctx, &ids, `SELECT e.id FROM payout_events e, payouts p
-		WHERE p.entry_id = $1 AND e.type = 'charge.refunded' AND e.processed_at IS NULL
+// (charge.refunded) of the payments of entries not applied yet, oldest
+// first: a transfer applies them before it sends anything, so money
+// refunded at the provider's dashboard never leaves as a transfer.
+func (s *DB) PendingPayoutRefundEvents(ctx context.Context, entries ...string) ([]string, error) {
+	ids := slices.DeleteFunc(slices.Clone(entries), func(id string) bool { return !isUUID(id) })
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var out []string
+	err := s.selectPrepared(ctx, &out, `SELECT e.id FROM payout_events e, payouts p
+		WHERE p.entry_id = ANY($1::uuid[]) AND e.type = 'charge.refunded' AND e.processed_at IS NULL
 		AND (e.payload->'data'->'object'->>'payment_intent' = p.payment_intent_id
-			OR e.payload->'data'->'object'->'metadata'->>'entry_id' = $1::text
-			OR e.payload->'data'->'object'->>'transfer_group' = $1::text)
-		ORDER BY e.provider_at, e.id`, entryID)
+			OR e.payload->'data'->'object'->'metadata'->>'entry_id' = p.entry_id::text
+			OR e.payload->'data'->'object'->>'transfer_group' = p.entry_id::text)
+		ORDER BY e.provider_at, e.id`, pq.Array(ids))
 	if err != nil {
 		return nil, fmt.Errorf("pending refund events: %w", err)
 	}
-	return ids, nil
+	return out, nil
 }

@@ -41,34 +41,51 @@ type LedgerLine struct {
 	Amount  int64
 }
 
+// movement is one movement of an offer's payment: its lines sum to zero.
+type movement struct {
+	ID       string
+	Kind     string
+	EntryID  string
+	Currency string
+	Lines    []LedgerLine
+}
+
 // postMovement writes one movement of entry (its lines) unless a movement of
 // that id is there already (a retried step posts nothing twice). Lines of
 // amount 0 are left out; lines that do not sum to zero are refused.
-func postMovement(tx *sqlx.Tx, movement, kind, entryID, currency string, at time.Time, lines ...LedgerLine) error {
-	var sum int64
-	kept := lines[:0:0]
-	for _, l := range lines {
-		sum += l.Amount
-		if l.Amount != 0 {
-			kept = append(kept, l)
+func postMovement(tx *sqlx.Tx, id, kind, entryID, currency string, at time.Time, lines ...LedgerLine) error {
+	return postMovements(context.Background(), tx, at, []movement{{ID: id, Kind: kind, EntryID: entryID, Currency: currency, Lines: lines}})
+}
+
+// postMovements writes movements at at in one statement, as postMovement
+// writes one: a movement already there is left out, lines of amount 0 are
+// left out, and a movement whose lines do not sum to zero refuses them all.
+func postMovements(ctx context.Context, tx *sqlx.Tx, at time.Time, movements []movement) error {
+	var ids, kinds, entries, accounts, currencies []string
+	var amounts []int64
+	for _, m := range movements {
+		var sum int64
+		for _, l := range m.Lines {
+			sum += l.Amount
+			if l.Amount != 0 {
+				ids, kinds, entries, currencies = append(ids, m.ID), append(kinds, m.Kind), append(entries, m.EntryID), append(currencies, m.Currency)
+				accounts, amounts = append(accounts, l.Account), append(amounts, l.Amount)
+			}
+		}
+		if sum != 0 {
+			return fmt.Errorf("movement %s does not balance: %d", m.ID, sum)
 		}
 	}
-	if sum != 0 {
-		return fmt.Errorf("movement %s does not balance: %d", movement, sum)
-	}
-	if len(kept) == 0 {
+	if len(ids) == 0 {
 		return nil
 	}
-	accounts, amounts := make([]string, len(kept)), make([]int64, len(kept))
-	for i, l := range kept {
-		accounts[i], amounts[i] = l.Account, l.Amount
-	}
-	// One statement: the lines, unless the movement is there already.
-	if _, err := tx.Exec(`INSERT INTO payout_ledger (movement, kind, entry_id, account, currency, amount, at)
-		SELECT $1, $2, $3, l.account, $5, l.amount, $7 FROM unnest($4::text[], $6::bigint[]) WITH ORDINALITY AS l (account, amount, n)
-		WHERE NOT EXISTS (SELECT 1 FROM payout_ledger WHERE movement = $1) ORDER BY l.n`,
-		movement, kind, entryID, pq.Array(accounts), currency, pq.Array(amounts), at); err != nil {
-		return fmt.Errorf("post movement %s: %w", movement, err)
+	// One statement: the lines in their order, but for movements there already.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO payout_ledger (movement, kind, entry_id, account, currency, amount, at)
+		SELECT l.movement, l.kind, l.entry_id, l.account, l.currency, l.amount, $7
+		FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::bigint[]) WITH ORDINALITY AS l (movement, kind, entry_id, account, currency, amount, n)
+		WHERE NOT EXISTS (SELECT 1 FROM payout_ledger p WHERE p.movement = l.movement) ORDER BY l.n`,
+		pq.Array(ids), pq.Array(kinds), pq.Array(entries), pq.Array(accounts), pq.Array(currencies), pq.Array(amounts), at); err != nil {
+		return fmt.Errorf("post movement %s: %w", ids[0], err)
 	}
 	return nil
 }

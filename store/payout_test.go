@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lib/pq"
 
 	"creatorcoach/store"
 	"creatorcoach/store/storetest"
@@ -100,6 +103,10 @@ func setPayoutTasks() {
 	}
 	store.PayoutMailTask = func(entryID, kind, key string) store.Task {
 		return store.Task{Key: "payout-mail-" + entryID + "-" + key, Type: "payout:mail", Queue: "critical", Payload: []byte(`{}`)}
+	}
+	store.PayoutTransfersTask = func(entryIDs []string) store.Task {
+		b, _ := json.Marshal(entryIDs)
+		return store.Task{Key: "payout-transfers-" + entryIDs[0], Type: "payout:transfer_batch", Queue: "default", Payload: b}
 	}
 }
 
@@ -245,9 +252,121 @@ func TestPayoutRelease(t *testing.T) {
 		t.Fatalf("audit = %v, want %v", actions, want)
 	}
 	var transfers int
-	_ = w.db.SQL().Get(&transfers, `SELECT count(*) FROM task_outbox WHERE task_type = 'payout:transfer'`)
+	_ = w.db.SQL().Get(&transfers, `SELECT count(*) FROM task_outbox WHERE task_type = 'payout:transfer_batch'`)
 	if transfers != 1 {
 		t.Fatalf("%d transfer tasks, want 1", transfers)
+	}
+}
+
+// TestPayoutReleaseBatches: the periodic release hands 30 due payments of
+// two campaigns to the worker in batches (spread over many tasks, each of
+// one campaign, every payment in one), audits each release; the batch's
+// orders leave out what is not releasing, and recording a batch twice, with
+// a payment that is not releasing, records each transfer once.
+func TestPayoutReleaseBatches(t *testing.T) {
+	t.Parallel()
+	const n = 30
+	w := newPayoutWorld(t, n)
+	var other string
+	if err := w.db.SQL().Get(&other, `INSERT INTO campaigns (brand_id, name, budget, start_date, end_date, age_from, age_to, gender, exclusivity,
+		content_usage, tracking_tag) SELECT brand_id, 'Winter', budget, start_date, end_date, age_from, age_to, gender, exclusivity, content_usage,
+		'acmewinter' FROM campaigns WHERE id = $1 RETURNING id`, w.campaign); err != nil {
+		t.Fatal(err)
+	}
+	w.db.SQL().MustExec(`UPDATE roster_entries SET campaign_id = $1 WHERE id = ANY($2)`, other, pq.Array(w.entries[n-5:]))
+	campaignOf := map[string]string{}
+	for i, e := range w.entries {
+		campaignOf[e] = map[bool]string{true: other, false: w.campaign}[i >= n-5]
+		w.accept(i)
+		if err := w.db.RecordFunding(w.ctx, e, store.FundingResult{Status: store.FundingSucceeded, PaymentIntentID: fmt.Sprintf("pi_%d", i)}); err != nil {
+			t.Fatal(err)
+		}
+		w.ready(i)
+		w.capture(i)
+	}
+	if r, err := w.db.PayoutTick(w.ctx, 100); err != nil || r.ClocksStarted != n {
+		t.Fatalf("clocks: %+v, %v", r, err)
+	}
+	w.advance(49 * time.Hour)
+	if r, err := w.db.PayoutTick(w.ctx, 100); err != nil || r.Released != n {
+		t.Fatalf("release: %+v, %v", r, err)
+	}
+	var payloads [][]byte
+	if err := w.db.SQL().Select(&payloads, `SELECT payload FROM task_outbox WHERE task_type = 'payout:transfer_batch'`); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, b := range payloads {
+		var ids []string
+		if err := json.Unmarshal(b, &ids); err != nil || len(ids) == 0 || len(ids) > 2 {
+			t.Fatalf("batch %s: 30 payments are spread over batches of at most 2 (%v)", b, err)
+		}
+		for _, id := range ids {
+			seen[id]++
+			if campaignOf[id] != campaignOf[ids[0]] {
+				t.Fatalf("batch %v mixes campaigns", ids)
+			}
+		}
+	}
+	if len(payloads) != 16 || len(seen) != n {
+		t.Fatalf("%d batches covering %d payments, want 16 (13 + 3) covering %d", len(payloads), len(seen), n)
+	}
+	for id, c := range seen {
+		if c != 1 {
+			t.Fatalf("payment %s in %d batches", id, c)
+		}
+	}
+	var released int
+	_ = w.db.SQL().Get(&released, `SELECT count(*) FROM audit_events WHERE action = 'payout.released'`)
+	if released != n {
+		t.Fatalf("%d releases audited, want %d", released, n)
+	}
+
+	batch := append(slices.Clone(w.entries[:10]), "not-a-uuid", "00000000-0000-0000-0000-000000000000")
+	orders, err := w.db.PayoutTransferOrders(w.ctx, batch)
+	if err != nil || len(orders) != 10 || orders[0].EntryID != w.entries[0] || orders[9].EntryID != w.entries[9] || orders[3].Amount != 40000 {
+		t.Fatalf("orders = %+v, %v", orders, err)
+	}
+	made := []store.TransferMade{}
+	for i, o := range orders {
+		made = append(made, store.TransferMade{EntryID: o.EntryID, TransferID: fmt.Sprintf("tr_%d", i)})
+	}
+	for range 2 {
+		if err := w.db.RecordTransfers(w.ctx, append(slices.Clone(made), store.TransferMade{EntryID: w.entries[12], TransferID: "tr_x"},
+			store.TransferMade{EntryID: "not-a-uuid"})); err != nil {
+			t.Fatal(err)
+		}
+		// Entry 12 was releasing too: recorded with the batch's transfer; the second round changes nothing.
+	}
+	if orders, _ := w.db.PayoutTransferOrders(w.ctx, w.entries[:13]); len(orders) != 2 {
+		t.Fatalf("%d of the first 13 still releasing, want 2", len(orders))
+	}
+	var count struct {
+		Transferred int `db:"transferred"`
+		Completed   int `db:"completed"`
+		History     int `db:"history"`
+		Mails       int `db:"mails"`
+		Audited     int `db:"audited"`
+		Movements   int `db:"movements"`
+	}
+	if err := w.db.SQL().Get(&count, `SELECT
+		(SELECT count(*) FROM payouts WHERE state = 'transferred') AS transferred,
+		(SELECT count(*) FROM roster_entries WHERE offer_status = 'completed') AS completed,
+		(SELECT count(*) FROM offer_history WHERE to_status = 'completed') AS history,
+		(SELECT count(*) FROM task_outbox WHERE task_key LIKE 'payout-mail-%-transferred') AS mails,
+		(SELECT count(*) FROM audit_events WHERE action = 'payout.transferred') AS audited,
+		(SELECT count(DISTINCT movement) FROM payout_ledger WHERE kind = 'release') AS movements`); err != nil {
+		t.Fatal(err)
+	}
+	if count.Transferred != 11 || count.Completed != 11 || count.History != 11 || count.Mails != 11 || count.Audited != 11 || count.Movements != 11 {
+		t.Fatalf("after recording 11 transfers twice: %+v", count)
+	}
+	if p := w.payout(3); p.TransferID != "tr_3" {
+		t.Fatalf("transfer id %q", p.TransferID)
+	}
+	w.checkBooks("batch transfers")
+	if checked, broken, err := w.db.VerifyAudit(w.ctx); err != nil || broken != nil || checked == 0 {
+		t.Fatalf("audit chain: %d checked, %+v, %v", checked, broken, err)
 	}
 }
 

@@ -151,6 +151,16 @@ func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, arg
 	return tx.StmtxContext(ctx, st).GetContext(ctx, dest, args...)
 }
 
+// txSelect is selectPrepared inside tx (the cached statement bound to tx's connection).
+func (s *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, query string, args ...any) error {
+	st, release, err := s.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return tx.StmtxContext(ctx, st).SelectContext(ctx, dest, args...)
+}
+
 // txExec is execPrepared inside tx (the cached statement bound to tx's connection).
 func (s *DB) txExec(ctx context.Context, tx *sqlx.Tx, query string, args ...any) (sql.Result, error) {
 	st, release, err := s.prepared(ctx, query)

@@ -9,8 +9,8 @@
 //     per payout and the payouts, starts the api and loads it.
 //   - release: -offers due payments (funded, post captured, release time
 //     past, creators with ready payout accounts) released by the product's
-//     path — the payout:release task (PayoutTick), the outbox relay and one
-//     payout:transfer task per payment in the real worker binary, until
+//     path — the payout:release task (PayoutTick), the outbox relay and the
+//     payout:transfer_batch tasks in the real worker binary, until
 //     every one is transferred — against the same transfer calls made
 //     directly through the product's provider client (jobs/payment) with
 //     as many goroutines as the worker runs tasks; both against stripe-mock

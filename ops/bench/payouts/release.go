@@ -36,7 +36,7 @@ const (
 // same transfer calls made directly through the product's provider client
 // to stripe-mock with -concurrency goroutines, then the product's path
 // (the payout:release task, PayoutTick, the outbox relay and every
-// payout:transfer task in the real worker binary) until every payment is
+// payout:transfer_batch task in the real worker binary) until every payment is
 // transferred; then it checks the ledger, the audit entries and that
 // nothing was paid twice.
 func benchRelease(ctx context.Context) error {
