@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"creatorcoach/store"
@@ -84,6 +85,9 @@ func TestCampaignResultDays(t *testing.T) {
 		t.Fatal("no demo campaign has a daily series")
 	}
 	db := e.db.SQL()
+	// A creator with an accepted or completed offer when the step runs.
+	const working = `(SELECT e.creator_id FROM roster_entries e JOIN creators cr ON cr.id = e.creator_id
+		WHERE cr.identity LIKE 'kept:%' AND e.offer_status IN ('accepted', 'completed') ORDER BY cr.identity LIMIT 1)`
 	steps := []struct{ what, q string }{
 		{"campaigns", `WITH b AS (INSERT INTO brands (name) VALUES ('Kept sums brand') RETURNING id)
 			INSERT INTO campaigns (brand_id, name, goals, budget, start_date, end_date, location, age_from, age_to, gender,
@@ -130,14 +134,31 @@ func TestCampaignResultDays(t *testing.T) {
 		{"posts removed", `DELETE FROM campaign_posts p WHERE p.caption = '#keptsums' AND p.external_id LIKE '%-2'
 			AND p.entry_id IN (SELECT id FROM roster_entries WHERE rank % 3 = 1)`},
 		{"a creator renamed", `UPDATE creators SET name = name || ' Jr' WHERE identity = 'kept:4'`},
+		{"a working creator's handle changed", `UPDATE creators SET tiktok_handle = tiktok_handle || '_new' WHERE id = ` + working},
+		// What the results do not show of a creator (as every analytics sync rewrites it) keeps their answers;
+		// the next step, which they show, must still be seen.
+		{"a working creator's figures rewritten", `UPDATE creators SET instagram_followers = instagram_followers + 1, quality_score = 70
+			WHERE identity LIKE 'kept:%'`},
+		{"a working creator renamed", `UPDATE creators SET name = name || ' II' WHERE id = ` + working},
 		{"a campaign renamed", `UPDATE campaigns SET name = name || ' (renamed)' WHERE tracking_tag = 'keptsums2'`},
 		{"the brand renamed", `UPDATE brands SET name = 'Kept sums brand, renamed' WHERE name = 'Kept sums brand'`},
 		{"a campaign's offer removed", `DELETE FROM roster_entries e USING campaigns c
 			WHERE c.id = e.campaign_id AND c.tracking_tag = 'keptsums1' AND e.rank = 2`},
 	}
+	versions := func() (sum int64) {
+		if err := db.GetContext(ctx, &sum, `SELECT coalesce(sum(version), 0)::bigint FROM campaign_results_versions`); err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
 	for _, st := range steps {
+		before := versions()
 		if _, err := db.ExecContext(ctx, st.q); err != nil {
 			t.Fatalf("%s: %v", st.what, err)
+		}
+		// A creator's change moves the versions of their campaigns only when the results show what changed.
+		if moved := versions() != before; strings.HasPrefix(st.what, "a working creator") && moved == strings.HasSuffix(st.what, "figures rewritten") {
+			t.Fatalf("%s: the results versions moved: %v", st.what, moved)
 		}
 		sameResults(t, e.db, st.what)
 	}
