@@ -25,10 +25,10 @@ const (
 	TypePayoutTransfer = "payout:transfer"
 	// TypePayoutTransferBatch transfers a batch of the periodic release's payments.
 	TypePayoutTransferBatch = "payout:transfer_batch"
-	TypePayoutRefund   = "payout:refund"
-	TypePayoutMail     = "payout:mail"
-	TypePayoutEvent    = "payout:event"
-	TypePayoutRelease  = "payout:release"
+	TypePayoutRefund        = "payout:refund"
+	TypePayoutMail          = "payout:mail"
+	TypePayoutEvent         = "payout:event"
+	TypePayoutRelease       = "payout:release"
 	// TypePayoutReconcile compares the provider's moves of the day before with the ledger (nightly).
 	TypePayoutReconcile = "payout:reconcile"
 )

@@ -84,9 +84,9 @@ func (s *DB) appendAudit(tx *sqlx.Tx, e *AuditEvent) error {
 }
 
 // appendAudits adds events to the chain inside tx, in their order, under one
-// take of the chain's lock and in one statement: a batch of system events
-// (a release's payments) waits on the lock once, not once an event. Each
-// event's ID is set.
+// take of the chain's lock and in one statement a thousand events: a batch
+// of system events (a release's payments) waits on the lock once, not once
+// an event. Each event's ID is set.
 func (s *DB) appendAudits(tx *sqlx.Tx, events []*AuditEvent) error {
 	if len(events) == 0 {
 		return nil
@@ -103,6 +103,23 @@ func (s *DB) appendAudits(tx *sqlx.Tx, events []*AuditEvent) error {
 	if prev == nil {
 		prev = []byte{}
 	}
+	for len(events) > 0 {
+		n := min(len(events), auditInsertRows)
+		if err := s.insertAudits(ctx, tx, prev, events[:n]); err != nil {
+			return err
+		}
+		prev, events = events[n-1].Hash, events[n:]
+	}
+	return nil
+}
+
+// auditInsertRows is how many events one INSERT writes (11 parameters a row,
+// well under Postgres's 65,535).
+const auditInsertRows = 1000
+
+// insertAudits chains events after prev and writes them in one statement,
+// setting each one's ID.
+func (s *DB) insertAudits(ctx context.Context, tx *sqlx.Tx, prev []byte, events []*AuditEvent) error {
 	const cols = 11
 	values := make([]string, len(events))
 	args := make([]any, 0, cols*len(events))

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"creatorcoach/store"
@@ -47,5 +48,53 @@ func TestAuditChain(t *testing.T) {
 	_, br, err = db.VerifyAudit(ctx)
 	if err != nil || br == nil || br.ID != ids[2] {
 		t.Fatalf("deleted row %d: first broken %+v, want %d", ids[1], br, ids[2])
+	}
+}
+
+// TestAuditBatch appends one event, then 2,345 in one batch (three
+// statements of at most a thousand rows), then one more: the chain holds
+// through them, each event got its own ID in order, and its stored row is
+// the event (subject, hash).
+func TestAuditBatch(t *testing.T) {
+	t.Parallel()
+	db, _ := storetest.New(t)
+	ctx := context.Background()
+	first := &store.AuditEvent{ActorRole: "ADMIN", Action: "payout.decided", Subject: "offer:first"}
+	if err := db.AppendAudit(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	batch := make([]*store.AuditEvent, 2345)
+	for i := range batch {
+		batch[i] = &store.AuditEvent{ActorRole: "system", Action: "payout.released", Subject: fmt.Sprintf("offer:%d", i),
+			After: json.RawMessage(fmt.Sprintf(`{"n": %d}`, i))}
+	}
+	if err := db.AppendAudits(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	last := &store.AuditEvent{ActorRole: "system", Action: "payout.transferred", Subject: "offer:last"}
+	if err := db.AppendAudit(ctx, last); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range batch {
+		prev := first.ID
+		if i > 0 {
+			prev = batch[i-1].ID
+		}
+		if e.ID <= prev {
+			t.Fatalf("event %d has id %d after %d", i, e.ID, prev)
+		}
+	}
+	for _, i := range []int{0, 999, 1000, 2344} {
+		var row struct {
+			Subject string `db:"subject"`
+			Hash    []byte `db:"hash"`
+		}
+		if err := db.SQL().Get(&row, `SELECT subject, hash FROM audit_events WHERE id = $1`, batch[i].ID); err != nil ||
+			row.Subject != batch[i].Subject || string(row.Hash) != string(batch[i].Hash) {
+			t.Fatalf("event %d stored as %+v (%v)", i, row, err)
+		}
+	}
+	if n, br, err := db.VerifyAudit(ctx); err != nil || br != nil || n != 2347 {
+		t.Fatalf("chain: %d rows, break %+v, %v", n, br, err)
 	}
 }

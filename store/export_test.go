@@ -24,3 +24,9 @@ func (s *DB) AcceptWithoutAgreement(ctx context.Context, actor *User, entryID st
 	})
 	return out, err
 }
+
+// AppendAudits adds events to the audit log in one transaction, as a batch
+// of system events is appended. Tests only.
+func (s *DB) AppendAudits(ctx context.Context, events []*AuditEvent) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.appendAudits(tx, events) })
+}

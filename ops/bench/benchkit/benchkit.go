@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -126,6 +127,19 @@ func Median(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s[len(s)/2]
+}
+
+// Spread says how far apart xs are: the largest over the smallest, as
+// "1.14×" ("n/a" for fewer than two, or a smallest of 0).
+func Spread(xs []float64) string {
+	if len(xs) < 2 {
+		return "n/a"
+	}
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	if lo <= 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f×", hi/lo)
 }
 
 // Build compiles the named commands (api, worker, ...) into dir.

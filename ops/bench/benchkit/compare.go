@@ -141,6 +141,9 @@ func Bare(ctx context.Context, dbURL string, args []any, sessionID string, body 
 type Figures struct {
 	API, APIP99, Bare                                float64
 	Simple, SimpleAuth, Prepared, PreparedAuth, Runs float64
+	// APIP99s are the api's p99 of each run, in order: how far apart they
+	// are says how steady the measurement is.
+	APIP99s []float64
 	// APIBare is the median of each run's api/bare: the two are measured
 	// one after the other in every run, so a drift of the shared machine's
 	// speed between runs cancels out of each ratio.
@@ -227,7 +230,7 @@ func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d
 	for i := range ratios {
 		ratios[i] = all[0].rate[i] / all[1].rate[i]
 	}
-	f.APIP99, f.Runs, f.APIBare = Median(all[0].p99s), float64(runs), Median(ratios)
+	f.APIP99, f.APIP99s, f.Runs, f.APIBare = Median(all[0].p99s), all[0].p99s, float64(runs), Median(ratios)
 	return f, nil
 }
 

@@ -98,7 +98,7 @@ func (b *bench) search(ctx context.Context) error {
 		}
 		table = append(table, row)
 	}
-	fmt.Printf("\n| search | total | api req/s | bare req/s | api/bare | api p99 |\n|---|---|---|---|---|---|\n%s", strings.Join(table, ""))
+	fmt.Printf("\n| search | total | api req/s | bare req/s | api/bare | api p99 | api p99 of each run (largest / smallest) |\n|---|---|---|---|---|---|---|\n%s", strings.Join(table, ""))
 	return nil
 }
 
@@ -151,5 +151,10 @@ func (b *bench) compare(ctx context.Context, sc scenario) (string, error) {
 	}
 	fmt.Printf("%s: %d hits (total %s)\n", label, len(items), total)
 	fig.Print(os.Stdout)
-	return fmt.Sprintf("| %s | %s | %.0f | %.0f | %.2f | %.1f ms |\n", label, total, fig.API, fig.Bare, fig.APIBare, fig.APIP99), nil
+	runs := make([]string, len(fig.APIP99s))
+	for i, p := range fig.APIP99s {
+		runs[i] = fmt.Sprintf("%.1f", p)
+	}
+	return fmt.Sprintf("| %s | %s | %.0f | %.0f | %.2f | %.1f ms | %s ms (%s) |\n", label, total, fig.API, fig.Bare, fig.APIBare, fig.APIP99,
+		strings.Join(runs, ", "), benchkit.Spread(fig.APIP99s)), nil
 }
