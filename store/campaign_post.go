@@ -180,13 +180,8 @@ func (s *DB) saveCampaignPosts(ctx context.Context, tx *sqlx.Tx, posts []Campaig
 		c.views, c.likes, c.comments = append(c.views, n(p.Views)), append(c.likes, n(p.Likes)), append(c.comments, n(p.Comments))
 		c.shares, c.reach = append(c.shares, n(p.Shares)), append(c.reach, n(p.Reach))
 	}
-	st, release, err := s.prepared(ctx, savePostsSQL)
-	if err != nil {
-		return nil, fmt.Errorf("save campaign posts: %w", err)
-	}
-	defer release()
 	var fresh []NewCapture
-	err = tx.StmtxContext(ctx, st).SelectContext(ctx, &fresh, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
+	err := s.txSelect(ctx, tx, &fresh, savePostsSQL, pq.Array(c.campaigns), pq.Array(c.entries), pq.Array(c.accounts),
 		pq.Array(c.platforms), pq.Array(c.ids), pq.Array(c.urls), pq.Array(c.captions), pq.Array(c.published),
 		pq.Array(c.views), pq.Array(c.likes), pq.Array(c.comments), pq.Array(c.shares), pq.Array(c.reach),
 		now, now.UTC().Format(time.DateOnly))
