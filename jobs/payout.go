@@ -465,6 +465,14 @@ func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 
 // processPayoutEvent applies the stored provider event id once and marks it processed.
 func (h *Handler) processPayoutEvent(ctx context.Context, id string) error {
+	// One run at a time applies an event: the event's own task and a money step applying it first (see
+	// applyPendingRefunds) would otherwise both apply it, and the run that found nothing left to record could
+	// mark it ignored after the other marked it applied. The second run waits, then finds it processed.
+	lock, err := h.Store.WaitLock(ctx, "payout-event-apply-"+id)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	ev, err := storedEvent(ctx, id, h.Store.GetPayoutEvent, h.Store.MarkPayoutEventProcessed)
 	if err != nil || ev == nil {
 		return err

@@ -61,3 +61,21 @@ func (l *TaskLock) Release() {
 
 // errBadConn tells database/sql to close a connection rather than pool it.
 var errBadConn = driver.ErrBadConn
+
+// WaitLock takes the lock of key, waiting while another process holds it
+// (or until ctx ends). For work that must not run twice at once and must
+// not be skipped either: a money step applying a stored provider event
+// waits for the event's own task to finish applying it, then finds it done.
+func (s *DB) WaitLock(ctx context.Context, key string) (*TaskLock, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("lock connection: %w", err)
+	}
+	id := lockID(key)
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock("+strconv.FormatInt(id, 10)+")"); err != nil {
+		_ = conn.Raw(func(any) error { return errBadConn }) // a wait cut short may still take the lock: drop the session
+		conn.Close()
+		return nil, fmt.Errorf("lock %s: %w", key, err)
+	}
+	return &TaskLock{conn: conn, id: id}, nil
+}
