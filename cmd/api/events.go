@@ -112,7 +112,8 @@ func (s *server) eventStream(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	sent := map[int64]bool{}
-	if err := s.replay(r.Context(), w, u, after, sent); err != nil {
+	from, err := s.replay(r.Context(), w, u, after, sent)
+	if err != nil {
 		return
 	}
 	if rc.Flush() != nil {
@@ -128,8 +129,8 @@ func (s *server) eventStream(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return // too slow: the browser reconnects and replays
 			}
-			if sent[ev.ID] {
-				continue
+			if sent[ev.ID] || ev.ID <= from {
+				continue // replayed, or from before the stream's starting point (the recent-events poll)
 			}
 			if writeEvent(w, ev) != nil || rc.Flush() != nil {
 				return
@@ -143,33 +144,35 @@ func (s *server) eventStream(w http.ResponseWriter, r *http.Request) {
 }
 
 // replay writes the events after after (none for -1: a fresh stream gets a
-// "ready" event naming the newest id, its starting point on reconnect).
-func (s *server) replay(ctx context.Context, w http.ResponseWriter, u *store.User, after int64, sent map[int64]bool) error {
+// "ready" event naming the newest id, its starting point on reconnect) and
+// answers the stream's starting point: after, or the ready event's id.
+func (s *server) replay(ctx context.Context, w http.ResponseWriter, u *store.User, after int64, sent map[int64]bool) (int64, error) {
 	if _, err := fmt.Fprint(w, "retry: 2000\n\n"); err != nil {
-		return err
+		return 0, err
 	}
 	if after < 0 {
 		last, err := s.store.LastThreadEvent(ctx)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		_, err = fmt.Fprintf(w, "id: %d\nevent: ready\ndata: {}\n\n", last)
-		return err
+		return last, err
 	}
+	from := after
 	for {
 		evs, err := s.store.ThreadEventsAfter(ctx, u, after, eventReplayMax)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		for _, ev := range evs {
 			sent[ev.ID] = true
 			if err := writeEvent(w, ev); err != nil {
-				return err
+				return 0, err
 			}
 			after = ev.ID
 		}
 		if len(evs) < eventReplayMax {
-			return nil
+			return from, nil
 		}
 	}
 }
