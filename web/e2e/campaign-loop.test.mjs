@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, PHONE, isoIn, api } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, signAgreement, PHONE, isoIn, api, openRoster } from './helpers.mjs'
 
 // The whole campaign loop in the browser: brand@ adds the demo creator (Cleo Creator, creator@, Instagram
 // connected to the sandbox as cleo_fit) to a new campaign from her profile, sends the offer from the roster and signs
@@ -35,14 +35,6 @@ async function createCampaign(token) {
   return (await api('POST', '/api/campaigns/add-campaign', token, body)).data.campaign._id
 }
 
-/** openRoster opens the campaign's roster from the campaign list. */
-async function openRoster(page) {
-  await page.goto('/campaigns')
-  await page.getByLabel('Search campaigns').fill(CAMPAIGN)
-  await page.getByRole('button', { name: `Roster of ${CAMPAIGN}` }).click()
-  return page.getByRole('region', { name: 'Roster' })
-}
-
 test('brand adds a creator and sends the offer, the creator counters, the brand accepts, the tagged post shows in the results, exports and a share link', async () => {
   const { accessToken: brandToken } = await apiLogin('brand@example.com')
   const campaignId = await createCampaign(brandToken)
@@ -57,7 +49,7 @@ test('brand adds a creator and sends the offer, the creator counters, the brand 
   await brand.getByLabel('Campaign', { exact: true }).selectOption({ label: `${CAMPAIGN} (active)` })
   await brand.getByRole('button', { name: 'Add to campaign' }).click()
   await brand.getByRole('status').filter({ hasText: `joined ${CAMPAIGN}'s roster as a draft offer` }).waitFor()
-  const roster = await openRoster(brand)
+  const roster = await openRoster(brand, CAMPAIGN)
   await roster.getByRole('button', { name: `Send offer to ${CREATOR}` }).click()
   const send = brand.getByRole('dialog', { name: 'Send this offer?' })
   await send.waitFor()
@@ -81,7 +73,7 @@ test('brand adds a creator and sends the offer, the creator counters, the brand 
   await card.getByText('Countered', { exact: true }).waitFor()
 
   // 3. The brand accepts the counter by signing it; the creator signs too.
-  const roster2 = await openRoster(brand)
+  const roster2 = await openRoster(brand, CAMPAIGN)
   const ask = roster2.getByRole('group', { name: `Counter from ${CREATOR}` })
   await ask.getByText('$1,234').waitFor()
   await ask.getByRole('button', { name: 'Accept counter' }).click()

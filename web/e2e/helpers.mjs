@@ -316,10 +316,30 @@ export async function sendCounter(page, card, amount) {
   await card.getByText('Countered', { exact: true }).waitFor()
 }
 
+/**
+ * searchList types `text` into the search field labelled `label` and waits until every item of the list (`rows`, a
+ * CSS selector) shows it: the list keeps its previous page while the search runs, so clicking before the answer
+ * lands would hit whatever the shorter list moves under the pointer.
+ */
+export async function searchList(page, label, text, rows) {
+  await page.getByLabel(label, { exact: true }).fill(text)
+  await page.waitForFunction(
+    ([sel, t]) => {
+      const items = [...document.querySelectorAll(sel)]
+      return items.length > 0 && items.every((el) => el.textContent.toLowerCase().includes(t.toLowerCase()))
+    },
+    [rows, text],
+    { timeout: WAIT_MS },
+  )
+}
+
+/** OFFER_CAMPAIGN_ROWS: the rows of the ADMIN's /offers campaign list, for searchList. */
+export const OFFER_CAMPAIGN_ROWS = 'section[aria-label="Campaigns of every brand"] tbody tr'
+
 /** openRoster opens `campaign`'s roster from the campaign list (searched by name) and returns its region. */
 export async function openRoster(page, campaign) {
   await page.goto('/campaigns')
-  await page.getByLabel('Search campaigns').fill(campaign)
+  await searchList(page, 'Search campaigns', campaign, '.cc-campaign-item')
   await page.getByRole('button', { name: `Roster of ${campaign}` }).click()
   return page.getByRole('region', { name: 'Roster' })
 }

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, readMail, BASE_URL, PHONE, isoIn } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, loginUi, apiLogin, readMail, BASE_URL, PHONE, isoIn, searchList, OFFER_CAMPAIGN_ROWS } from './helpers.mjs'
 
 // In the browser: the admin imports creators; a brand creates a
 // campaign and generates its roster; the admin sends, counters and accepts
@@ -80,7 +80,7 @@ test('admin imports, brand generates a roster, admin runs the offers', async () 
   await quietShot(brand, 'offers-brand-roster')
 
   await admin.goto('/offers')
-  await admin.getByLabel('Campaign name').fill(RUN)
+  await searchList(admin, 'Campaign name', RUN, OFFER_CAMPAIGN_ROWS)
   await admin.getByRole('button', { name: CAMPAIGN }).click()
   const roster = admin.getByRole('region', { name: `Roster of ${CAMPAIGN}` })
   await roster.locator('tbody tr').nth(5).waitFor()

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { launch, newPage, quietShot, expectToast, expectNoA11yViolations, loginUi, apiLogin, api, sendWaitingOffer, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectToast, expectNoA11yViolations, loginUi, apiLogin, api, sendWaitingOffer, PHONE, searchList } from './helpers.mjs'
 
 // In the browser, on the seeded demo: brand@'s completed "Autumn Lookbook" has measured results from
 // at least ten creators and a live share link. The results tab (totals with their basis, the chart with its table,
@@ -25,7 +25,7 @@ async function openResults(viewport) {
   const page = await newPage(browser, viewport)
   await loginUi(page, 'brand@example.com')
   await page.goto('/campaigns')
-  await page.getByLabel('Search campaigns').fill(CAMPAIGN)
+  await searchList(page, 'Search campaigns', CAMPAIGN, '.cc-campaign-item')
   await page.getByRole('link', { name: `Results of ${CAMPAIGN}` }).click()
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}\/results$/)
   await page.getByRole('heading', { level: 2, name: CAMPAIGN }).waitFor()

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { launch, newPage, quietShot, expectNoA11yViolations, createVerifiedCreator, loginUi, apiLogin, BASE_URL, PHONE } from './helpers.mjs'
+import { launch, newPage, quietShot, expectNoA11yViolations, createVerifiedCreator, loginUi, apiLogin, BASE_URL, PHONE, searchList, OFFER_CAMPAIGN_ROWS } from './helpers.mjs'
 
 // Flows that say what happened, in the browser against the seeded stack: a campaign in a country
 // finds the country's creators (and an empty one says why), the network's "City or country" filter, the offline
@@ -159,7 +159,7 @@ test('a missing campaign is one "not found" view; terminal offers show no contro
   const admin = await newPage(browser, PHONE)
   await loginUi(admin, 'admin@example.com')
   await admin.goto('/offers')
-  await admin.getByLabel('Campaign name').fill('Spring Fitness Push')
+  await searchList(admin, 'Campaign name', 'Spring Fitness Push', OFFER_CAMPAIGN_ROWS)
   await admin.getByRole('button', { name: 'Spring Fitness Push' }).click()
   const roster = admin.getByRole('region', { name: 'Roster of Spring Fitness Push' })
   const declined = roster.locator('tbody tr', { has: admin.locator('.badge', { hasText: /^Declined$/ }) }).first()
