@@ -248,8 +248,8 @@ func (f *CreatorFilter) where() (string, []any) {
 
 // conds builds the conditions of f on creators' columns, with their
 // arguments appended to args. With words, the niche condition comes apart
-// as wconds on creator_words (w.), for the walk of wordWalkSQL, and the
-// search itself is left to the caller.
+// as wconds on creator_words, for the walk of wordWalkSQL, and the search
+// itself is left to the caller.
 func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _ []any) {
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	if q := searchQuery(f.Search); q != "" && !words {
@@ -257,7 +257,7 @@ func (f *CreatorFilter) conds(words bool, args []any) (conds, wconds []string, _
 	}
 	if f.Niche != "" {
 		if words {
-			wconds = append(wconds, "w.niche = "+arg(strings.ToLower(f.Niche)))
+			wconds = append(wconds, "niche = "+arg(strings.ToLower(f.Niche)))
 		} else {
 			conds = append(conds, "lower(niche) = "+arg(strings.ToLower(f.Niche)))
 		}

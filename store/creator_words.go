@@ -48,7 +48,23 @@ type wordStats struct {
 	commonFollowers []int64
 	commonShares    []float64
 	followersBounds []int64
-	at              time.Time
+	// niches: the share of creators in each common niche (lowercased, as
+	// creator_words keeps it), and the share of any other niche.
+	niches     map[string]float64
+	otherNiche float64
+	at         time.Time
+}
+
+// nicheShare estimates the share of creators in niche; without
+// statistics, 1 (the walk's own ratio stands).
+func (st *wordStats) nicheShare(niche string) float64 {
+	if st.niches == nil {
+		return 1
+	}
+	if v, ok := st.niches[strings.ToLower(niche)]; ok {
+		return v
+	}
+	return st.otherNiche
 }
 
 // share estimates the share of creators whose followers lie in [lo, hi].
@@ -168,6 +184,27 @@ func (s *DB) readWordStats(ctx context.Context) *wordStats {
 	if err == nil && len(vals) == len(shares) {
 		st.commonFollowers, st.commonShares, st.followersBounds = vals, shares, bounds
 	}
+	var niches pq.StringArray
+	var nicheShares pq.Float64Array
+	var distinct, nulls float64
+	err = s.db.QueryRowContext(ctx, `SELECT coalesce(most_common_vals::text::text[], '{}'),
+		coalesce(most_common_freqs::float8[], '{}'), n_distinct::float8, null_frac::float8
+		FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'creators' AND attname = 'niche'`).
+		Scan(&niches, &nicheShares, &distinct, &nulls)
+	if err == nil && len(niches) == len(nicheShares) {
+		st.niches = map[string]float64{}
+		common := 0.0
+		for i, n := range niches {
+			st.niches[strings.ToLower(n)] += nicheShares[i]
+			common += nicheShares[i]
+		}
+		if distinct < 0 { // a share of the rows
+			distinct = -distinct * st.rows
+		}
+		if others := distinct - float64(len(niches)); others >= 1 {
+			st.otherNiche = max(0, 1-nulls-common) / others
+		}
+	}
 	return st
 }
 
@@ -206,12 +243,16 @@ func (s *DB) searchPlan(ctx context.Context, f CreatorFilter) (driver string, ro
 		return "", 0, false
 	}
 	// A followers range only shortens the walk (it starts at the range's
-	// top); the GIN index would still read the whole lists.
+	// top), and a niche walks the word's list in that niche; the GIN index
+	// would still read the whole lists.
 	rows = best * st.rows
 	if lo, hi, ok := followersRange(f); ok {
 		rows *= st.share(lo, hi)
 	}
-	return driver, rows, true
+	if f.Niche != "" {
+		rows *= st.nicheShare(f.Niche)
+	}
+	return driver, max(rows, 1), true
 }
 
 // sigTokens are the tokens of creator_words.sig (migration 00016) every
@@ -235,10 +276,11 @@ func sigTokens(term, driver string) []string {
 // creator_words: its third column is the position in the list (1-based)
 // of the page's last match.
 func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
-	args, driverWhere := []any{driver, searchQuery(f.Search), strings.Join(sigTokens(f.Search, driver), " ")}, "word = $1"
+	args := []any{driver, searchQuery(f.Search), strings.Join(sigTokens(f.Search, driver), " ")}
 	conds, wconds, args := f.conds(true, args)
+	// The niche narrows the walked list itself (creator_words_niche_idx).
+	driverWhere := strings.Join(append([]string{"word = $1"}, wconds...), " AND ")
 	mask := "(SELECT creator_words_sig(string_to_array($3::text, ' ')))" // computed once
-	wconds = append(wconds, "w.sig & "+mask+" = "+mask)
 	conds = append([]string{"id = w.id", "search @@ to_tsquery('simple', $2)"}, conds...)
 	args = append(args, f.Limit, (f.Page-1)*f.Limit)
 	order, corder := "followers DESC, id", "c.followers DESC, c.id"
@@ -250,19 +292,16 @@ func wordWalkSQL(f CreatorFilter, driver string) (string, []any) {
 		conds = append(conds, "followers BETWEEN "+strconv.FormatInt(lo, 10)+" AND "+strconv.FormatInt(hi, 10))
 		driverWhere += " AND followers BETWEEN " + strconv.FormatInt(lo, 10) + " AND " + strconv.FormatInt(hi, 10)
 	}
-	where := ""
-	if len(wconds) > 0 {
-		where = " WHERE " + strings.Join(wconds, " AND ")
-	}
-	// The filters on w apply after the numbering (the planner does not
-	// move them below a window function), so walked counts the whole list.
+	// The signature check applies after the numbering (the planner does
+	// not move it below a window function), so walked counts the whole list.
+	where := " WHERE w.sig & " + mask + " = " + mask
 	entry := creatorJSON
 	if f.ForBrand {
 		entry = creatorBrandJSON
 	}
 	return `SELECT coalesce(json_agg(` + entry + ` ORDER BY ` + corder + `), '[]')::text, count(*),
 		coalesce(max(c.walked), 0)::float8
-		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, niche, sig, row_number() OVER (ORDER BY ` + order + `) AS walked
+		FROM (SELECT cr.*, w.walked FROM (SELECT id, followers, sig, row_number() OVER (ORDER BY ` + order + `) AS walked
 				FROM creator_words WHERE ` + driverWhere + ` ORDER BY ` + order + `) w
 			CROSS JOIN LATERAL (SELECT ` + creatorColumns + ` FROM creators WHERE ` + strings.Join(conds, " AND ") + `) cr` +
 		where + ` ORDER BY w.` + strings.ReplaceAll(order, ", id", ", w.id") + ` LIMIT $` + strconv.Itoa(len(args)-1) +

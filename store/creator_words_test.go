@@ -123,6 +123,8 @@ func TestCreatorSearch_CommonWords(t *testing.T) {
 		{"page 3, prefix", store.CreatorFilter{Search: "ann le", Page: 3}, func(creator) bool { return true }, true},
 		{"smallest first", store.CreatorFilter{Search: "ann lee", Sort: "-followers"}, func(creator) bool { return true }, true},
 		{"niche", store.CreatorFilter{Search: "ann lee", Niche: "TRAVEL"}, func(c creator) bool { return c.niche == "Travel" }, true},
+		{"niche, page 4", store.CreatorFilter{Search: "ann le", Niche: "gaming", Page: 4}, func(c creator) bool { return c.niche == "Gaming" }, true},
+		{"a niche none of them is in", store.CreatorFilter{Search: "ann lee", Niche: "Food"}, func(c creator) bool { return c.niche == "Food" }, false},
 		{"tier", store.CreatorFilter{Search: "ann lee", Tier: store.TierMid}, func(c creator) bool {
 			return c.followers >= store.MidFollowers && c.followers < store.MacroFollowers
 		}, true},

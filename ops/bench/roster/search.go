@@ -20,6 +20,7 @@ import (
 const fill1M = `TRUNCATE creators CASCADE;
 DROP INDEX creators_search_idx;
 DROP INDEX creator_words_idx;
+DROP INDEX creator_words_niche_idx;
 INSERT INTO creators (identity, name, email, niche, location, instagram_handle, instagram_followers, youtube_handle,
 	youtube_subscribers, engagement_rate, audience_male, audience_female)
 SELECT coalesce('email:' || e, 'instagram:' || h), f || ' ' || l, e, (ARRAY['Travel','Gaming','Beauty & Makeup','Technology','Food & Cooking'])[1 + g % 5],
@@ -33,6 +34,7 @@ FROM (SELECT g, f, l, lower(f || '_' || l || g) AS h,
 	FROM generate_series(1::bigint, $1) g) x) y;
 CREATE INDEX creators_search_idx ON creators USING gin (search);
 CREATE INDEX creator_words_idx ON creator_words (word, followers DESC, id) INCLUDE (niche, sig);
+CREATE INDEX creator_words_niche_idx ON creator_words (word, niche, followers DESC, id) INCLUDE (sig);
 VACUUM ANALYZE creators;
 VACUUM ANALYZE creator_words;
 CHECKPOINT;`
