@@ -381,7 +381,7 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 	}
 	where, args := campaignWhere(brandID, CampaignFilter{})
 	var sum CampaignSummary
-	if err := s.db.GetContext(ctx, &sum, `SELECT count(*) FILTER (WHERE status = 'active') AS active,
+	if err := s.getPrepared(ctx, &sum, `SELECT count(*) FILTER (WHERE status = 'active') AS active,
 		count(*) FILTER (WHERE status = 'draft') AS drafts, count(*) FILTER (WHERE status = 'completed') AS completed,
 		count(*) AS total, coalesce(sum(budget), 0) AS total_budget, coalesce(round(avg(budget), 2), 0) AS average_budget
 		FROM campaigns WHERE `+where, args...); err != nil {
@@ -389,7 +389,7 @@ func (s *DB) SummarizeCampaigns(ctx context.Context, viewer *User, brandID strin
 	}
 	var next NextCampaign
 	args = append(args, s.now().Format(time.DateOnly))
-	err = s.db.GetContext(ctx, &next, `SELECT id, name, status, start_date FROM campaigns WHERE `+where+
+	err = s.getPrepared(ctx, &next, `SELECT id, name, status, start_date FROM campaigns WHERE `+where+
 		` AND status IN ('draft', 'active') AND start_date >= $`+strconv.Itoa(len(args))+` ORDER BY start_date, created_at LIMIT 1`, args...)
 	switch ErrorCode(translate(err, "Campaign")) {
 	case "":

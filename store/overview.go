@@ -35,7 +35,7 @@ func (s *DB) AdminOverview(ctx context.Context, viewer *User) (json.RawMessage, 
 		return nil, Errorf(EFORBIDDEN, "You don't have permission to do this")
 	}
 	var out []byte
-	if err := s.db.GetContext(ctx, &out, overviewSQL); err != nil {
+	if err := s.getPrepared(ctx, &out, overviewSQL); err != nil {
 		return nil, fmt.Errorf("admin overview: %w", err)
 	}
 	return out, nil

@@ -59,7 +59,12 @@ func (s *DB) UsageEnding(ctx context.Context, brandID string) ([]UsageEndingPost
 	if brandID != "" {
 		brand = brandID
 	}
-	rows, err := s.db.QueryxContext(ctx, usageEndingSQL, brand, from, to)
+	st, release, err := s.prepared(ctx, usageEndingSQL)
+	if err != nil {
+		return nil, fmt.Errorf("usage ending: %w", err)
+	}
+	defer release()
+	rows, err := st.QueryxContext(ctx, brand, from, to)
 	if err != nil {
 		return nil, fmt.Errorf("usage ending: %w", err)
 	}
