@@ -151,14 +151,44 @@ func TestCampaignResultDays(t *testing.T) {
 		}
 		return sum
 	}
+	// bumps runs q in a transaction and answers how many times it (its triggers) called campaign_results_bump.
+	bumps := func(q string) int64 {
+		tx, err := db.BeginTxx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		// As the api and the worker run it (store.SessionSettings): the triggers' statements planned once.
+		if _, err := tx.ExecContext(ctx, `SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL track_functions = 'all'`); err != nil {
+			t.Fatal(err)
+		}
+		calls := func() (n int64) {
+			if err := tx.GetContext(ctx, &n, `SELECT coalesce(sum(calls), 0)::bigint FROM pg_stat_xact_user_functions
+				WHERE funcname = 'campaign_results_bump'`); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		n0 := calls()
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		n := calls() - n0
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
 	for _, st := range steps {
 		before := versions()
-		if _, err := db.ExecContext(ctx, st.q); err != nil {
-			t.Fatalf("%s: %v", st.what, err)
-		}
-		// A creator's change moves the versions of their campaigns only when the results show what changed.
+		calls := bumps(st.q)
+		// A creator's change moves the versions of their campaigns only when the results show what changed; what every
+		// analytics sync rewrites of a creator (followers, quality) does not even look for their campaigns.
 		if moved := versions() != before; strings.HasPrefix(st.what, "a working creator") && moved == strings.HasSuffix(st.what, "figures rewritten") {
 			t.Fatalf("%s: the results versions moved: %v", st.what, moved)
+		}
+		if figures := strings.HasSuffix(st.what, "figures rewritten"); figures && calls != 0 || st.what == "a working creator renamed" && calls == 0 {
+			t.Fatalf("%s: %d calls of campaign_results_bump", st.what, calls)
 		}
 		sameResults(t, e.db, st.what)
 	}
