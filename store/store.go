@@ -19,6 +19,11 @@ import (
 // DB is the store: a Postgres pool plus the rules that need configuration.
 type DB struct {
 	db *sqlx.DB
+	// probe is a pool of one connection for Ping alone: a readiness check
+	// answers whether Postgres answers, never after the requests queued for
+	// the main pool (a load balancer would take a busy process out of its
+	// round for being busy).
+	probe *sql.DB
 	// Now is the clock; tests replace it to move time forward.
 	Now func() time.Time
 	// OTPSecret keys the HMAC under which one-time codes are stored.
@@ -75,7 +80,14 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	db.SetMaxOpenConns(40)
 	db.SetMaxIdleConns(40)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{db: db, Now: time.Now, BcryptCost: 12, SessionMaxAge: DefaultSessionMaxAge}, nil
+	probe, err := sql.Open("postgres", withSettings(url))
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect postgres: %w", err)
+	}
+	probe.SetMaxOpenConns(1)
+	probe.SetMaxIdleConns(1)
+	return &DB{db: db, probe: probe, Now: time.Now, BcryptCost: 12, SessionMaxAge: DefaultSessionMaxAge}, nil
 }
 
 // withSettings adds SessionSettings to a Postgres URL or key=value string;
@@ -94,6 +106,7 @@ func withSettings(dsn string) string {
 // Close closes the cached statements and the pool.
 func (s *DB) Close() error {
 	s.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
+	s.probe.Close()
 	return s.db.Close()
 }
 
@@ -191,7 +204,7 @@ func (s *DB) execPrepared(ctx context.Context, query string, args ...any) error 
 func (s *DB) SQL() *sqlx.DB { return s.db }
 
 // Ping reports whether Postgres answers.
-func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s *DB) Ping(ctx context.Context) error { return s.probe.PingContext(ctx) }
 
 // inTx runs fn in a transaction, committing when fn returns nil.
 func (s *DB) inTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"creatorcoach/cmd/api/openapi"
 	"creatorcoach/store"
@@ -169,5 +170,42 @@ func TestShedLoad_StreamsTakeNoSlot(t *testing.T) {
 	wg.Wait()
 	if rec.Code != http.StatusOK {
 		t.Fatalf("with %d streams open past a bound of %d, a call answered %d", 2*max, max, rec.Code)
+	}
+}
+
+// TestReadyz_BusyPool: with every connection of the request pool taken
+// (requests waiting for Postgres), /readyz still answers at once that
+// Postgres answers: a load balancer checking it takes a dead or cut-off
+// process out of its round, never a busy one.
+func TestReadyz_BusyPool(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	for range 40 { // the pool's size (store.Open)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = e.db.SQL().ExecContext(ctx, `SELECT pg_sleep(30)`)
+		}()
+	}
+	for e.db.SQL().Stats().InUse < 40 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	client := &http.Client{Timeout: 2 * time.Second}
+	res, err := client.Get(e.srv.URL + "/readyz")
+	if err != nil {
+		t.Fatalf("readyz with the pool taken: %v", err)
+	}
+	defer res.Body.Close()
+	var body map[string]string
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK || body["postgres"] != "ok" {
+		t.Fatalf("readyz with the pool taken: %d %v", res.StatusCode, body)
 	}
 }
