@@ -174,28 +174,31 @@ func TestShedLoad_StreamsTakeNoSlot(t *testing.T) {
 }
 
 // TestReadyz_BusyPool: with every connection of the request pool taken
-// (requests waiting for Postgres), /readyz still answers at once that
-// Postgres answers: a load balancer checking it takes a dead or cut-off
-// process out of its round, never a busy one.
+// (requests waiting for Postgres), /readyz still says that Postgres answers
+// (it waited behind the requests before, and its 2 s timeout made it 503): a
+// load balancer checking it takes a dead or cut-off process out of its
+// round, never a busy one. The pool is cut to two connections here, so the
+// test holds two of Postgres's connection slots, not forty.
 func TestReadyz_BusyPool(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
+	pool := e.db.SQL()
+	pool.SetMaxOpenConns(2)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
-	for range 40 { // the pool's size (store.Open)
+	for range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, _ = e.db.SQL().ExecContext(ctx, `SELECT pg_sleep(30)`)
+			_, _ = pool.ExecContext(ctx, `SELECT pg_sleep(20)`)
 		}()
 	}
-	for e.db.SQL().Stats().InUse < 40 {
+	for pool.Stats().InUse < 2 {
 		time.Sleep(10 * time.Millisecond)
 	}
-	client := &http.Client{Timeout: 2 * time.Second}
+	client := &http.Client{Timeout: 10 * time.Second}
 	res, err := client.Get(e.srv.URL + "/readyz")
 	if err != nil {
 		t.Fatalf("readyz with the pool taken: %v", err)
