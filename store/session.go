@@ -101,7 +101,7 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 		return nil, errBadRefresh
 	}
 	var out *Session
-	var reused bool
+	var reused string // the session revoked for a reused token
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var row struct {
 			SessionID string       `db:"session_id"`
@@ -127,7 +127,7 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 			return errBadRefresh
 		}
 		if row.RotatedAt.Valid && now.Sub(row.RotatedAt.Time) > RefreshReuseGrace {
-			reused = true
+			reused = row.SessionID
 			return revokeSession(tx, row.SessionID, "refresh token reuse", now)
 		}
 		if !row.RotatedAt.Valid {
@@ -141,7 +141,8 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 		out = &Session{ID: row.SessionID, UserID: row.UserID, RefreshToken: newToken()}
 		return insertRefreshToken(tx, out.ID, out.RefreshToken, now)
 	})
-	if err == nil && reused {
+	if err == nil && reused != "" {
+		s.sessions.forgetSession(reused)
 		return nil, errBadRefresh
 	}
 	return out, err
@@ -149,7 +150,11 @@ func (s *DB) Refresh(ctx context.Context, token string) (*Session, error) {
 
 // Logout revokes the session; revoking it twice is not an error.
 func (s *DB) Logout(ctx context.Context, sessionID string) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return revokeSession(tx, sessionID, "logout", s.now()) })
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error { return revokeSession(tx, sessionID, "logout", s.now()) })
+	if err == nil {
+		s.sessions.forgetSession(sessionID)
+	}
+	return err
 }
 
 func revokeSession(tx *sqlx.Tx, sessionID, reason string, now time.Time) error {

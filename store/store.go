@@ -53,6 +53,7 @@ type DB struct {
 	stmtCount atomic.Int32   // statements in stmts
 	words     wordStatsCache // creators.search's word frequencies, see searchPlan
 	results   resultsCache   // campaigns' results by version, see campaignResults
+	sessions  *sessionCache  // signed-in users by session, see CacheSessions; nil = none kept
 }
 
 // SessionSettings are the Postgres settings of every pool connection, as
@@ -103,8 +104,10 @@ func withSettings(dsn string) string {
 	return dsn + " " + strings.ReplaceAll(SessionSettings, "&", " ")
 }
 
-// Close closes the cached statements and the pool.
+// Close stops the session cache's listener and closes the cached statements
+// and the pool.
 func (s *DB) Close() error {
+	s.sessions.close()
 	s.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	s.probe.Close()
 	return s.db.Close()

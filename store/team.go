@@ -98,7 +98,7 @@ func (s *DB) ChangeMemberRole(ctx context.Context, actor *User, memberID, role s
 	if !slices.Contains(brandRoles, role) {
 		return FieldErrors{"role": MsgTeamRole}.Err()
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+	return s.forgotten(s.inTx(ctx, func(tx *sqlx.Tx) error {
 		cur, err := lockMember(tx, actor.Brand.ID, memberID)
 		if err != nil {
 			return err
@@ -116,7 +116,7 @@ func (s *DB) ChangeMemberRole(ctx context.Context, actor *User, memberID, role s
 		}
 		// The member signs in again under the new role.
 		return revokeUserSessions(tx, memberID, "", "role changed", s.now())
-	})
+	}), memberID)
 }
 
 // RemoveMember deletes a member of actor's brand: the account, its
@@ -128,7 +128,7 @@ func (s *DB) RemoveMember(ctx context.Context, actor *User, memberID string) err
 	if err := teamAdmin(actor); err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+	return s.forgotten(s.inTx(ctx, func(tx *sqlx.Tx) error {
 		cur, err := lockMember(tx, actor.Brand.ID, memberID)
 		if err != nil {
 			return err
@@ -145,7 +145,7 @@ func (s *DB) RemoveMember(ctx context.Context, actor *User, memberID string) err
 			return fmt.Errorf("remove member: %w", err)
 		}
 		return nil
-	})
+	}), memberID)
 }
 
 // InvitationTTL is how long an invitation link works after it was mailed.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 	"golang.org/x/crypto/bcrypt"
@@ -96,7 +97,9 @@ func (s *DB) ResetPassword(ctx context.Context, email, code, password string) er
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
-	return s.withOTP(ctx, email, OTPPasswordReset, code, true, func(tx *sqlx.Tx, userID string) error {
+	var user string
+	err = s.withOTP(ctx, email, OTPPasswordReset, code, true, func(tx *sqlx.Tx, userID string) error {
+		user = userID
 		// Reading the mailed code proves the address, so a reset also verifies it.
 		if _, err := tx.Exec(`UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3), updated_at = $3
 			WHERE id = $1`, userID, hash, s.now()); err != nil {
@@ -104,6 +107,7 @@ func (s *DB) ResetPassword(ctx context.Context, email, code, password string) er
 		}
 		return revokeUserSessions(tx, userID, "", "password reset", s.now())
 	})
+	return s.forgotten(err, user)
 }
 
 // ChangePassword sets a new password after checking the current one, and
@@ -128,19 +132,28 @@ func (s *DB) ChangePassword(ctx context.Context, userID, keep, current, next str
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+	return s.forgotten(s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.Exec(`UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, userID, hash, s.now()); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
 		return revokeUserSessions(tx, userID, keep, "password changed", s.now())
-	})
+	}), userID)
 }
 
 // Authenticate returns the user of a live session, EUNAUTHORIZED otherwise
-// (revoked, expired, or the account deleted).
+// (revoked, expired, or the account deleted). With CacheSessions on, a
+// session answered in the last few seconds is answered from memory.
 func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) {
 	if !isUUID(sessionID) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
+	}
+	now := s.now()
+	if u, ok := s.sessions.get(sessionID, now); ok {
+		return u, nil
+	}
+	var gen uint64
+	if s.sessions != nil {
+		gen = s.sessions.gen.Load()
 	}
 	st, release, err := s.prepared(ctx, AuthenticateSQL)
 	if err != nil {
@@ -148,17 +161,21 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	}
 	defer release()
 	var u User
-	err = st.QueryRowContext(ctx, sessionID, s.now()).Scan(u.scanDest()...)
+	var expires time.Time
+	err = st.QueryRowContext(ctx, sessionID, now).Scan(append([]any{&expires}, u.scanDest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, Errorf(EUNAUTHORIZED, "Unauthenticated")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("authenticate: %w", err)
 	}
-	return u.fill(), nil
+	u.fill()
+	s.sessions.put(sessionID, &u, expires, now, gen)
+	return &u, nil
 }
 
 // AuthenticateSQL is the query every signed-in request runs ($1 session id,
-// $2 now); it is prepared once. Benchmarks replay it as their baseline.
-const AuthenticateSQL = `SELECT ` + sessionUserColumns + ` JOIN sessions s ON s.user_id = u.id
+// $2 now) unless its session is kept (see CacheSessions); it is prepared
+// once. Benchmarks replay it as their baseline.
+const AuthenticateSQL = `SELECT s.expires_at, ` + sessionUserColumns + ` JOIN sessions s ON s.user_id = u.id
 	WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.deleted_at IS NULL`

@@ -20,7 +20,7 @@ func (s *DB) DeleteAccount(ctx context.Context, userID, reason string, stop func
 	if err := f.Err(); err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason, stop) })
+	return s.forgotten(s.inTx(ctx, func(tx *sqlx.Tx) error { return s.markDeleted(tx, userID, reason, stop) }), userID)
 }
 
 // DeleteAccountWithOTP is the public deletion: it consumes the account-deletion
@@ -34,9 +34,12 @@ func (s *DB) DeleteAccountWithOTP(ctx context.Context, email, code, reason strin
 	if err := f.Err(); err != nil {
 		return err
 	}
-	return s.withOTP(ctx, email, OTPAccountDeletion, code, true, func(tx *sqlx.Tx, userID string) error {
+	var user string
+	err := s.withOTP(ctx, email, OTPAccountDeletion, code, true, func(tx *sqlx.Tx, userID string) error {
+		user = userID
 		return s.markDeleted(tx, userID, reason, stop)
 	})
+	return s.forgotten(err, user)
 }
 
 // MsgLastAdminDeletes refuses the deletion of a brand's last brand admin

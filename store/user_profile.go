@@ -57,7 +57,7 @@ func (s *DB) UpdateProfile(ctx context.Context, u *User, p ProfileUpdate) (*User
 		out, err = getUser(tx, `u.id = $1`, u.ID)
 		return err
 	})
-	return out, err
+	return out, s.forgotten(err, u.ID)
 }
 
 func trimPtr(p *string) *string {

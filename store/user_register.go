@@ -199,7 +199,10 @@ func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
 		u, err = getUser(tx, `u.id = $1`, id)
 		return err
 	})
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	return u, s.forgotten(nil, u.ID)
 }
 
 // revokeOnNewCredentials revokes every session of the existing account of

@@ -145,6 +145,9 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	if err := db.SetPlanPrices(ctx, cfg.PlanPrices()); err != nil {
 		return err
 	}
+	if err := db.CacheSessions(cfg.DatabaseURL, cfg.SessionCacheTTL, 5*time.Second); err != nil {
+		log.Warn("sessions are not kept in memory", "err", err)
+	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
 	if s.blobs, err = app.OpenBlobs(ctx, cfg); err != nil {
 		return err

@@ -180,6 +180,11 @@ func setupStack(t *testing.T, newDB func(testing.TB) (*store.DB, string), worker
 	db, dbURL := newDB(t)
 	clk := &clock{t: time.Now()}
 	db.Now = clk.Now
+	// Sessions are kept as the api keeps them, so that every test of a
+	// log-out, a role change or a deletion also checks they are forgotten.
+	if err := db.CacheSessions(dbURL, store.DefaultSessionCacheTTL, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
 	redisURL := storetest.Redis(t)
 	smtp := mailtest.Start(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -99,6 +99,12 @@ type Config struct {
 	// duration) is the absolute lifetime of a session: refreshing never
 	// keeps it alive past its start plus this.
 	SessionMaxAge time.Duration
+	// SessionCacheTTL (SESSION_CACHE_TTL, default 10s; 0 = off, at most 5m)
+	// is how long the api answers a signed-in request's session from memory
+	// before asking Postgres again. A log-out, role or password change or a
+	// deletion takes effect at once on every api regardless (Postgres tells
+	// them); the setting bounds how long one would last if that word were lost.
+	SessionCacheTTL time.Duration
 	// OfferTTL (OFFER_TTL, default 7 days; "7d" or a Go duration) is how
 	// long a sent offer waits for the creator's answer before it expires.
 	OfferTTL time.Duration
@@ -277,6 +283,10 @@ func LoadConfig() (Config, error) {
 	}
 	if c.SessionMaxAge, err = parseAge(env("SESSION_MAX_AGE", "90d")); err != nil {
 		return c, fmt.Errorf("SESSION_MAX_AGE must be a positive duration such as 90d or 720h")
+	}
+	if c.SessionCacheTTL, err = time.ParseDuration(env("SESSION_CACHE_TTL", store.DefaultSessionCacheTTL.String())); err != nil ||
+		c.SessionCacheTTL < 0 || c.SessionCacheTTL > 5*time.Minute {
+		return c, fmt.Errorf("SESSION_CACHE_TTL must be a duration between 0 (off) and 5m, such as 10s")
 	}
 	if c.OfferTTL, err = parseAge(env("OFFER_TTL", "7d")); err != nil {
 		return c, fmt.Errorf("OFFER_TTL must be a positive duration such as 7d or 168h")
