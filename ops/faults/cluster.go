@@ -136,6 +136,29 @@ func (c *cluster) signUp(ctx context.Context, email, brand string) (string, erro
 	return "", fmt.Errorf("verify %s: %s", email, r)
 }
 
+// logoutAcrossAPIs opens a second session of the creator, has api2 answer
+// it (and keep it in memory), logs it out through api1, and checks that
+// api2 refuses it at once: the log-out reaches every api.
+func (c *cluster) logoutAcrossAPIs(ctx context.Context, run int, email string) error {
+	r := c.call("POST", "/api/users/login", "", "", map[string]string{"email": email, "password": "Str0ng!pass"})
+	tok := r.str("data", "accessToken")
+	if r.status != http.StatusOK || tok == "" {
+		return fmt.Errorf("log-in %s: %s", email, r)
+	}
+	if r := c.call("GET", "/api/users/me", tok, "api2", nil); r.status != http.StatusOK || r.node != "api2" {
+		return fmt.Errorf("me through api2: %s", r)
+	}
+	if r := c.call("POST", "/api/users/logout", tok, "api1", nil); r.status != http.StatusOK || r.node != "api1" {
+		return fmt.Errorf("log-out through api1: %s", r)
+	}
+	t0 := time.Now()
+	refused := waitFor(ctx, 2*time.Second, func() bool {
+		return c.call("GET", "/api/users/me", tok, "api2", nil).status == http.StatusUnauthorized
+	})
+	c.s.check(refused, "cluster run %d: a session logged out through api1 is refused by api2 (after %d ms)", run, time.Since(t0).Milliseconds())
+	return nil
+}
+
 // upload posts a multipart file to path through HAProxy, pinned to pin.
 func (c *cluster) upload(path, token, pin, name string, data []byte) reply {
 	var body bytes.Buffer
@@ -189,6 +212,9 @@ func (c *cluster) flows(ctx context.Context, run int, roster []byte) error {
 		return err
 	}
 	c.s.check(true, "cluster run %d: a creator and a brand signed up and verified with the codes the workers mailed", run)
+	if err := c.logoutAcrossAPIs(ctx, run, creatorEmail); err != nil {
+		return err
+	}
 
 	// A roster through api1, imported by whichever worker takes it; its
 	// row errors as CSV through api2.
