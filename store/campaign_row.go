@@ -56,6 +56,12 @@ var (
 	campaignColumns, campaignInsertSQL, campaignUpdateSQL, campaignJSON = campaignSQL()
 )
 
+// campaignJSONWith is campaignJSON with more keys: pairs is "'key', expr,
+// …" as json_build_object takes them.
+func campaignJSONWith(pairs string) string {
+	return strings.TrimSuffix(campaignJSON, ")") + ", " + pairs + ")"
+}
+
 // campaignSQL derives from campaignRow's tags its column list, its INSERT
 // and UPDATE (sqlx named parameters) and the list JSON of a row "c".
 func campaignSQL() (columns, insert, update, listJSON string) {
