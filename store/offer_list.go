@@ -96,9 +96,9 @@ func (s *DB) FilterOfferCampaigns(ctx context.Context, f *OfferCampaignFilter) (
 	// jsonb parsed every campaign's JSON again (a fifth of the statement).
 	q := `SELECT coalesce(json_agg(` + campaignJSONWith(`'brandName', b.name,
 			'roster', (SELECT json_build_object('entries', count(*),
-				'estimated', coalesce(sum(e.estimated_fee) FILTER (WHERE e.offer_status = ANY(` + sqlStates(append([]string{OfferDraft}, liveOffers...)) + `)), 0)::float8,
-				'offered', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(` + sqlStates(offeredStates) + `)), 0)::float8,
-				'accepted', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(` + sqlStates(acceptedStates) + `)), 0)::float8,
+				'estimated', coalesce(sum(e.estimated_fee) FILTER (WHERE e.offer_status = ANY(`+sqlStates(append([]string{OfferDraft}, liveOffers...))+`)), 0)::float8,
+				'offered', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(`+sqlStates(offeredStates)+`)), 0)::float8,
+				'accepted', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(`+sqlStates(acceptedStates)+`)), 0)::float8,
 				'generatedAt', (SELECT generated_at FROM rosters WHERE campaign_id = c.id))
 				FROM roster_entries e WHERE e.campaign_id = c.id)`) + `
 			ORDER BY c.created_at DESC, c.id DESC), '[]')::text,
