@@ -94,13 +94,14 @@ func (s *DB) FilterOfferCampaigns(ctx context.Context, f *OfferCampaignFilter) (
 	n := len(args)
 	// The two keys join the campaign's own object: merging them into it as
 	// jsonb parsed every campaign's JSON again (a fifth of the statement).
-	q := `SELECT coalesce(json_agg(` + campaignJSONWith(`'brandName', b.name,
+	extra := `'brandName', b.name,
 			'roster', (SELECT json_build_object('entries', count(*),
-				'estimated', coalesce(sum(e.estimated_fee) FILTER (WHERE e.offer_status = ANY(`+sqlStates(append([]string{OfferDraft}, liveOffers...))+`)), 0)::float8,
-				'offered', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(`+sqlStates(offeredStates)+`)), 0)::float8,
-				'accepted', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(`+sqlStates(acceptedStates)+`)), 0)::float8,
+				'estimated', coalesce(sum(e.estimated_fee) FILTER (WHERE e.offer_status = ANY(` + sqlStates(append([]string{OfferDraft}, liveOffers...)) + `)), 0)::float8,
+				'offered', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(` + sqlStates(offeredStates) + `)), 0)::float8,
+				'accepted', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(` + sqlStates(acceptedStates) + `)), 0)::float8,
 				'generatedAt', (SELECT generated_at FROM rosters WHERE campaign_id = c.id))
-				FROM roster_entries e WHERE e.campaign_id = c.id)`) + `
+				FROM roster_entries e WHERE e.campaign_id = c.id)`
+	q := `SELECT coalesce(json_agg(` + campaignJSONWith(extra) + `
 			ORDER BY c.created_at DESC, c.id DESC), '[]')::text,
 		(SELECT count(*) FROM campaigns c WHERE ` + where + `)
 		FROM (SELECT c.* FROM campaigns c WHERE ` + where + ` ORDER BY c.created_at DESC, c.id DESC
