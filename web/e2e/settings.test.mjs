@@ -66,7 +66,10 @@ for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]]) {
     await page.waitForFunction(() => document.querySelector('header.cc-header img[alt="Profile"]')?.complete)
     assert.match(await avatar.getAttribute('src'), /\/api\/files\/[0-9a-f]{32}\.jpg\?expires=\d+&sig=/)
     // The upload is the framed square: at zoom 1.5 the centre 240×240 of the 640×360 picture, red left, blue right.
-    const seen = await avatar.evaluate((img) => {
+    // The header's picture may be swapped once more (the profile's answer, then the refreshed account, each with a
+    // new signed link): read it once the picture shown has loaded.
+    const seen = await avatar.evaluate(async (img) => {
+      for (let i = 0; i < 50 && !(img.complete && img.naturalWidth > 0); i++) await new Promise((r) => setTimeout(r, 100))
       const c = document.createElement('canvas')
       c.width = img.naturalWidth
       c.height = img.naturalHeight
