@@ -69,6 +69,15 @@ func (c *sessionCache) get(sessionID string, now time.Time) (*User, bool) {
 	return &u, true
 }
 
+// generation is the current generation (0 without a cache), read before a
+// lookup that put will store.
+func (c *sessionCache) generation() uint64 {
+	if c == nil {
+		return 0
+	}
+	return c.gen.Load()
+}
+
 // put keeps the user of a session read at generation gen, unless something
 // was forgotten since (the row read may be older than that change).
 func (c *sessionCache) put(sessionID string, u *User, expiresAt, now time.Time, gen uint64) {

@@ -27,24 +27,23 @@ func newSessionCacheEnv(t *testing.T, dsn string) *sessionCacheEnv {
 }
 
 // login saves an account and opens a session on other.
-func (e *sessionCacheEnv) login(t *testing.T, spec store.AccountSpec) (*store.User, string) {
+func (e *sessionCacheEnv) login(t *testing.T, account store.AccountSpec) (*store.User, string) {
 	t.Helper()
 	ctx := context.Background()
-	if spec.Password == "" {
-		spec.Password = "Str0ng!pass"
+	if account.Password == "" {
+		account.Password = "Str0ng!pass"
 	}
-	if _, err := e.other.SaveAccount(ctx, spec); err != nil {
+	if _, err := e.other.SaveAccount(ctx, account); err != nil {
 		t.Fatal(err)
 	}
-	u, sess, err := e.other.Login(ctx, spec.Email, spec.Password, store.SessionMeta{})
+	u, sess, err := e.other.Login(ctx, account.Email, account.Password, store.SessionMeta{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u, sess.ID
 }
 
-// eventually waits up to 5 s for api to answer the session with want
-// (EUNAUTHORIZED as "", or the user's role and brand name).
+// eventually waits up to 5 s for db's answer for the session to pass check.
 func eventually(t *testing.T, db *store.DB, sessionID string, check func(*store.User, error) bool) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)

@@ -151,10 +151,7 @@ func (s *DB) Authenticate(ctx context.Context, sessionID string) (*User, error) 
 	if u, ok := s.sessions.get(sessionID, now); ok {
 		return u, nil
 	}
-	var gen uint64
-	if s.sessions != nil {
-		gen = s.sessions.gen.Load()
-	}
+	gen := s.sessions.generation()
 	st, release, err := s.prepared(ctx, AuthenticateSQL)
 	if err != nil {
 		return nil, fmt.Errorf("prepare authenticate: %w", err)

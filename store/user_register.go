@@ -202,7 +202,8 @@ func (s *DB) SaveAccount(ctx context.Context, spec AccountSpec) (*User, error) {
 	if err != nil {
 		return nil, err
 	}
-	return u, s.forgotten(nil, u.ID)
+	s.sessions.forget(u.ID) // a new role or password revoked its sessions
+	return u, nil
 }
 
 // revokeOnNewCredentials revokes every session of the existing account of
