@@ -114,6 +114,15 @@ func Unavailable(err error) bool {
 		errors.Is(err, syscall.EPIPE)
 }
 
+// Canceled reports whether err is a cancellation of the caller's context as
+// it comes back: the context's own error (waiting for a connection), or
+// Postgres's answer to the cancel request the driver sent for the running
+// statement (query_canceled).
+func Canceled(err error) bool {
+	var pqErr *pq.Error
+	return errors.Is(err, context.Canceled) || errors.As(err, &pqErr) && pqErr.Code == "57014"
+}
+
 // ErrorMessage returns the user-facing message of err, or a generic one for
 // internal errors so that internals never leak.
 func ErrorMessage(err error) string {

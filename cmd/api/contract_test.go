@@ -96,6 +96,9 @@ func checkContract(t contractTB, h http.Handler) http.Handler {
 		// The route is found on a copy: the handler may change r.
 		probe := r.Clone(context.Background())
 		h.ServeHTTP(rec, r)
+		if errors.Is(r.Context().Err(), context.Canceled) {
+			return // its client went away: nobody reads the answer (499 in the log)
+		}
 		if tee != nil && rec.status >= 200 && rec.status < 300 {
 			_, _ = io.Copy(io.Discard, tee) // what the handler left unread, for the request check
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,6 +39,12 @@ type errorBody struct {
 // writeError answers with err's status and body. Internal errors are logged
 // with the request id and shown as a generic message.
 func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if abandoned(r, err) {
+		s.log.Info("request abandoned by its client", "request_id", requestID(r), "method", r.Method,
+			"path", loggedPath(r.URL.Path))
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	code := store.ErrorCode(err)
 	status := statusOf[code]
 	body := errorBody{Message: store.ErrorMessage(err), ErrorCode: code}
@@ -64,6 +71,22 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			"path", loggedPath(r.URL.Path), "err", err)
 	}
 	writeJSON(w, status, body)
+}
+
+// statusClientClosed is what the request log records for a request its
+// client abandoned (the status proxies use for it); nobody receives it.
+const statusClientClosed = 499
+
+// abandoned reports whether err is only the cancellation of a request whose
+// client went away (a closed tab, a page left mid-load): whatever the
+// request was waiting on (a connection, a statement Postgres was asked to
+// cancel) failed because of it, which is neither our fault nor an answer
+// anyone reads. A server-side time limit is not that: it stays an error.
+func abandoned(r *http.Request, err error) bool {
+	if !errors.Is(r.Context().Err(), context.Canceled) {
+		return false
+	}
+	return store.Canceled(err)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // lockedBuffer is a log destination safe for the server's goroutines.
@@ -47,5 +49,48 @@ func TestLogs_ShareTokenRedacted(t *testing.T) {
 	}
 	if !strings.Contains(logs, "path=/api/share/[token]") || !strings.Contains(logs, "path=/share/[token]") {
 		t.Fatalf("paths not logged:\n%s", logs)
+	}
+}
+
+// TestLogs_AbandonedRequest: a request whose client goes away while it waits
+// on Postgres is logged as abandoned (499, info), not as a failure of ours
+// (500, error), and its canceled statement does not linger.
+func TestLogs_AbandonedRequest(t *testing.T) {
+	t.Parallel()
+	e := setupNoWorker(t)
+	var buf lockedBuffer
+	api := newServer(e.cfg, e.db, e.api.rdb, e.asynqOpt, slog.New(slog.NewTextHandler(&buf, nil)))
+	srv := httptest.NewServer(checkContract(t, api.routes()))
+	defer srv.Close()
+	// The niches are locked, so the list waits on Postgres until its client gives up.
+	tx, err := e.db.SQL().Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`LOCK TABLE niches IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/niche", nil)
+	if res, err := http.DefaultClient.Do(req); err == nil {
+		res.Body.Close()
+		t.Fatalf("the list answered %d while its table was locked", res.StatusCode)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(buf.String(), "status=499") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	logs := buf.String()
+	if !strings.Contains(logs, `msg="request abandoned by its client"`) || !strings.Contains(logs, "path=/api/niche status=499") {
+		t.Fatalf("the abandoned request is not logged as such:\n%s", logs)
+	}
+	if strings.Contains(logs, "level=ERROR") || strings.Contains(logs, "status=500") {
+		t.Fatalf("an abandoned request is logged as a failure:\n%s", logs)
+	}
+	var waiting int // the list's statement was canceled with its request, not left waiting for the lock
+	if err := e.db.SQL().Get(&waiting, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`); err != nil || waiting != 0 {
+		t.Fatalf("statements still waiting on the lock: %d (%v)", waiting, err)
 	}
 }

@@ -23,7 +23,10 @@ type Options struct {
 // config: round robin over the apis, health checks on /readyz, a failed
 // connection retried on another api, and an idempotent request (GET, HEAD,
 // PUT, DELETE, OPTIONS) also retried there when its api closed the
-// connection without answering.
+// connection without answering. A check may take 2 s: an api at its
+// limit answers /readyz late while it sheds load with 503s of its own, and
+// taking it out would send its share to the others (or, alone, leave
+// nothing); a dead api refuses the connection and fails its checks at once.
 var config = template.Must(template.New("haproxy").Parse(`global
     maxconn 4096
 
@@ -48,6 +51,7 @@ backend api
     balance roundrobin
     option httpchk GET /readyz
     http-check expect status 200
+    timeout check 2s
     default-server inter 500ms fastinter 250ms fall 2 rise 2
 {{- if .Pin}}
 {{- range .APIs}}

@@ -29,6 +29,7 @@ import (
 	"bytes"
 	"context"
 	"creatorcoach/ops/haproxy"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -40,6 +41,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -55,6 +57,8 @@ var (
 	factor    = flag.Float64("factor", 1.5, "each step offers this many times the last held rate")
 	refine    = flag.Int("refine", 2, "bisections between the last held rate and the first one missed")
 	maxRate   = flag.Int("max", 5000, "highest rate offered")
+	rest      = flag.Duration("rest", 10*time.Second, "idle time between the two walks")
+	overload  = flag.Float64("overload", 2, "after one api's walk, offer this many times its held rate once and report how the excess was refused (0 = skip)")
 	p99Goal   = flag.Duration("p99", 200*time.Millisecond, "latency goal at the 99th percentile")
 	creators  = flag.Int("creators", 50_000, "creators in the network the brands search")
 	campaigns = flag.Int("campaigns", 300, "campaigns of the demo brand")
@@ -72,6 +76,9 @@ type topology struct {
 	apis    []*exec.Cmd
 	haproxy *exec.Cmd
 	addr    string
+	stats   string // HAProxy's stats page: its health checks' verdicts
+
+	outAtStart map[string]int // takenOut once the apis were ready (HAProxy starts before them)
 }
 
 func run(ctx context.Context) error {
@@ -100,6 +107,9 @@ func run(ctx context.Context) error {
 	var held [2]float64
 	var mix *mix
 	for i, n := range []int{1, 2} {
+		if i > 0 {
+			time.Sleep(*rest)
+		}
 		t, err := start(ctx, s, n)
 		if err != nil {
 			return err
@@ -113,7 +123,10 @@ func run(ctx context.Context) error {
 		}
 		mix.base = "http://" + t.addr
 		fmt.Printf("-- %d api process(es) behind HAProxy (load average %s)\n", n, loadAvg())
-		held[i], err = capacity(ctx, t.addr, mix)
+		held[i], err = capacity(ctx, t, mix)
+		if err == nil && n == 1 && *overload > 0 && held[0] > 0 {
+			overloaded(ctx, t, mix, int(held[0]**overload))
+		}
 		t.stop()
 		if err != nil {
 			return err
@@ -179,7 +192,7 @@ func fill(ctx context.Context, s *benchkit.Stack) error {
 // start runs n api processes and HAProxy in front of them, and waits until
 // HAProxy answers /readyz through each.
 func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
-	t := &topology{addr: benchkit.FreeAddr()}
+	t := &topology{addr: benchkit.FreeAddr(), stats: benchkit.FreeAddr()}
 	var addrs []string
 	for range n {
 		addr := benchkit.FreeAddr()
@@ -196,7 +209,7 @@ func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
 	for i, a := range addrs {
 		servers = append(servers, haproxy.Server{Name: fmt.Sprintf("api%d", i), Addr: a})
 	}
-	cfg, err := haproxy.Config(haproxy.Options{Addr: t.addr, APIs: servers})
+	cfg, err := haproxy.Config(haproxy.Options{Addr: t.addr, APIs: servers, Stats: t.stats})
 	if err != nil {
 		return nil, err
 	}
@@ -221,6 +234,7 @@ func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
 		t.stop()
 		return nil, errors.New("HAProxy does not answer")
 	}
+	t.outAtStart = t.takenOut()
 	return t, nil
 }
 
@@ -231,6 +245,48 @@ func (t *topology) stop() {
 			_ = c.Wait()
 		}
 	}
+}
+
+// takenOut is how many times HAProxy's health checks have taken each api
+// out of the round since it started (nil when its stats cannot be read).
+func (t *topology) takenOut() map[string]int {
+	res, err := http.Get("http://" + t.stats + "/stats;csv")
+	if err != nil {
+		return nil
+	}
+	defer res.Body.Close()
+	rows, err := csv.NewReader(res.Body).ReadAll()
+	if err != nil || len(rows) == 0 {
+		return nil
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[strings.TrimPrefix(name, "# ")] = i
+	}
+	out := map[string]int{}
+	for _, r := range rows[1:] {
+		if r[col["pxname"]] == "api" && strings.HasPrefix(r[col["svname"]], "api") {
+			out[r[col["svname"]]], _ = strconv.Atoi(r[col["chkdown"]])
+		}
+	}
+	return out
+}
+
+// checks says which apis HAProxy took out of the round since the topology
+// was ready (a saturated api whose /readyz answers later than the check's
+// timeout is taken out, and the others get its share), or "" when none.
+func (t *topology) checks() string {
+	var out []string
+	for name, n := range t.takenOut() {
+		if n -= t.outAtStart[name]; n > 0 {
+			out = append(out, fmt.Sprintf("%s taken out %dx", name, n))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	sort.Strings(out)
+	return "[HAProxy: " + strings.Join(out, ", ") + "]"
 }
 
 func waitOK(ctx context.Context, u string, limit time.Duration) bool {
@@ -408,8 +464,46 @@ func codes(c map[string]int) string {
 	return "(" + strings.Join(keys, " ") + ")"
 }
 
+// overloaded offers rate (past what the api holds) for one step and reports
+// how it coped: the requests it accepted must keep their p99 under a
+// second, and the rest must be refused at once with 503 and Retry-After
+// (MAX_IN_FLIGHT) rather than queued.
+func overloaded(ctx context.Context, t *topology, m *mix, rate int) {
+	time.Sleep(time.Second)
+	var accepted, refused []time.Duration
+	other, withRetry := 0, 0
+	r := attackEach(ctx, m, rate, *step, func(res *vegeta.Result) {
+		switch {
+		case res.Error == "" && res.Code == http.StatusOK:
+			accepted = append(accepted, res.Latency)
+		case res.Code == http.StatusServiceUnavailable:
+			refused = append(refused, res.Latency)
+			if res.Headers.Get("Retry-After") != "" {
+				withRetry++
+			}
+		default:
+			other++
+		}
+	})
+	pct := func(l []time.Duration, q int) float64 {
+		if len(l) == 0 {
+			return 0
+		}
+		sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
+		return ms(l[len(l)*q/100])
+	}
+	fmt.Println(strings.TrimRight(fmt.Sprintf("   overload, %.1fx the held rate: offered %d req/s, sent %.0f/s; accepted %d (p50 %.1f ms, p99 %.1f ms; goal p99 <= 1 s), "+
+		"refused with 503 %d (%d with Retry-After; p50 %.1f ms, p99 %.1f ms), other failures %d %s",
+		*overload, rate, r.m.Rate, len(accepted), pct(accepted, 50), pct(accepted, 99), len(refused), withRetry, pct(refused, 50), pct(refused, 99), other, t.checks()), " "))
+}
+
 // attack offers rate requests/s of the mix for d.
 func attack(ctx context.Context, m *mix, rate int, d time.Duration) stepResult {
+	return attackEach(ctx, m, rate, d, nil)
+}
+
+// attackEach is attack, handing each result to each (when not nil) as well.
+func attackEach(ctx context.Context, m *mix, rate int, d time.Duration, each func(*vegeta.Result)) stepResult {
 	a := vegeta.NewAttacker(vegeta.Timeout(10*time.Second), vegeta.KeepAlive(true), vegeta.Connections(256),
 		vegeta.Workers(32), vegeta.MaxWorkers(2048), vegeta.MaxBody(0))
 	var met vegeta.Metrics
@@ -420,6 +514,9 @@ func attack(ctx context.Context, m *mix, rate int, d time.Duration) stepResult {
 		res.byKind[name] = append(res.byKind[name], r.Latency)
 		if r.Error != "" || r.Code != http.StatusOK {
 			res.errors++
+		}
+		if each != nil {
+			each(r)
 		}
 		if ctx.Err() != nil {
 			a.Stop()
@@ -433,7 +530,7 @@ func attack(ctx context.Context, m *mix, rate int, d time.Duration) stepResult {
 // capacity steps the offered rate up by -factor until a step is missed,
 // bisects -refine times between the last held and the first missed rate,
 // and returns the highest rate held.
-func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
+func capacity(ctx context.Context, t *topology, m *mix) (float64, error) {
 	// Warm-up, up to the first step's rate: the api's pool opens the connections that rate needs, and each new
 	// Postgres backend fills its caches and plans the statements; a first step that paid for that alone stalled for
 	// a second or two (p99 0.6-1 s at 400 req/s after a warm-up at 200, then 350 held).
@@ -444,7 +541,7 @@ func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
 	var bestStep, missedStep stepResult
 	for rate := *startRate; rate <= *maxRate && rate >= 5 && ctx.Err() == nil; {
 		r := attack(ctx, m, rate, *step)
-		fmt.Println("  ", r)
+		fmt.Println("   " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
 		if !r.held() {
 			missed, missedStep = rate, r
 			if best > 0 {
@@ -464,7 +561,7 @@ func capacity(ctx context.Context, addr string, m *mix) (float64, error) {
 		rate := (best + missed) / 2
 		time.Sleep(time.Second) // let the queue of the missed step drain
 		r := attack(ctx, m, rate, *step)
-		fmt.Println("  ", r)
+		fmt.Println("   " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
 		if r.held() {
 			best, bestStep = rate, r
 		} else {
