@@ -139,7 +139,7 @@ func Bare(ctx context.Context, dbURL string, args []any, sessionID string, body 
 // Figures are one scenario's medians: the api, the bare handler and pgbench
 // in both query modes on the list SQL alone and after the session check.
 type Figures struct {
-	API, APIP99, Bare                                float64
+	API, APIP99, Bare, BareP99                       float64
 	Simple, SimpleAuth, Prepared, PreparedAuth, Runs float64
 	// APIP99s are the api's p99 of each run, in order: how far apart they
 	// are says how steady the measurement is.
@@ -241,6 +241,7 @@ func Compare(ctx context.Context, dbURL, dir, target, token string, conns int, d
 		ratios[i] = all[0].rate[i] / all[1].rate[i]
 	}
 	f.APIP99, f.APIP99s, f.Runs, f.APIBare = Median(all[0].p99s), all[0].p99s, float64(runs), Median(ratios)
+	f.BareP99 = Median(all[1].p99s)
 	return f, nil
 }
 
@@ -271,7 +272,7 @@ func bodySize(target, token string) (int, error) {
 func (f Figures) Print(w io.Writer) {
 	fmt.Fprintf(w, "  answer: api %d bytes, bare handler %d bytes\n", f.APIBytes, f.BareBytes)
 	fmt.Fprintf(w, "  api                                   %7.0f req/s  p99 %6.2f ms\n", f.API, f.APIP99)
-	fmt.Fprintf(w, "  bare chi handler, same SQL            %7.0f req/s  api/bare %.2f  (what our code costs; median of the runs' ratios)\n", f.Bare, f.APIBare)
+	fmt.Fprintf(w, "  bare chi handler, same SQL            %7.0f req/s  p99 %6.2f ms  api/bare %.2f  (what our code costs; median of the runs' ratios)\n", f.Bare, f.BareP99, f.APIBare)
 	fmt.Fprintf(w, "  pgbench -M simple, list SQL           %7.0f tps    api/it %.2f\n", f.Simple, f.API/f.Simple)
 	fmt.Fprintf(w, "  pgbench -M simple, session check+list %7.0f tps    api/it %.2f  (the api's own SQL, pgbench's default mode)\n", f.SimpleAuth, f.API/f.SimpleAuth)
 	fmt.Fprintf(w, "  pgbench -M prepared, list SQL         %7.0f tps    api/it %.2f\n", f.Prepared, f.API/f.Prepared)
