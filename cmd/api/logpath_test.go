@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -71,12 +73,34 @@ func TestLogs_AbandonedRequest(t *testing.T) {
 	if _, err := tx.Exec(`LOCK TABLE niches IN ACCESS EXCLUSIVE MODE`); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/niche", nil)
-	if res, err := http.DefaultClient.Do(req); err == nil {
-		res.Body.Close()
-		t.Fatalf("the list answered %d while its table was locked", res.StatusCode)
+	answered := make(chan error, 1)
+	go func() {
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/niche", nil)
+		res, err := http.DefaultClient.Do(req)
+		if err == nil {
+			res.Body.Close()
+			err = fmt.Errorf("the list answered %d while its table was locked", res.StatusCode)
+		}
+		answered <- err
+	}()
+	// The client leaves once the list waits on the lock.
+	waitingOnLock := func() int {
+		var n int
+		if err := e.db.SQL().Get(&n, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for deadline := time.Now().Add(10 * time.Second); waitingOnLock() == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the list never waited on the locked table")
+		}
+	}
+	cancel()
+	if err := <-answered; !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(buf.String(), "status=499") && time.Now().Before(deadline) {
@@ -89,8 +113,7 @@ func TestLogs_AbandonedRequest(t *testing.T) {
 	if strings.Contains(logs, "level=ERROR") || strings.Contains(logs, "status=500") {
 		t.Fatalf("an abandoned request is logged as a failure:\n%s", logs)
 	}
-	var waiting int // the list's statement was canceled with its request, not left waiting for the lock
-	if err := e.db.SQL().Get(&waiting, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`); err != nil || waiting != 0 {
-		t.Fatalf("statements still waiting on the lock: %d (%v)", waiting, err)
+	if n := waitingOnLock(); n != 0 { // the list's statement was canceled with its request
+		t.Fatalf("%d statements still wait on the lock", n)
 	}
 }
