@@ -63,7 +63,7 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if code == store.EUNAVAILABLE {
 		w.Header().Set("Retry-After", "5")
-		s.log.Warn("postgres unavailable", "request_id", requestID(r), "method", r.Method,
+		s.log.Warn("service unavailable", "request_id", requestID(r), "method", r.Method,
 			"path", loggedPath(r.URL.Path), "err", err)
 	}
 	if code == store.EINTERNAL || code == store.EPROVIDERDOWN || code == store.EPROVIDER {

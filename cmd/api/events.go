@@ -71,7 +71,7 @@ func (s *server) eventTicket(w http.ResponseWriter, r *http.Request) {
 	_, _ = rand.Read(b)
 	ticket := hex.EncodeToString(b)
 	if err := s.rdb.Set(r.Context(), ticketKey(ticket), info(r).session, eventTicketTTL).Err(); err != nil {
-		s.writeError(w, r, &store.Error{Code: store.EUNAVAILABLE, Message: store.MsgUnavailable})
+		s.writeError(w, r, &store.Error{Code: store.EUNAVAILABLE, Message: store.MsgUnavailable, Cause: fmt.Errorf("keep the event ticket in redis: %w", err)})
 		return
 	}
 	respond(w, http.StatusCreated, map[string]any{"ticket": ticket, "expiresAt": time.Now().Add(eventTicketTTL).UTC()})

@@ -51,7 +51,7 @@ const MsgStorageUnavailable = "File storage is temporarily unavailable. Please t
 // Retry-After); other errors are kept.
 func storageError(err error) error {
 	if blob.Unavailable(err) {
-		return &store.Error{Code: store.EUNAVAILABLE, Message: MsgStorageUnavailable}
+		return &store.Error{Code: store.EUNAVAILABLE, Message: MsgStorageUnavailable, Cause: err}
 	}
 	return err
 }

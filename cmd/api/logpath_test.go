@@ -12,6 +12,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lib/pq"
+
+	"creatorcoach/store"
 )
 
 // lockedBuffer is a log destination safe for the server's goroutines.
@@ -115,5 +119,41 @@ func TestLogs_AbandonedRequest(t *testing.T) {
 	}
 	if n := waitingOnLock(); n != 0 { // the list's statement was canceled with its request
 		t.Fatalf("%d statements still wait on the lock", n)
+	}
+}
+
+// TestWriteError_Abandoned: only a cancellation its client caused is logged
+// as abandoned; anything else that fails while the client leaves, and a
+// server-side time limit, stay errors.
+func TestWriteError_Abandoned(t *testing.T) {
+	t.Parallel()
+	gone, leave := context.WithCancel(context.Background())
+	leave()
+	late, stop := context.WithTimeout(context.Background(), 0)
+	defer stop()
+	canceledStatement := &pq.Error{Code: "57014", Message: "canceling statement due to user request"}
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want int
+	}{
+		{"waiting for a connection", gone, fmt.Errorf("list: %w", context.Canceled), statusClientClosed},
+		{"a statement Postgres canceled", gone, fmt.Errorf("list: %w", canceledStatement), statusClientClosed},
+		{"a Redis call behind a 503", gone, &store.Error{Code: store.EUNAVAILABLE, Message: store.MsgUnavailable, Cause: context.Canceled}, statusClientClosed},
+		{"a fault of ours while the client leaves", gone, errors.New("boom"), http.StatusInternalServerError},
+		{"a server-side time limit", late, fmt.Errorf("list: %w", context.DeadlineExceeded), http.StatusInternalServerError},
+		{"a canceled statement the client did not cause", context.Background(), canceledStatement, http.StatusInternalServerError},
+	} {
+		var buf lockedBuffer
+		s := &server{log: slog.New(slog.NewTextHandler(&buf, nil))}
+		rec := httptest.NewRecorder()
+		s.writeError(rec, httptest.NewRequest("GET", "/api/niche", nil).WithContext(c.ctx), c.err)
+		if rec.Code != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, rec.Code, c.want)
+		}
+		if abandonedLine := strings.Contains(buf.String(), "request abandoned by its client"); abandonedLine != (c.want == statusClientClosed) {
+			t.Errorf("%s: logged %q", c.name, buf.String())
+		}
 	}
 }
