@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"creatorcoach/store"
 	"creatorcoach/store/storetest"
@@ -96,5 +97,27 @@ func TestAuditBatch(t *testing.T) {
 	}
 	if n, br, err := db.VerifyAudit(ctx); err != nil || br != nil || n != 2347 {
 		t.Fatalf("chain: %d rows, break %+v, %v", n, br, err)
+	}
+}
+
+// TestTransaction_OneConnection: a transaction whose statements are not yet
+// prepared (a fresh process) runs on its own connection alone: with a pool
+// of one it does not wait for a second to prepare on, and once the
+// statements are cached in the background the next one uses them.
+func TestTransaction_OneConnection(t *testing.T) {
+	t.Parallel()
+	db, _ := storetest.New(t)
+	db.SQL().SetMaxOpenConns(1)
+	for round := range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := db.AppendAudits(ctx, []*store.AuditEvent{{ActorRole: "system", Action: "payout.transferred", Subject: fmt.Sprintf("offer:%d", round)}})
+		cancel()
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		time.Sleep(200 * time.Millisecond) // the background preparation, on the connection the transaction gave back
+	}
+	if n, br, err := db.VerifyAudit(context.Background()); err != nil || br != nil || n != 3 {
+		t.Fatalf("audit log: %d events, broken %v, %v", n, br, err)
 	}
 }

@@ -177,15 +177,17 @@ func (s *DB) saveSocialSnapshots(ctx context.Context, snaps []SocialSnapshot) (m
 			demo.shares = append(demo.shares, min(max(sh.Share, 0), 1))
 		}
 	}
-	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+	// Prepared before the transaction: preparing inside it would take a
+	// second connection while the transaction holds one (see txStmt).
+	st, release, err := s.prepared(ctx, saveSnapshotsSQL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("save social snapshots: %w", err)
+	}
+	defer release()
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL jit = off`); err != nil {
 			return err
 		}
-		st, release, err := s.prepared(ctx, saveSnapshotsSQL)
-		if err != nil {
-			return err
-		}
-		defer release()
 		rows, err := tx.StmtxContext(ctx, st).QueryContext(ctx, s.now(),
 			pq.Array(acct.ids), pq.Array(acct.usernames), pq.Array(acct.fullNames), pq.Array(acct.externalIDs), pq.Array(acct.demoSent),
 			pq.Array(days.accounts), pq.Array(days.days), pq.Array(days.f), pq.Array(days.l), pq.Array(days.v), pq.Array(days.o),

@@ -51,6 +51,7 @@ type DB struct {
 	dummy     []byte
 	stmts     sync.Map       // query text → *sqlx.Stmt, see prepared
 	stmtCount atomic.Int32   // statements in stmts
+	preparing sync.Map       // query text → true while txStmt prepares it in the background
 	words     wordStatsCache // creators.search's word frequencies, see searchPlan
 	results   resultsCache   // campaigns' results by version, see campaignResults
 	sessions  *sessionCache  // signed-in users by session, see CacheSessions; nil = none kept
@@ -162,31 +163,48 @@ func (s *DB) selectPrepared(ctx context.Context, dest any, query string, args ..
 	return st.SelectContext(ctx, dest, args...)
 }
 
-// txStmt runs f with query's cached prepared statement bound to tx's
-// connection.
-func (s *DB) txStmt(ctx context.Context, tx *sqlx.Tx, query string, f func(st *sqlx.Stmt) error) error {
-	st, release, err := s.prepared(ctx, query)
-	if err != nil {
-		return err
+// txStmt runs query inside tx: through its cached prepared statement,
+// bound to tx's connection, when the cache holds it (prepared); else once
+// as it is on tx's connection (oneOff), while the statement is prepared for
+// the cache in the background. Preparing it here would take a second pool
+// connection while tx holds one: were every connection held by a
+// transaction waiting for another, none would ever be given back.
+func (s *DB) txStmt(ctx context.Context, tx *sqlx.Tx, query string, prepared func(st *sqlx.Stmt) error, oneOff func() error) error {
+	if st, ok := s.stmts.Load(query); ok {
+		return prepared(tx.StmtxContext(ctx, st.(*sqlx.Stmt)))
 	}
-	defer release()
-	return f(tx.StmtxContext(ctx, st))
+	if _, busy := s.preparing.LoadOrStore(query, true); !busy && s.stmtCount.Load() < maxPrepared {
+		go func() {
+			defer s.preparing.Delete(query)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if _, release, err := s.prepared(ctx, query); err == nil {
+				release()
+			}
+		}()
+	}
+	return oneOff()
 }
 
 // txGet is getPrepared inside tx.
 func (s *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, query string, args ...any) error {
-	return s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) error { return st.GetContext(ctx, dest, args...) })
+	return s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) error { return st.GetContext(ctx, dest, args...) },
+		func() error { return tx.GetContext(ctx, dest, query, args...) })
 }
 
 // txSelect is selectPrepared inside tx.
 func (s *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, query string, args ...any) error {
-	return s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) error { return st.SelectContext(ctx, dest, args...) })
+	return s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) error { return st.SelectContext(ctx, dest, args...) },
+		func() error { return tx.SelectContext(ctx, dest, query, args...) })
 }
 
 // txExec is execPrepared inside tx.
 func (s *DB) txExec(ctx context.Context, tx *sqlx.Tx, query string, args ...any) (res sql.Result, err error) {
-	err = s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) error {
+	err = s.txStmt(ctx, tx, query, func(st *sqlx.Stmt) (err error) {
 		res, err = st.ExecContext(ctx, args...)
+		return err
+	}, func() (err error) {
+		res, err = tx.ExecContext(ctx, query, args...)
 		return err
 	})
 	return res, err
