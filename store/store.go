@@ -173,15 +173,17 @@ func (s *DB) txStmt(ctx context.Context, tx *sqlx.Tx, query string, prepared fun
 	if st, ok := s.stmts.Load(query); ok {
 		return prepared(tx.StmtxContext(ctx, st.(*sqlx.Stmt)))
 	}
-	if _, busy := s.preparing.LoadOrStore(query, true); !busy && s.stmtCount.Load() < maxPrepared {
-		go func() {
-			defer s.preparing.Delete(query)
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if _, release, err := s.prepared(ctx, query); err == nil {
-				release()
-			}
-		}()
+	if s.stmtCount.Load() < maxPrepared {
+		if _, busy := s.preparing.LoadOrStore(query, true); !busy {
+			go func() {
+				defer s.preparing.Delete(query)
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				if _, release, err := s.prepared(ctx, query); err == nil {
+					release()
+				}
+			}()
+		}
 	}
 	return oneOff()
 }
