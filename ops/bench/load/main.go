@@ -423,8 +423,7 @@ func (r stepResult) kinds() string {
 	}
 	var list []kp
 	for name, lat := range r.byKind {
-		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		list = append(list, kp{name, lat[len(lat)*99/100]})
+		list = append(list, kp{name, percentile(lat, 99)})
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].p99 > list[j].p99 })
 	var parts []string
@@ -446,6 +445,15 @@ func (r stepResult) String() string {
 	return fmt.Sprintf("offered %5d req/s: sent %6.0f/s, answered %6.0f/s, p50 %6.1f ms, p99 %6.1f ms, max %7.1f ms (%d requests), %d errors %v -> %s",
 		r.rate, r.m.Rate, r.m.Throughput, ms(r.m.Latencies.P50), ms(r.m.Latencies.P99), ms(r.m.Latencies.Max), r.m.Requests,
 		r.errors, codes(r.m.StatusCodes), verdict)
+}
+
+// percentile is the q-th percentile of l (sorted in place), 0 for none.
+func percentile(l []time.Duration, q int) time.Duration {
+	if len(l) == 0 {
+		return 0
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
+	return l[len(l)*q/100]
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -485,13 +493,7 @@ func overloaded(ctx context.Context, t *topology, m *mix, rate int) {
 			other++
 		}
 	})
-	pct := func(l []time.Duration, q int) float64 {
-		if len(l) == 0 {
-			return 0
-		}
-		sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
-		return ms(l[len(l)*q/100])
-	}
+	pct := func(l []time.Duration, q int) float64 { return ms(percentile(l, q)) }
 	fmt.Println(strings.TrimRight(fmt.Sprintf("   overload, %.1fx the held rate: offered %d req/s, sent %.0f/s; accepted %d (p50 %.1f ms, p99 %.1f ms; goal p99 <= 1 s), "+
 		"refused with 503 %d (%d with Retry-After; p50 %.1f ms, p99 %.1f ms), other failures %d %s",
 		*overload, rate, r.m.Rate, len(accepted), pct(accepted, 50), pct(accepted, 99), len(refused), withRetry, pct(refused, 50), pct(refused, 99), other, t.checks()), " "))
