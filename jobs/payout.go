@@ -467,8 +467,9 @@ func (h *Handler) HandlePayoutEvent(ctx context.Context, t *asynq.Task) error {
 func (h *Handler) processPayoutEvent(ctx context.Context, id string) error {
 	// One run at a time applies an event: the event's own task and a money step applying it first (see
 	// applyPendingRefunds) would otherwise both apply it, and the run that found nothing left to record could
-	// mark it ignored after the other marked it applied. The second run waits, then finds it processed.
-	lock, err := h.Store.WaitLock(ctx, "payout-event-apply-"+id)
+	// mark it ignored after the other marked it applied. The second run waits, then finds it processed. The
+	// wait is on the task lock's connection (waitLock), so the event's work still has a pool connection to use.
+	lock, err := h.waitLock(ctx, "payout-event-apply-"+id)
 	if err != nil {
 		return err
 	}

@@ -124,8 +124,46 @@ func (h *Handler) lockTask(next asynq.Handler) asynq.Handler {
 			return nil
 		}
 		defer lock.Release()
-		return next.ProcessTask(ctx, t)
+		return next.ProcessTask(context.WithValue(ctx, taskLockKey{}, lock), t)
 	})
+}
+
+// taskLockKey is the context key under which lockTask hands the running
+// task its lock.
+type taskLockKey struct{}
+
+// heldLock returns the lock of the running task; nil when it holds none
+// (an Unlocked type, or a handler called directly). The worker's pool gives
+// each running task two connections (RunWorker): its lock's and one for its
+// work. A task that held its work's connection (a transaction) or a second
+// lock's while asking the pool for another would need a third, and tasks
+// so placed would wait for connections that only other waiting tasks could
+// give back. waitLock and reportJob put such statements on the task lock's
+// connection, which the task holds anyway.
+func heldLock(ctx context.Context) *store.TaskLock {
+	l, _ := ctx.Value(taskLockKey{}).(*store.TaskLock)
+	return l
+}
+
+// waitLock takes the lock of key, waiting while another task or process
+// holds it, on the running task's lock connection (store.TaskLock.WaitLock);
+// without a task lock, on a connection of its own (store.DB.WaitLock).
+func (h *Handler) waitLock(ctx context.Context, key string) (*store.TaskLock, error) {
+	if l := heldLock(ctx); l != nil {
+		return l.WaitLock(ctx, key)
+	}
+	return h.Store.WaitLock(ctx, key)
+}
+
+// reportJob records job id's progress on the running task's lock
+// connection (store.TaskLock.ReportJob), so a report made inside a
+// transaction waits for no pool connection; without a task lock, through
+// the pool (store.DB.ReportJob).
+func (h *Handler) reportJob(ctx context.Context, id string, p store.JobProgress) error {
+	if l := heldLock(ctx); l != nil {
+		return l.ReportJob(ctx, id, p)
+	}
+	return h.Store.ReportJob(ctx, id, p)
 }
 
 // orphanScanner copies tasks whose worker died (see the top of this file).

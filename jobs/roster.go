@@ -43,7 +43,10 @@ func NewRosterGenerateTask(jobID string, r *store.RosterRequest) store.Task {
 // HandleRosterGenerate runs a roster job, reporting each step as progress.
 // Generation is one transaction and deterministic, so a retried task
 // simply does it again; a finished job is not run again. A campaign deleted
-// or completed since the request fails the job with that message.
+// or completed since the request fails the job with that message. The steps
+// are reported while the transaction holds its connection, so they go on
+// the task lock's connection (reportJob), committed at once for the job's
+// owner to see.
 func (h *Handler) HandleRosterGenerate(ctx context.Context, t *asynq.Task) error {
 	var p RosterGeneratePayload
 	if err := decode(t, &p); err != nil {
@@ -53,7 +56,7 @@ func (h *Handler) HandleRosterGenerate(ctx context.Context, t *asynq.Task) error
 		return err
 	}
 	step := func(n int) {
-		_ = h.Store.ReportJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps, Processed: n})
+		_ = h.reportJob(ctx, p.JobID, store.JobProgress{Total: store.RosterSteps, Processed: n})
 	}
 	opts := store.RosterOptions{OnCreatorCoach: p.OnCreatorCoach, MinQuality: p.MinQuality, QualityRequired: p.QualityRequired}
 	res, err := h.Store.GenerateRosterWith(ctx, p.CampaignID, p.Size, p.Niches, opts, p.JobID, step)

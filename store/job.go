@@ -158,13 +158,21 @@ type JobProgress struct {
 
 // ReportJob records progress counters; progress is derived from them.
 func (s *DB) ReportJob(ctx context.Context, id string, p JobProgress) error {
+	q, args := reportJobSQL(id, p)
+	_, err := s.db.ExecContext(ctx, q, args...)
+	return err
+}
+
+// reportJobSQL is the one UPDATE of a running job's progress (ReportJob's
+// and TaskLock.ReportJob's) and its arguments. A finished job keeps its
+// final counters: a late report changes nothing.
+func reportJobSQL(id string, p JobProgress) (string, []any) {
 	pct := 0
 	if p.Total > 0 {
 		pct = min(99, (p.Processed+p.Failed)*100/p.Total)
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE jobs SET total = $2, processed = $3, failed = $4, progress = $5
-		WHERE id = $1 AND status = 'running'`, id, p.Total, p.Processed, p.Failed, pct)
-	return err
+	return `UPDATE jobs SET total = $2, processed = $3, failed = $4, progress = $5
+		WHERE id = $1 AND status = 'running'`, []any{id, p.Total, p.Processed, p.Failed, pct}
 }
 
 // FinishJob ends a job: succeeded with result when jobErr is nil, else failed
