@@ -2,9 +2,10 @@
 // driving Debian's Chromium) against a running stack:
 //   E2E_BASE_URL  the Go api serving web/dist and /api (e.g. http://127.0.0.1:18080)
 //   E2E_MAIL_DIR  directory where the worker writes .eml files
+import { afterEach } from 'node:test'
 import { chromium } from 'playwright-core'
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, dirname } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, dirname, basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -16,6 +17,8 @@ export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
 export const SHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 mkdirSync(SHOTS_DIR, { recursive: true })
+/** FAILURES_DIR receives a failed test's screenshots and DOM: the browser run's log folder (ops/test.sh's .run/e2e). */
+export const FAILURES_DIR = process.env.E2E_FAILURES_DIR || join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.run', 'e2e', 'failures')
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 let seq = 0
@@ -48,6 +51,31 @@ export async function launch() {
  */
 export const WAIT_MS = 30000
 
+/** openPages are the pages newPage opened that are still open, photographed when a test fails. */
+const openPages = new Set()
+
+/**
+ * After a failed test, every page it left open is saved to FAILURES_DIR as it stands: a full-page screenshot
+ * (<file>-<test>-<n>.png) and the DOM (…html), so a failure that does not repeat can still be read afterwards.
+ */
+afterEach(async (t) => {
+  if (t.passed || !openPages.size) return
+  mkdirSync(FAILURES_DIR, { recursive: true })
+  const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 60)
+  const stem = `${basename(process.argv[1] || 'e2e', '.test.mjs')}-${slug(t.name)}`
+  let n = 0
+  for (const page of openPages) {
+    const file = join(FAILURES_DIR, `${stem}-${++n}`)
+    try {
+      writeFileSync(`${file}.html`, `<!-- ${page.url()} -->\n${await page.content()}`)
+      await page.screenshot({ path: `${file}.png`, fullPage: true, timeout: 10000 })
+      console.error(`[failure] ${page.url()} saved as ${file}.png and .html`)
+    } catch (e) {
+      console.error(`[failure] could not save ${page.url()}: ${e.message}`)
+    }
+  }
+})
+
 /**
  * newPage opens a fresh context (own localStorage) at the given viewport. The context asks for reduced motion, as
  * some users' systems do: Bootstrap then drops its fades and slides, so every wait for an animation to end (settle,
@@ -56,6 +84,8 @@ export const WAIT_MS = 30000
 export async function newPage(browser, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL, reducedMotion: 'reduce' })
   const page = await context.newPage()
+  openPages.add(page)
+  page.on('close', () => openPages.delete(page))
   page.setDefaultTimeout(WAIT_MS)
   page.on('pageerror', (e) => console.error(`[pageerror] ${page.url()}: ${e.message}`))
   page.on('requestfailed', (r) => {

@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import useSWR from 'swr'
 import { renderRoute, mockApi } from '../../../../test-utils'
+import { request } from '../../../../lib/request'
 import { RosterPanel } from '../roster-panel'
 
 const roster = (entries) => ({ data: { roster: { campaignId: 'k1', status: 'active', budget: 2500, estimatedTotal: 1200, entries } } })
@@ -77,6 +79,41 @@ describe('RosterPanel counters', () => {
     expect(screen.getByTestId('agreement-panel')).toHaveTextContent('e1 brand false')
     expect(screen.getByRole('group', { name: 'Agreement with Ann Fit' })).toHaveTextContent('Signing accepts')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('after a new amount, opens the agreement only once its new version is loaded, never the counter\'s cached one', async () => {
+    let current = countered
+    let version = 2
+    mockApi({
+      'GET campaigns/k1/roster': () => [200, roster([current])],
+      'PATCH campaigns/k1/offers': (b) => {
+        current = { ...entry, offer: { status: 'sent', amount: b.entries[0].amount, next: [] } }
+        version = 3
+        return [200, { data: { entries: [current], message: 'Offers updated' } }]
+      },
+      // The new version answers late, as a loaded server may.
+      'GET offers/e1/agreement': async () => {
+        const number = version
+        await new Promise((r) => setTimeout(r, 100))
+        return [200, { data: { agreement: { number } } }]
+      },
+    })
+    const useVersion = (/** @type {string} */ offerId) => useSWR(`offers/${offerId}/agreement`, async (k) => (await request(k)).data.agreement).data?.number
+    const Status = ({ offerId }) => <span>{`cached version ${useVersion(offerId) ?? '…'}`}</span>
+    const shown = []
+    const Panel = ({ offerId }) => {
+      const number = useVersion(offerId)
+      shown.push(number)
+      return <div data-testid="agreement-panel">{`version ${number}`}</div>
+    }
+    renderRoute(<RosterPanel campaignId="k1" canGenerate agreement={{ Status, Panel }} />)
+    expect(await screen.findByText('cached version 2')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('New amount (USD)'), '600')
+    await userEvent.click(screen.getByRole('button', { name: 'Send new amount' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send a new amount?' })).getByRole('button', { name: 'Send offer' }))
+    expect(await screen.findByTestId('agreement-panel')).toHaveTextContent('version 3')
+    expect(screen.getByText('New offer of $600 sent to Ann Fit')).toBeInTheDocument()
+    expect(shown).not.toContain(2)
   })
 
   it('scrolls to and focuses the counter the page was opened for (Waiting on you → Answer)', async () => {
