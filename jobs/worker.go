@@ -62,9 +62,8 @@ func RunWorker(ctx context.Context, d WorkerDeps) error {
 	for _, p := range d.pools() {
 		n += 2 * p.concurrency
 	}
-	if n > 40 {
-		d.Store.SQL().SetMaxOpenConns(n)
-		d.Store.SQL().SetMaxIdleConns(n)
+	if n > d.Store.SQL().Stats().MaxOpenConnections {
+		d.Store.SetPoolSize(n)
 	}
 	h := &Handler{Store: d.Store, Mail: d.Mail, ProductName: d.ProductName, PublicURL: d.PublicURL, DataDir: d.DataDir, Blobs: d.Blobs, Log: d.Log,
 		CoachLLM: d.CoachLLM, Social: d.Social, Pay: d.Pay, finished: newFinisher(d.Store, d.Log)}

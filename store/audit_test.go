@@ -121,3 +121,26 @@ func TestTransaction_OneConnection(t *testing.T) {
 		t.Fatalf("audit log: %d events, broken %v, %v", n, br, err)
 	}
 }
+
+// TestPool_Warm: the pool opens all its connections at once and keeps them,
+// so that the first busy moment does not open them one at a time.
+func TestPool_Warm(t *testing.T) {
+	t.Parallel()
+	db, _ := storetest.New(t)
+	db.SetPoolSize(3)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := db.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st := db.SQL().Stats(); st.OpenConnections != 3 || st.Idle != 3 {
+		t.Fatalf("after warming: %d open, %d idle; want 3 and 3", st.OpenConnections, st.Idle)
+	}
+	var backends int
+	if err := db.SQL().GetContext(ctx, &backends, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`); err != nil {
+		t.Fatal(err)
+	}
+	if backends < 3 {
+		t.Fatalf("Postgres sees %d connections of the pool; want 3", backends)
+	}
+}

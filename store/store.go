@@ -14,6 +14,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	_ "github.com/lib/pq" // Postgres driver
+	"golang.org/x/sync/errgroup"
 )
 
 // DB is the store: a Postgres pool plus the rules that need configuration.
@@ -79,8 +80,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
-	db.SetMaxOpenConns(40)
-	db.SetMaxIdleConns(40)
+	db.SetMaxOpenConns(DefaultPoolSize)
+	db.SetMaxIdleConns(DefaultPoolSize)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	probe, err := sql.Open("postgres", withSettings(url))
 	if err != nil {
@@ -90,6 +91,51 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	probe.SetMaxOpenConns(1)
 	probe.SetMaxIdleConns(1)
 	return &DB{db: db, probe: probe, Now: time.Now, BcryptCost: 12, SessionMaxAge: DefaultSessionMaxAge}, nil
+}
+
+// DefaultPoolSize is how many Postgres connections one process opens at most
+// when its configuration says nothing (DB_POOL_SIZE).
+const DefaultPoolSize = 16
+
+// SetPoolSize bounds the pool at size connections and keeps that many open
+// once opened, however long they sit idle: a connection opened under load
+// costs a backend's start and a first plan of each prepared statement it
+// runs, and a pool that shrinks in a quiet minute pays that again, all at
+// once, when the load comes back. Each connection is replaced after an hour
+// (one at a time, as each is released) so that none holds a backend's
+// caches for ever.
+func (s *DB) SetPoolSize(size int) {
+	s.db.SetMaxOpenConns(size)
+	s.db.SetMaxIdleConns(size)
+	s.db.SetConnMaxIdleTime(0)
+	s.db.SetConnMaxLifetime(time.Hour)
+}
+
+// Warm opens the pool's connections before the process takes requests, all
+// at once, so that the first busy second does not wait for them one by one.
+// It returns the first error of a connection that could not be opened.
+func (s *DB) Warm(ctx context.Context) error {
+	n := s.db.Stats().MaxOpenConnections
+	conns := make([]*sql.Conn, n)
+	var g errgroup.Group
+	for i := range conns {
+		g.Go(func() (err error) {
+			if conns[i], err = s.db.Conn(ctx); err == nil {
+				err = conns[i].PingContext(ctx)
+			}
+			return err
+		})
+	}
+	err := g.Wait()
+	for _, c := range conns { // held until every one is open, so each is a new one
+		if c != nil {
+			c.Close()
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("open postgres connections: %w", err)
+	}
+	return nil
 }
 
 // withSettings adds SessionSettings to a Postgres URL or key=value string;

@@ -148,6 +148,9 @@ func serve(ctx context.Context, cfg app.Config, db *store.DB, log *slog.Logger) 
 	if err := db.CacheSessions(cfg.DatabaseURL, cfg.SessionCacheTTL, 5*time.Second); err != nil {
 		log.Warn("sessions are not kept in memory", "err", err)
 	}
+	if err := db.Warm(ctx); err != nil { // it opens the rest on demand
+		log.Warn("the database pool opens its connections on demand", "err", err)
+	}
 	s := newServer(cfg, db, rdb, asynqOpt, log)
 	if s.blobs, err = app.OpenBlobs(ctx, cfg); err != nil {
 		return err

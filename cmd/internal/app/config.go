@@ -123,6 +123,11 @@ type Config struct {
 	// requests one api process works on at once; past it a request is
 	// answered 503 with Retry-After: 1 at once rather than queued.
 	MaxInFlight int
+	// DBPoolSize (DB_POOL_SIZE, default 16) is how many Postgres
+	// connections one process keeps at most; the api opens them all at its
+	// start and keeps them. A worker opens more when its task concurrency
+	// needs them (two per task).
+	DBPoolSize int
 	// UploadsPerHour (UPLOADS_PER_HOUR, default 60) is how many uploads one
 	// account may make in an hour.
 	UploadsPerHour int
@@ -304,6 +309,9 @@ func LoadConfig() (Config, error) {
 	c.UploadQuota = quota << 20
 	if c.MaxInFlight, err = strconv.Atoi(env("MAX_IN_FLIGHT", "128")); err != nil || c.MaxInFlight < 0 {
 		return c, fmt.Errorf("MAX_IN_FLIGHT must be a whole number (0 = no bound)")
+	}
+	if c.DBPoolSize, err = strconv.Atoi(env("DB_POOL_SIZE", strconv.Itoa(store.DefaultPoolSize))); err != nil || c.DBPoolSize < 2 || c.DBPoolSize > 1000 {
+		return c, fmt.Errorf("DB_POOL_SIZE must be a whole number between 2 and 1000")
 	}
 	if c.UploadsPerHour, err = strconv.Atoi(env("UPLOADS_PER_HOUR", "60")); err != nil || c.UploadsPerHour < 1 {
 		return c, fmt.Errorf("UPLOADS_PER_HOUR must be a positive integer")
@@ -537,6 +545,7 @@ func OpenStore(ctx context.Context, c Config) (*store.DB, error) {
 	db.OTPSecret, db.BcryptCost, db.SessionMaxAge = []byte(c.OTPSecret), c.BcryptCost, c.SessionMaxAge
 	db.OTPFailuresPerDay, db.OfferTTL, db.AutoApproveAfter = c.OTPFailuresPerDay, c.OfferTTL, c.AutoApproveAfter
 	db.Payout = c.Payout.PayoutSettings
+	db.SetPoolSize(c.DBPoolSize)
 	return db, nil
 }
 

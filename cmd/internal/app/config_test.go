@@ -12,7 +12,7 @@ func clearEnv(t *testing.T) {
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
 		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
 		"STRIPE_API_BASE", "SOCIAL_SANDBOX", "OFFER_TTL", "STRIPE_CONNECT_WEBHOOK_SECRET", "PLATFORM_FEE_PERCENT", "RELEASE_AFTER",
-		"FUNDING_GRACE", "DELIVERY_GRACE"} {
+		"FUNDING_GRACE", "DELIVERY_GRACE", "DB_POOL_SIZE"} {
 		t.Setenv(name, "")
 	}
 }
@@ -108,6 +108,9 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if c.OfferTTL != 7*24*time.Hour {
 		t.Fatalf("OFFER_TTL default: %v", c.OfferTTL)
 	}
+	if c.DBPoolSize != 16 {
+		t.Fatalf("DB_POOL_SIZE default: %d", c.DBPoolSize)
+	}
 	t.Setenv("OFFER_TTL", "2d")
 	if c, err = LoadConfig(); err != nil || c.OfferTTL != 48*time.Hour {
 		t.Fatalf("OFFER_TTL 2d: %v %v", c.OfferTTL, err)
@@ -120,7 +123,8 @@ func TestLoadConfig_Limits(t *testing.T) {
 		t.Fatalf("set: %v %d %d %d, %v", c.SessionMaxAge, c.UploadQuota, c.UploadsPerHour, c.OTPFailuresPerDay, err)
 	}
 	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0",
-		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0", "OFFER_TTL": "soon"} {
+		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0", "OFFER_TTL": "soon",
+		"DB_POOL_SIZE": "1"} {
 		t.Run("Err"+name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {
