@@ -97,18 +97,18 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // when its configuration says nothing (DB_POOL_SIZE).
 const DefaultPoolSize = 16
 
-// SetPoolSize bounds the pool at size connections and keeps that many open
-// once opened, however long they sit idle: a connection opened under load
-// costs a backend's start and a first plan of each prepared statement it
-// runs, and a pool that shrinks in a quiet minute pays that again, all at
-// once, when the load comes back. Each connection is replaced after an hour
-// (one at a time, as each is released) so that none holds a backend's
-// caches for ever.
+// SetPoolSize bounds the pool at size connections and keeps every one
+// opened, however long it sits idle: a connection opened under load costs a
+// backend's start and a first plan of each prepared statement it runs, and a
+// pool that shrinks in a quiet minute pays that again, all at once, when the
+// load comes back. No lifetime either: connections opened together (Warm)
+// would expire together, and their replacement would be that stall again.
+// A connection that breaks is replaced when it is next used.
 func (s *DB) SetPoolSize(size int) {
 	s.db.SetMaxOpenConns(size)
 	s.db.SetMaxIdleConns(size)
 	s.db.SetConnMaxIdleTime(0)
-	s.db.SetConnMaxLifetime(time.Hour)
+	s.db.SetConnMaxLifetime(0)
 }
 
 // Warm opens the pool's connections before the process takes requests, all
