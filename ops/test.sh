@@ -68,7 +68,8 @@ stack_env() { # stack_env N: sets STACK_DB and STACK_ENV to shard N's database a
   [ "$n" -eq 0 ] || STACK_DB="creatorcoach_e2e_$n"
   STACK_ENV=(DATABASE_URL="$DATABASE_URL_BASE/$STACK_DB?sslmode=disable" REDIS_URL="${REDIS_URL%/*}/$((15 - n))"
     DATA_DIR="$E2E_DIR/s$n/data" HTTP_ADDR="127.0.0.1:$((E2E_PORT + n))" PUBLIC_URL="http://127.0.0.1:$((E2E_PORT + n))"
-    WEB_DIR="$PWD/web/dist" MAIL_URL="" WORKER_POLL_INTERVAL=100ms)
+    WEB_DIR="$PWD/web/dist" MAIL_URL="" WORKER_POLL_INTERVAL=100ms
+    DB_POOL_SIZE=6) # two shards' apis (each opens its whole pool at start) and workers share one Postgres's connections
 }
 seed_stack() { # seed_stack N: a fresh, migrated and seeded database and an empty Redis database for shard N
   stack_env "$1"

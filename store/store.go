@@ -97,24 +97,24 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // when its configuration says nothing (DB_POOL_SIZE).
 const DefaultPoolSize = 16
 
-// SetPoolSize bounds the pool at size connections and keeps every one
-// opened, however long it sits idle: a connection opened under load costs a
-// backend's start and a first plan of each prepared statement it runs, and a
-// pool that shrinks in a quiet minute pays that again, all at once, when the
-// load comes back. No lifetime either: connections opened together (Warm)
-// would expire together, and their replacement would be that stall again.
-// A connection that breaks is replaced when it is next used.
+// SetPoolSize bounds the pool at size connections, all of which it may keep
+// idle (for five minutes, unless Warm keeps them for good).
 func (s *DB) SetPoolSize(size int) {
 	s.db.SetMaxOpenConns(size)
 	s.db.SetMaxIdleConns(size)
-	s.db.SetConnMaxIdleTime(0)
-	s.db.SetConnMaxLifetime(0)
 }
 
 // Warm opens the pool's connections before the process takes requests, all
-// at once, so that the first busy second does not wait for them one by one.
-// It returns the first error of a connection that could not be opened.
+// at once, and keeps them however long they sit idle: a connection opened
+// under load costs a backend's start and a first plan of each prepared
+// statement it runs, and a pool that grows while the load rises, or shrinks
+// in a quiet minute and grows again, makes every request wait for that
+// together. No lifetime either: connections opened together would expire
+// together. A connection that breaks is replaced when it is next used. It
+// returns the first error of a connection that could not be opened.
 func (s *DB) Warm(ctx context.Context) error {
+	s.db.SetConnMaxIdleTime(0)
+	s.db.SetConnMaxLifetime(0)
 	n := s.db.Stats().MaxOpenConnections
 	conns := make([]*sql.Conn, n)
 	var g errgroup.Group
