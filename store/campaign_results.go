@@ -494,15 +494,25 @@ func (s *DB) CheckCampaignReader(ctx context.Context, viewer *User, id string) e
 	return err
 }
 
-// campaignPerformanceSQL answers Mission Control's performance as JSON text:
-// $1 the brand (NULL = every brand), $2 and $3 the month's first and last
-// day, $4 and $5 its first instant and the next month's, $6 "YYYY-MM". The
+// brandSQL is the condition "column col is brand $1", $1 never NULL: a
+// generic plan looks it up by index.
+func brandSQL(col string) string { return col + ` = $1` }
+
+// anyBrandSQL is the condition "column col is brand $1, or $1 is NULL (every
+// brand)"; a generic plan cannot look it up by index.
+func anyBrandSQL(col string) string { return `($1::uuid IS NULL OR ` + col + ` = $1)` }
+
+// campaignPerformanceQuery answers Mission Control's performance as JSON
+// text: $1 the brand (brand is its condition: brandSQL, or anyBrandSQL
+// where NULL means every brand), $2 and $3 the month's first and last day,
+// $4 and $5 its first instant and the next month's, $6 "YYYY-MM". The
 // brand's active campaigns whose dates touch the month, their accepted and
 // completed offers' posts published in the month; the figures are built as
-// the results' are.
-var campaignPerformanceSQL = `WITH c AS (
+// the results' are. The summary statement (campaignSummarySQL) runs it.
+func campaignPerformanceQuery(brand func(col string) string) string {
+	return `WITH c AS (
 		SELECT id, name, budget FROM campaigns
-		WHERE status = 'active' AND ($1::uuid IS NULL OR brand_id = $1) AND start_date <= $3 AND end_date >= $2),
+		WHERE status = 'active' AND ` + brand("brand_id") + ` AND start_date <= $3 AND end_date >= $2),
 	e AS (
 		SELECT e.id, e.campaign_id, e.creator_id, coalesce(e.offer_amount, e.estimated_fee) AS fee FROM roster_entries e
 		WHERE e.campaign_id IN (SELECT id FROM c) AND e.offer_status IN ('accepted', 'completed')),
@@ -517,7 +527,7 @@ var campaignPerformanceSQL = `WITH c AS (
 		'month', $6::text,
 		'views', ` + measuredSQL("t.views", "t.n", "views", ReasonNoPostsThisMonth) + `,
 		'engagements', ` + derivedSQL("t.eng", FormulaEngagements, figureWhen{"t.n = 0", ReasonNoPostsThisMonth},
-	figureWhen{"t.eng IS NULL", ReasonNotReported("likes, comments or shares")}) + `,
+		figureWhen{"t.eng IS NULL", ReasonNotReported("likes, comments or shares")}) + `,
 		'engagementPerView', ` + engagementPerViewSQL("t.n", "t.views", "t.eng", ReasonNoPostsThisMonth) + `,
 		'spend', ` + derivedSQL("t.spend", FormulaSpend) + `,
 		'budget', t.budget,
@@ -534,28 +544,11 @@ var campaignPerformanceSQL = `WITH c AS (
 			FROM (SELECT e.id, e.campaign_id, cc.name AS campaign_name, cr.name AS creator_name, e.offer_amount, e.offer_status,
 					e.offer_updated_at
 				FROM roster_entries e JOIN campaigns cc ON cc.id = e.campaign_id JOIN creators cr ON cr.id = e.creator_id
-				WHERE e.offer_status = 'countered' AND cc.status IN ('draft', 'active') AND ($1::uuid IS NULL OR cc.brand_id = $1)
+				WHERE e.offer_status = 'countered' AND cc.status IN ('draft', 'active') AND ` + brand("cc.brand_id") + `
 				ORDER BY e.offer_updated_at NULLS FIRST, e.id LIMIT 20) w)
 	)::text FROM t`
+}
 
 // noBrand is a brand id no brand has: an ADMIN's summary of a brandId that is
 // not a UUID matches nothing.
 const noBrand = "00000000-0000-0000-0000-000000000000"
-
-// campaignPerformance returns Mission Control's performance of brandID ("" =
-// every brand) for the month of now (UTC).
-func (s *DB) campaignPerformance(ctx context.Context, brandID string) (json.RawMessage, error) {
-	now := s.now().UTC()
-	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	next := first.AddDate(0, 1, 0)
-	var brand any
-	if brandID != "" {
-		brand = brandID
-	}
-	var out string
-	if err := s.getPrepared(ctx, &out, campaignPerformanceSQL, brand, first.Format(time.DateOnly),
-		next.AddDate(0, 0, -1).Format(time.DateOnly), first, next, first.Format("2006-01")); err != nil {
-		return nil, fmt.Errorf("campaign performance: %w", err)
-	}
-	return json.RawMessage(out), nil
-}

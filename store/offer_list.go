@@ -81,6 +81,12 @@ func (f *OfferCampaignFilter) where() (string, []any) {
 	return strings.Join(conds, " AND "), args
 }
 
+// statusOnly reports whether f filters by status alone (or not at all); the
+// statuses, when any, are then where's $1.
+func (f *OfferCampaignFilter) statusOnly() bool {
+	return f.BrandID == "" && f.Search == "" && f.StartFrom == "" && f.StartTo == "" && f.BudgetMin == nil && f.BudgetMax == nil
+}
+
 // FilterOfferCampaigns returns a page of live campaigns of every brand,
 // newest first, each as Campaign's JSON (attachments without links) plus
 // "brandName" and "roster": {"entries", "estimated", "offered", "accepted",
@@ -101,9 +107,20 @@ func (s *DB) FilterOfferCampaigns(ctx context.Context, f *OfferCampaignFilter) (
 				'accepted', coalesce(sum(e.offer_amount) FILTER (WHERE e.offer_status = ANY(` + sqlStates(acceptedStates) + `)), 0)::float8,
 				'generatedAt', (SELECT generated_at FROM rosters WHERE campaign_id = c.id))
 				FROM roster_entries e WHERE e.campaign_id = c.id)`
+	count := `SELECT count(*) FROM campaigns c WHERE ` + where
+	if f.statusOnly() {
+		// The live campaigns by status are counted in the overview's
+		// counters, kept in the same transactions as the campaigns
+		// (migration 00033): the total sums a few counter rows instead of
+		// reading every campaign.
+		count = `SELECT coalesce(sum(n), 0)::bigint FROM overview_counts WHERE kind = 'campaigns'`
+		if len(f.Status) > 0 {
+			count += ` AND key = ANY($1)`
+		}
+	}
 	q := `SELECT coalesce(json_agg(` + campaignJSONWith(extra) + `
 			ORDER BY c.created_at DESC, c.id DESC), '[]')::text,
-		(SELECT count(*) FROM campaigns c WHERE ` + where + `)
+		(` + count + `)
 		FROM (SELECT c.* FROM campaigns c WHERE ` + where + ` ORDER BY c.created_at DESC, c.id DESC
 			LIMIT $` + strconv.Itoa(n+1) + ` OFFSET $` + strconv.Itoa(n+2) + `) c JOIN brands b ON b.id = c.brand_id`
 	var total int

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net/http"
+	"sync/atomic"
+	"time"
 
 	"creatorcoach/store"
 )
@@ -13,19 +15,26 @@ const MsgBusy = "The service is busy. Please try again in a moment."
 const eventStreamPath = "/api/events"
 
 // shedLoad bounds the /api requests one process works on at once to max
-// (MAX_IN_FLIGHT; 0 = no bound): past it a request is answered 503 with
-// Retry-After at once, instead of queueing behind the others until every
-// answer is late. Work in progress keeps its share of the database and the
-// CPU, so the requests accepted keep their pace. The live events stream
-// (GET /api/events) holds its connection open for as long as a tab is open
-// and does no work between events, so it takes no slot: otherwise a few
-// hundred open tabs would fill the bound and every other call would be
-// answered busy.
-func (s *server) shedLoad(max int) func(http.Handler) http.Handler {
+// (MAX_IN_FLIGHT; 0 = no bound). A request past the bound waits for a slot,
+// in arrival order, for at most wait (MAX_QUEUE_WAIT): a burst shorter than
+// that is served a little later instead of refused. A request still without
+// a slot then, or arriving while max requests already wait, is answered 503
+// with Retry-After, so that under a sustained excess the requests accepted
+// keep their pace (their share of the database and the CPU) instead of
+// queueing until every answer is late. The live events stream (GET
+// /api/events) holds its connection open for as long as a tab is open and
+// does no work between events, so it takes no slot: otherwise a few hundred
+// open tabs would fill the bound and every other call would be answered busy.
+func (s *server) shedLoad(max int, wait time.Duration) func(http.Handler) http.Handler {
 	if max <= 0 {
 		return func(next http.Handler) http.Handler { return next }
 	}
 	slots := make(chan struct{}, max)
+	var waiting atomic.Int64
+	busy := func(w http.ResponseWriter) {
+		w.Header().Set("Retry-After", "1")
+		writeJSON(w, http.StatusServiceUnavailable, errorBody{Message: MsgBusy, ErrorCode: store.EUNAVAILABLE})
+	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodGet && r.URL.Path == eventStreamPath {
@@ -35,9 +44,27 @@ func (s *server) shedLoad(max int) func(http.Handler) http.Handler {
 			select {
 			case slots <- struct{}{}:
 			default:
-				w.Header().Set("Retry-After", "1")
-				writeJSON(w, http.StatusServiceUnavailable, errorBody{Message: MsgBusy, ErrorCode: store.EUNAVAILABLE})
-				return
+				if wait <= 0 || waiting.Add(1) > int64(max) {
+					if wait > 0 {
+						waiting.Add(-1)
+					}
+					busy(w)
+					return
+				}
+				timer := time.NewTimer(wait)
+				select {
+				case slots <- struct{}{}:
+					waiting.Add(-1)
+					timer.Stop()
+				case <-timer.C:
+					waiting.Add(-1)
+					busy(w)
+					return
+				case <-r.Context().Done(): // the client left: nobody reads an answer
+					waiting.Add(-1)
+					timer.Stop()
+					return
+				}
 			}
 			defer func() { <-slots }()
 			next.ServeHTTP(w, r)

@@ -25,7 +25,7 @@ func TestShedLoad(t *testing.T) {
 	const max = 3
 	release := make(chan struct{})
 	started := make(chan struct{}, max)
-	h := s.shedLoad(max)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := s.shedLoad(max, 0)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/slow" {
 			started <- struct{}{}
 			<-release
@@ -71,7 +71,7 @@ func TestShedLoad(t *testing.T) {
 	}
 
 	// No bound.
-	unbounded := s.shedLoad(0)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) }))
+	unbounded := s.shedLoad(0, 0)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) }))
 	rec = httptest.NewRecorder()
 	unbounded.ServeHTTP(rec, httptest.NewRequest("GET", "/fast", nil))
 	if rec.Code != http.StatusOK {
@@ -93,7 +93,7 @@ func TestShedLoad_Contract(t *testing.T) {
 		t.Fatal(err)
 	}
 	release, started := make(chan struct{}), make(chan struct{})
-	h := (&server{}).shedLoad(1)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := (&server{}).shedLoad(1, 0)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		close(started)
 		<-release
 	}))
@@ -136,7 +136,7 @@ func TestShedLoad_StreamsTakeNoSlot(t *testing.T) {
 	const max = 2
 	release := make(chan struct{})
 	started := make(chan struct{}, 2*max)
-	h := (&server{}).shedLoad(max)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := (&server{}).shedLoad(max, 0)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == eventStreamPath {
 			started <- struct{}{}
 			<-release
@@ -210,5 +210,87 @@ func TestReadyz_BusyPool(t *testing.T) {
 	}
 	if res.StatusCode != http.StatusOK || body["postgres"] != "ok" {
 		t.Fatalf("readyz with the pool taken: %d %v", res.StatusCode, body)
+	}
+}
+
+// TestShedLoad_QueueWait: past the bound, a request waits for a slot up to
+// MAX_QUEUE_WAIT and is served when one frees in time; one that waits longer
+// is answered busy; and once as many requests wait as the bound allows, the
+// next is answered busy at once.
+func TestShedLoad_QueueWait(t *testing.T) {
+	t.Parallel()
+	const max = 2
+	release := make(chan struct{})
+	started := make(chan struct{}, 4*max)
+	h := (&server{}).shedLoad(max, 200*time.Millisecond)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			started <- struct{}{}
+			<-release
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	serve := func(path string) <-chan int {
+		code := make(chan int, 1)
+		go func() {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+			code <- rec.Code
+		}()
+		return code
+	}
+	slow := []<-chan int{serve("/slow"), serve("/slow")}
+	<-started
+	<-started
+
+	// A slot that frees within the wait: the waiting request is served.
+	waiting := serve("/fast")
+	time.Sleep(50 * time.Millisecond)
+	select {
+	case code := <-waiting:
+		t.Fatalf("a request past the bound was answered %d before any slot freed", code)
+	default:
+	}
+	close(release)
+	if code := <-waiting; code != http.StatusOK {
+		t.Fatalf("a request that got a slot within the wait answered %d", code)
+	}
+	for _, c := range slow {
+		if code := <-c; code != http.StatusOK {
+			t.Fatalf("a request within the bound answered %d", code)
+		}
+	}
+
+	// No slot frees: waiters are answered busy after the wait, and one past
+	// max waiters at once.
+	hold := make(chan struct{})
+	defer close(hold)
+	h = (&server{}).shedLoad(max, 300*time.Millisecond)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		started <- struct{}{}
+		<-hold
+	}))
+	for range max {
+		serve("/slow")
+	}
+	for range max {
+		<-started
+	}
+	begin := time.Now()
+	waiters := []<-chan int{serve("/a"), serve("/b")}
+	time.Sleep(50 * time.Millisecond) // both are waiting now
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/c", nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "1" {
+		t.Fatalf("with %d requests waiting, the next answered %d %v; want busy at once", max, rec.Code, rec.Header())
+	}
+	if waited := time.Since(begin); waited > 250*time.Millisecond {
+		t.Fatalf("the request past the waiters was answered after %v, not at once", waited)
+	}
+	for _, c := range waiters {
+		if code := <-c; code != http.StatusServiceUnavailable {
+			t.Fatalf("a request whose wait ran out answered %d", code)
+		}
+	}
+	if waited := time.Since(begin); waited < 300*time.Millisecond {
+		t.Fatalf("the waiters were refused after %v, before their wait ran out", waited)
 	}
 }

@@ -52,7 +52,7 @@ func (s *server) routes() http.Handler {
 	r.Mount("/debug", s.opsAuth(middleware.Profiler())) // Go's pprof profiles, /debug/pprof/
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.metrics.middleware, s.shedLoad(s.cfg.MaxInFlight), noStore, s.refuseNulQuery)
+		r.Use(s.metrics.middleware, s.shedLoad(s.cfg.MaxInFlight, s.cfg.MaxQueueWait), noStore, s.refuseNulQuery)
 		// Each resource file registers its calls here: public ones on r,
 		// signed-in ones on signedIn (a bearer token of a live session),
 		// each with its allowed roles.

@@ -119,10 +119,15 @@ type Config struct {
 	// UploadQuota (UPLOAD_QUOTA_MB, default 500) is how many bytes of
 	// uploads one account may keep stored.
 	UploadQuota int64
-	// MaxInFlight (MAX_IN_FLIGHT, default 128; 0 = no bound) is how many /api
+	// MaxInFlight (MAX_IN_FLIGHT, default 32; 0 = no bound) is how many /api
 	// requests one api process works on at once; past it a request is
 	// answered 503 with Retry-After: 1 at once rather than queued.
 	MaxInFlight int
+	// MaxQueueWait (MAX_QUEUE_WAIT, default 100ms; 0 = refuse at once, at
+	// most 10s) is how long a request past MAX_IN_FLIGHT waits for a slot,
+	// in arrival order, before it is answered 503; at most MAX_IN_FLIGHT
+	// requests wait at once.
+	MaxQueueWait time.Duration
 	// DBPoolSize (DB_POOL_SIZE, default 16) is how many Postgres
 	// connections one process keeps at most; the api opens them all at its
 	// start and keeps them. A worker opens more when its task concurrency
@@ -307,8 +312,11 @@ func LoadConfig() (Config, error) {
 		return c, fmt.Errorf("UPLOAD_QUOTA_MB must be a whole number of megabytes between 1 and 1048576")
 	}
 	c.UploadQuota = quota << 20
-	if c.MaxInFlight, err = strconv.Atoi(env("MAX_IN_FLIGHT", "128")); err != nil || c.MaxInFlight < 0 {
+	if c.MaxInFlight, err = strconv.Atoi(env("MAX_IN_FLIGHT", "32")); err != nil || c.MaxInFlight < 0 {
 		return c, fmt.Errorf("MAX_IN_FLIGHT must be a whole number (0 = no bound)")
+	}
+	if c.MaxQueueWait, err = time.ParseDuration(env("MAX_QUEUE_WAIT", "100ms")); err != nil || c.MaxQueueWait < 0 || c.MaxQueueWait > 10*time.Second {
+		return c, fmt.Errorf("MAX_QUEUE_WAIT must be a duration between 0 (refuse at once) and 10s, such as 100ms")
 	}
 	if c.DBPoolSize, err = strconv.Atoi(env("DB_POOL_SIZE", strconv.Itoa(store.DefaultPoolSize))); err != nil || c.DBPoolSize < 2 || c.DBPoolSize > 1000 {
 		return c, fmt.Errorf("DB_POOL_SIZE must be a whole number between 2 and 1000")

@@ -12,7 +12,7 @@ func clearEnv(t *testing.T) {
 	for _, name := range []string{"APP_ENV", "JWT_SECRET", "OTP_SECRET", "OPS_PASSWORD", "SESSION_MAX_AGE", "OTP_FAILED_ATTEMPTS_PER_DAY",
 		"UPLOAD_QUOTA_MB", "UPLOADS_PER_HOUR", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
 		"STRIPE_API_BASE", "SOCIAL_SANDBOX", "OFFER_TTL", "STRIPE_CONNECT_WEBHOOK_SECRET", "PLATFORM_FEE_PERCENT", "RELEASE_AFTER",
-		"FUNDING_GRACE", "DELIVERY_GRACE", "DB_POOL_SIZE"} {
+		"FUNDING_GRACE", "DELIVERY_GRACE", "DB_POOL_SIZE", "MAX_IN_FLIGHT", "MAX_QUEUE_WAIT"} {
 		t.Setenv(name, "")
 	}
 }
@@ -111,6 +111,13 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if c.DBPoolSize != 16 {
 		t.Fatalf("DB_POOL_SIZE default: %d", c.DBPoolSize)
 	}
+	if c.MaxInFlight != 32 || c.MaxQueueWait != 100*time.Millisecond {
+		t.Fatalf("MAX_IN_FLIGHT, MAX_QUEUE_WAIT defaults: %d %v", c.MaxInFlight, c.MaxQueueWait)
+	}
+	t.Setenv("MAX_QUEUE_WAIT", "0")
+	if c, err = LoadConfig(); err != nil || c.MaxQueueWait != 0 {
+		t.Fatalf("MAX_QUEUE_WAIT 0 (refuse at once): %v %v", c.MaxQueueWait, err)
+	}
 	t.Setenv("OFFER_TTL", "2d")
 	if c, err = LoadConfig(); err != nil || c.OfferTTL != 48*time.Hour {
 		t.Fatalf("OFFER_TTL 2d: %v %v", c.OfferTTL, err)
@@ -124,7 +131,7 @@ func TestLoadConfig_Limits(t *testing.T) {
 	}
 	for name, bad := range map[string]string{"SESSION_MAX_AGE": "0d", "UPLOAD_QUOTA_MB": "-1", "UPLOADS_PER_HOUR": "many", "OTP_FAILED_ATTEMPTS_PER_DAY": "0",
 		"LOW_CONCURRENCY": "41", "WORKER_CONCURRENCY": "0", "OFFER_TTL": "soon",
-		"DB_POOL_SIZE": "1"} {
+		"DB_POOL_SIZE": "1", "MAX_QUEUE_WAIT": "11s", "MAX_IN_FLIGHT": "-1"} {
 		t.Run("Err"+name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			if _, err := LoadConfig(); err == nil || !strings.Contains(err.Error(), name) {

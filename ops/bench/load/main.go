@@ -3,7 +3,16 @@
 // process and then to two on this machine. For each topology it steps the
 // offered load up (open loop: vegeta sends at a fixed rate whatever the
 // answers take) and reports the highest rate it held with p99 <= -p99 and
-// no error, and then two apis against one.
+// no error, and then two apis against one. A missed step is offered once
+// more before it counts as missed (a stall of a second on shared cores is
+// not the rate's capacity). After one api's walk it offers -overload times
+// the held rate and reports how the excess was refused, with the api's own
+// time for the requests it accepted (from its /metrics) beside the time the
+// load generator saw.
+//
+// -hold RATE offers one rate for -hold-for to -hold-apis apis and prints the
+// CPU each process spent per request (-hold-kinds: per kind too; -timeline:
+// each second's p99, to find stalls; -cpuprofile: the api's profile).
 //
 // The mix, by weight (each request picks one; the tokens are sessions of
 // the seeded demo accounts, several per account):
@@ -22,7 +31,8 @@
 // (apt-get install haproxy; installed here when missing). It writes to a
 // scratch database creatorcoach_bench_load and a leased Redis database.
 //
-//	go run ./ops/bench/load [-step 4s] [-start 100] [-factor 1.5] [-p99 200ms]
+//	go run ./ops/bench/load [-step 4s] [-start 100] [-factor 1.5] [-p99 200ms] [-overload 2]
+//	go run ./ops/bench/load -hold 900 [-hold-apis 2] [-hold-for 40s] [-timeline] [-hold-kinds]
 package main
 
 import (
@@ -35,11 +45,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,6 +70,7 @@ var (
 	factor    = flag.Float64("factor", 1.5, "each step offers this many times the last held rate")
 	refine    = flag.Int("refine", 2, "bisections between the last held rate and the first one missed")
 	maxRate   = flag.Int("max", 5000, "highest rate offered")
+	warm      = flag.Duration("warm", 2*time.Second, "before each walk, offer the first step's rate this long, unmeasured (each Postgres backend of the api's pool plans its statements)")
 	rest      = flag.Duration("rest", 10*time.Second, "idle time between the two walks")
 	overload  = flag.Float64("overload", 2, "after one api's walk, offer this many times its held rate once and report how the excess was refused (0 = skip)")
 	p99Goal   = flag.Duration("p99", 200*time.Millisecond, "latency goal at the 99th percentile")
@@ -65,6 +79,8 @@ var (
 	sessions  = flag.Int("sessions", 4, "sessions (simulated users) per demo account")
 	hold      = flag.Int("hold", 0, "instead of stepping: offer this rate to one api for -hold-for and print the CPU each process spent per request")
 	holdFor   = flag.Duration("hold-for", 20*time.Second, "how long -hold offers its rate")
+	holdAPIs  = flag.Int("hold-apis", 1, "with -hold: api processes behind HAProxy")
+	timeline  = flag.Bool("timeline", false, "with -hold: print each second's p99 and max, to find stalls")
 	holdKinds = flag.Bool("hold-kinds", false, "with -hold: hold the rate once per kind of request alone, after the whole mix")
 	profile   = flag.String("cpuprofile", "", "with -hold: write the api's CPU profile over the whole mix's hold to this file")
 )
@@ -74,6 +90,7 @@ func main() { benchkit.Main("bench", run) }
 // topology is HAProxy in front of n api processes.
 type topology struct {
 	apis    []*exec.Cmd
+	apiAddr []string // each api's own address (its /metrics)
 	haproxy *exec.Cmd
 	addr    string
 	stats   string // HAProxy's stats page: its health checks' verdicts
@@ -204,6 +221,7 @@ func start(ctx context.Context, s *benchkit.Stack, n int) (*topology, error) {
 		}
 		t.apis = append(t.apis, api)
 		addrs = append(addrs, addr)
+		t.apiAddr = append(t.apiAddr, addr)
 	}
 	var servers []haproxy.Server
 	for i, a := range addrs {
@@ -480,6 +498,7 @@ func overloaded(ctx context.Context, t *topology, m *mix, rate int) {
 	time.Sleep(time.Second)
 	var accepted, refused []time.Duration
 	other, withRetry := 0, 0
+	before := t.servedHistogram(ctx)
 	r := attackEach(ctx, m, rate, *step, func(res *vegeta.Result) {
 		switch {
 		case res.Error == "" && res.Code == http.StatusOK:
@@ -497,6 +516,68 @@ func overloaded(ctx context.Context, t *topology, m *mix, rate int) {
 	fmt.Println(strings.TrimRight(fmt.Sprintf("   overload, %.1fx the held rate: offered %d req/s, sent %.0f/s; accepted %d (p50 %.1f ms, p99 %.1f ms; goal p99 <= 1 s), "+
 		"refused with 503 %d (%d with Retry-After; p50 %.1f ms, p99 %.1f ms), other failures %d %s",
 		*overload, rate, r.m.Rate, len(accepted), pct(accepted, 50), pct(accepted, 99), len(refused), withRetry, pct(refused, 50), pct(refused, 99), other, t.checks()), " "))
+	if after := t.servedHistogram(ctx); after != nil && before != nil {
+		fmt.Printf("     the api's own time for the requests it accepted (from its arrival at the api, its wait for a slot included; "+
+			"the rest is HAProxy's and the load's wait for the shared cores): %s\n", after.since(before))
+	}
+}
+
+// histogram is the apis' http_request_duration_seconds of answered 200
+// /api requests, summed over routes and apis: count per upper bound (le).
+type histogram map[float64]float64
+
+// servedHistogram reads every api's /metrics (nil when one cannot be read).
+func (t *topology) servedHistogram(ctx context.Context) histogram {
+	h := histogram{}
+	for _, a := range t.apiAddr {
+		req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+a+"/metrics", nil)
+		req.SetBasicAuth("ops", "ops")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusOK {
+			return nil
+		}
+		for _, line := range strings.Split(string(body), "\n") {
+			if !strings.HasPrefix(line, "http_request_duration_seconds_bucket{") || !strings.Contains(line, `status="200"`) ||
+				!strings.Contains(line, `route="/api/`) {
+				continue
+			}
+			_, rest, ok := strings.Cut(line, `le="`)
+			bound, count, ok2 := strings.Cut(rest, `"} `)
+			le, err1 := strconv.ParseFloat(bound, 64) // "+Inf" too
+			n, err2 := strconv.ParseFloat(count, 64)
+			if !ok || !ok2 || err1 != nil || err2 != nil {
+				continue
+			}
+			h[le] += n
+		}
+	}
+	return h
+}
+
+// since describes the requests answered between before and h: how many,
+// the bound under which 99 % of them were answered, and the share within 1 s.
+func (h histogram) since(before histogram) string {
+	les := slices.Sorted(maps.Keys(h))
+	total := h[math.Inf(1)] - before[math.Inf(1)]
+	if total <= 0 {
+		return "none"
+	}
+	p99, within := "", 0.0
+	for _, le := range les {
+		n := h[le] - before[le]
+		if le <= 1 {
+			within = n
+		}
+		if p99 == "" && n >= 0.99*total {
+			p99 = fmt.Sprintf("<= %g s", le)
+		}
+	}
+	return fmt.Sprintf("%.0f requests, p99 %s, %.1f %% within 1 s", total, p99, 100*within/total)
 }
 
 // attack offers rate requests/s of the mix for d.
@@ -537,13 +618,26 @@ func capacity(ctx context.Context, t *topology, m *mix) (float64, error) {
 	// Postgres backend fills its caches and plans the statements; a first step that paid for that alone stalled for
 	// a second or two (p99 0.6-1 s at 400 req/s after a warm-up at 200, then 350 held).
 	attack(ctx, m, *startRate/2, 2*time.Second)
-	attack(ctx, m, *startRate, 2*time.Second)
+	attack(ctx, m, *startRate, *warm)
 	time.Sleep(time.Second)
+	// offer runs a step; a missed step is offered once more after a pause and
+	// counts as missed only if it misses again: a stall of a second (another
+	// tenant of the cores, a collector cycle) is not the rate's capacity,
+	// and the walk would end below it.
+	offer := func(rate int) stepResult {
+		r := attack(ctx, m, rate, *step)
+		fmt.Println("   " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
+		if !r.held() && ctx.Err() == nil {
+			time.Sleep(time.Second)
+			r = attack(ctx, m, rate, *step)
+			fmt.Println("   again: " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
+		}
+		return r
+	}
 	best, missed := 0, 0
 	var bestStep, missedStep stepResult
 	for rate := *startRate; rate <= *maxRate && rate >= 5 && ctx.Err() == nil; {
-		r := attack(ctx, m, rate, *step)
-		fmt.Println("   " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
+		r := offer(rate)
 		if !r.held() {
 			missed, missedStep = rate, r
 			if best > 0 {
@@ -562,8 +656,7 @@ func capacity(ctx context.Context, t *topology, m *mix) (float64, error) {
 	for i := 0; i < *refine && missed > 0 && best > 0 && ctx.Err() == nil; i++ {
 		rate := (best + missed) / 2
 		time.Sleep(time.Second) // let the queue of the missed step drain
-		r := attack(ctx, m, rate, *step)
-		fmt.Println("   " + strings.TrimSpace(fmt.Sprint(r, " ", t.checks())))
+		r := offer(rate)
 		if r.held() {
 			best, bestStep = rate, r
 		} else {
@@ -639,7 +732,7 @@ func do(u, method, token string, body []byte) int {
 // spent per request; with -hold-kinds, then each kind alone at that rate:
 // where the api's and Postgres's time per request goes.
 func holdRate(ctx context.Context, s *benchkit.Stack) error {
-	t, err := start(ctx, s, 1)
+	t, err := start(ctx, s, *holdAPIs)
 	if err != nil {
 		return err
 	}
@@ -653,12 +746,29 @@ func holdRate(ctx context.Context, s *benchkit.Stack) error {
 	if *profile != "" {
 		go func() { prof <- cpuProfile(ctx, t.addr, *holdFor-time.Second) }()
 	}
-	fmt.Printf("-- 1 api behind HAProxy, %d req/s for %s (load average %s)\n", *hold, *holdFor, benchkit.LoadAvg())
+	fmt.Printf("-- %d api(s) behind HAProxy, %d req/s for %s (load average %s)\n", *holdAPIs, *hold, *holdFor, benchkit.LoadAvg())
 	measure := func(label string) {
 		before := t.cpu(ctx, s)
-		r := attack(ctx, m, *hold, *holdFor)
+		var start time.Time
+		var seconds [][]time.Duration
+		r := attackEach(ctx, m, *hold, *holdFor, func(r *vegeta.Result) {
+			if start.IsZero() {
+				start = r.Timestamp
+			}
+			i := max(0, int(r.Timestamp.Sub(start)/time.Second))
+			for len(seconds) <= i {
+				seconds = append(seconds, nil)
+			}
+			seconds[i] = append(seconds[i], r.Latency)
+		})
 		after := t.cpu(ctx, s)
 		fmt.Printf("   %s: %s\n", label, r)
+		if *timeline {
+			for i, l := range seconds {
+				p99 := percentile(l, 99) // sorts l
+				fmt.Printf("     second %2d: %5d sent, p99 %7.1f ms, max %7.1f ms\n", i, len(l), ms(p99), ms(l[len(l)-1]))
+			}
+		}
 		if len(r.byKind) > 1 {
 			fmt.Println("  ", r.kinds())
 		}
