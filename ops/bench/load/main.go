@@ -751,20 +751,28 @@ func holdRate(ctx context.Context, s *benchkit.Stack) error {
 		before := t.cpu(ctx, s)
 		var start time.Time
 		var seconds [][]time.Duration
-		r := attackEach(ctx, m, *hold, *holdFor, func(r *vegeta.Result) {
-			if start.IsZero() {
-				start = r.Timestamp
+		var each func(*vegeta.Result) // only with -timeline: the load's own CPU is measured too
+		if *timeline {
+			each = func(r *vegeta.Result) {
+				if start.IsZero() {
+					start = r.Timestamp
+				}
+				i := max(0, int(r.Timestamp.Sub(start)/time.Second))
+				for len(seconds) <= i {
+					seconds = append(seconds, nil)
+				}
+				seconds[i] = append(seconds[i], r.Latency)
 			}
-			i := max(0, int(r.Timestamp.Sub(start)/time.Second))
-			for len(seconds) <= i {
-				seconds = append(seconds, nil)
-			}
-			seconds[i] = append(seconds[i], r.Latency)
-		})
+		}
+		r := attackEach(ctx, m, *hold, *holdFor, each)
 		after := t.cpu(ctx, s)
 		fmt.Printf("   %s: %s\n", label, r)
 		if *timeline {
 			for i, l := range seconds {
+				if len(l) == 0 {
+					fmt.Printf("     second %2d: nothing sent\n", i)
+					continue
+				}
 				p99 := percentile(l, 99) // sorts l
 				fmt.Printf("     second %2d: %5d sent, p99 %7.1f ms, max %7.1f ms\n", i, len(l), ms(p99), ms(l[len(l)-1]))
 			}
