@@ -45,14 +45,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
-	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -518,66 +515,13 @@ func overloaded(ctx context.Context, t *topology, m *mix, rate int) {
 		*overload, rate, r.m.Rate, len(accepted), pct(accepted, 50), pct(accepted, 99), len(refused), withRetry, pct(refused, 50), pct(refused, 99), other, t.checks()), " "))
 	if after := t.servedHistogram(ctx); after != nil && before != nil {
 		fmt.Printf("     the api's own time for the requests it accepted (from its arrival at the api, its wait for a slot included; "+
-			"the rest is HAProxy's and the load's wait for the shared cores): %s\n", after.since(before))
+			"the rest is HAProxy's and the load's wait for the shared cores): %s\n", after.Since(before))
 	}
 }
-
-// histogram is the apis' http_request_duration_seconds of answered 200
-// /api requests, summed over routes and apis: count per upper bound (le).
-type histogram map[float64]float64
 
 // servedHistogram reads every api's /metrics (nil when one cannot be read).
-func (t *topology) servedHistogram(ctx context.Context) histogram {
-	h := histogram{}
-	for _, a := range t.apiAddr {
-		req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+a+"/metrics", nil)
-		req.SetBasicAuth("ops", "ops")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return nil
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil || res.StatusCode != http.StatusOK {
-			return nil
-		}
-		for _, line := range strings.Split(string(body), "\n") {
-			if !strings.HasPrefix(line, "http_request_duration_seconds_bucket{") || !strings.Contains(line, `status="200"`) ||
-				!strings.Contains(line, `route="/api/`) {
-				continue
-			}
-			_, rest, ok := strings.Cut(line, `le="`)
-			bound, count, ok2 := strings.Cut(rest, `"} `)
-			le, err1 := strconv.ParseFloat(bound, 64) // "+Inf" too
-			n, err2 := strconv.ParseFloat(count, 64)
-			if !ok || !ok2 || err1 != nil || err2 != nil {
-				continue
-			}
-			h[le] += n
-		}
-	}
-	return h
-}
-
-// since describes the requests answered between before and h: how many,
-// the bound under which 99 % of them were answered, and the share within 1 s.
-func (h histogram) since(before histogram) string {
-	les := slices.Sorted(maps.Keys(h))
-	total := h[math.Inf(1)] - before[math.Inf(1)]
-	if total <= 0 {
-		return "none"
-	}
-	p99, within := "", 0.0
-	for _, le := range les {
-		n := h[le] - before[le]
-		if le <= 1 {
-			within = n
-		}
-		if p99 == "" && n >= 0.99*total {
-			p99 = fmt.Sprintf("<= %g s", le)
-		}
-	}
-	return fmt.Sprintf("%.0f requests, p99 %s, %.1f %% within 1 s", total, p99, 100*within/total)
+func (t *topology) servedHistogram(ctx context.Context) benchkit.Served {
+	return benchkit.ReadServed(ctx, "/api/", t.apiAddr...)
 }
 
 // attack offers rate requests/s of the mix for d.
