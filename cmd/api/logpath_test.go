@@ -157,3 +157,41 @@ func TestWriteError_Abandoned(t *testing.T) {
 		}
 	}
 }
+
+// blockingLog is a log sink that holds every write until release is closed,
+// as a full pipe or a stalled journal would.
+type blockingLog struct{ release chan struct{} }
+
+func (b blockingLog) Write(p []byte) (int, error) { <-b.release; return len(p), nil }
+
+// TestLogs_AnswerLeavesBeforeItsLogLine: an answer of known length reaches
+// the client while its request's log line is still being written.
+func TestLogs_AnswerLeavesBeforeItsLogLine(t *testing.T) {
+	t.Parallel()
+	e := setupNoWorker(t)
+	sink := blockingLog{release: make(chan struct{})}
+	api := newServer(e.cfg, e.db, e.api.rdb, e.asynqOpt, slog.New(slog.NewTextHandler(sink, nil)))
+	srv := httptest.NewServer(api.routes())
+	defer srv.Close()
+	defer close(sink.release)
+	got := make(chan string, 1)
+	go func() {
+		res, err := http.Get(srv.URL + "/healthz")
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer res.Body.Close()
+		var b bytes.Buffer
+		_, _ = b.ReadFrom(res.Body)
+		got <- fmt.Sprintf("%d %s", res.StatusCode, strings.TrimSpace(b.String()))
+	}()
+	select {
+	case s := <-got:
+		if s != `200 {"status":"ok"}` {
+			t.Fatalf("answer %q", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the answer waited for its log line")
+	}
+}

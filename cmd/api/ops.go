@@ -167,6 +167,13 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		start := time.Now()
 		next.ServeHTTP(ww, r)
+		// An answer of known length leaves before its log line is written, so
+		// that a slow log sink (a full pipe, a busy journal) or the logger's
+		// lock never holds an answer back. Without a length it stays buffered:
+		// a flush would turn it chunked.
+		if f, ok := ww.(http.Flusher); ok && ww.Header().Get("Content-Length") != "" {
+			f.Flush()
+		}
 		h := s.log.Handler()
 		if !h.Enabled(r.Context(), slog.LevelInfo) {
 			return
