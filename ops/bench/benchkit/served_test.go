@@ -9,12 +9,15 @@ import (
 	"testing"
 )
 
+// bounds are the api's bucket bounds (Prometheus's default buckets).
+var bounds = []string{"0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"}
+
 // metricsText is an api's /metrics with the given counts of answered
 // requests per bucket bound for one route (cumulative, as Prometheus
 // writes them), a 500 and a route outside /api that must not count.
 func metricsText(route string, counts map[string]int) string {
 	var b strings.Builder
-	for _, le := range []string{"0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"} {
+	for _, le := range bounds {
 		fmt.Fprintf(&b, "http_request_duration_seconds_bucket{method=\"GET\",route=%q,status=\"200\",le=%q} %d\n", route, le, counts[le])
 		fmt.Fprintf(&b, "http_request_duration_seconds_bucket{method=\"GET\",route=%q,status=\"500\",le=%q} 1000\n", route, le)
 		fmt.Fprintf(&b, "http_request_duration_seconds_bucket{method=\"GET\",route=\"/healthz\",status=\"200\",le=%q} 1000\n", le)
@@ -36,7 +39,7 @@ func TestServed_P99SinceReadsTheApisOwnAnswers(t *testing.T) {
 	ctx := context.Background()
 	full := func(n int) map[string]int {
 		m := map[string]int{}
-		for _, le := range []string{"0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"} {
+		for _, le := range bounds {
 			m[le] = n
 		}
 		return m
