@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	neturl "net/url"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -35,5 +36,18 @@ func TestOpen_SessionSettings(t *testing.T) {
 			}
 		}
 		db.Close()
+	}
+}
+
+// TestDefaultPoolSize: the pool follows the cores the process may use,
+// twice as many connections, between 4 and 16.
+func TestDefaultPoolSize(t *testing.T) {
+	was := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(was)
+	for _, c := range []struct{ procs, want int }{{1, 4}, {2, 4}, {3, 6}, {8, 16}, {64, 16}} {
+		runtime.GOMAXPROCS(c.procs)
+		if got := store.DefaultPoolSize(); got != c.want {
+			t.Errorf("%d cores: pool of %d, want %d", c.procs, got, c.want)
+		}
 	}
 }

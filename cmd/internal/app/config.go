@@ -128,7 +128,8 @@ type Config struct {
 	// in arrival order, before it is answered 503; at most MAX_IN_FLIGHT
 	// requests wait at once.
 	MaxQueueWait time.Duration
-	// DBPoolSize (DB_POOL_SIZE, default 16) is how many Postgres
+	// DBPoolSize (DB_POOL_SIZE, default twice the process's cores, at
+	// least 4 and at most 16: store.DefaultPoolSize) is how many Postgres
 	// connections one process keeps at most; the api opens them all at its
 	// start and keeps them. A worker opens more when its task concurrency
 	// needs them (two per task).
@@ -318,7 +319,7 @@ func LoadConfig() (Config, error) {
 	if c.MaxQueueWait, err = time.ParseDuration(env("MAX_QUEUE_WAIT", "100ms")); err != nil || c.MaxQueueWait < 0 || c.MaxQueueWait > 10*time.Second {
 		return c, fmt.Errorf("MAX_QUEUE_WAIT must be a duration between 0 (refuse at once) and 10s, such as 100ms")
 	}
-	if c.DBPoolSize, err = strconv.Atoi(env("DB_POOL_SIZE", strconv.Itoa(store.DefaultPoolSize))); err != nil || c.DBPoolSize < 2 || c.DBPoolSize > 1000 {
+	if c.DBPoolSize, err = strconv.Atoi(env("DB_POOL_SIZE", strconv.Itoa(store.DefaultPoolSize()))); err != nil || c.DBPoolSize < 2 || c.DBPoolSize > 1000 {
 		return c, fmt.Errorf("DB_POOL_SIZE must be a whole number between 2 and 1000")
 	}
 	if c.UploadsPerHour, err = strconv.Atoi(env("UPLOADS_PER_HOUR", "60")); err != nil || c.UploadsPerHour < 1 {

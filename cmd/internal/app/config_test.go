@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"creatorcoach/store"
 )
 
 // clearEnv unsets every name LoadConfig reads that a test may care about.
@@ -108,7 +110,7 @@ func TestLoadConfig_Limits(t *testing.T) {
 	if c.OfferTTL != 7*24*time.Hour {
 		t.Fatalf("OFFER_TTL default: %v", c.OfferTTL)
 	}
-	if c.DBPoolSize != 16 {
+	if c.DBPoolSize != store.DefaultPoolSize() {
 		t.Fatalf("DB_POOL_SIZE default: %d", c.DBPoolSize)
 	}
 	if c.MaxInFlight != 32 || c.MaxQueueWait != 100*time.Millisecond {
