@@ -129,9 +129,15 @@ var (
 	wrkP99  = regexp.MustCompile(`\s99%\s+([0-9.]+)(us|ms|s)`)
 )
 
-// loadWrk is Load with wrk (two threads, as the machines have two cores).
+// loadWrk is Load with wrk on one thread, which drives every connection:
+// one thread sends tens of thousands of requests a second, more than any
+// call answers on these two cores, and a second one is one more runnable
+// thread beside the api and its Postgres backends. With two, the search's
+// p99 was higher and further apart between runs (one handle: 6.4-8.7 ms
+// against 5.5-5.9 ms, at a lower rate), the client's own waits for a core
+// counted as the server's.
 func loadWrk(target, token string, conns int, d time.Duration) (float64, float64, error) {
-	args := []string{"-t", strconv.Itoa(min(conns, 2)), "-c", strconv.Itoa(conns), "-d", strconv.Itoa(max(1, int(d.Seconds()))) + "s", "--latency"}
+	args := []string{"-t", "1", "-c", strconv.Itoa(conns), "-d", strconv.Itoa(max(1, int(d.Seconds()))) + "s", "--latency"}
 	if token != "" {
 		args = append(args, "-H", "Authorization: Bearer "+token)
 	}
