@@ -103,7 +103,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // there are cores, so it waits in the kernel's run queue instead of the
 // pool's, and every request's tail grows. On two cores, where Postgres
 // shares the api's cores, 4 connections instead of 16 took the creator
-// search's p99 from 30-70 ms to 16-21 ms at a higher rate (docs/benchmarks.md).
+// search's p99 from 30-70 ms to 16-22 ms at the same or a higher rate.
 func DefaultPoolSize() int { return min(max(4, 2*runtime.GOMAXPROCS(0)), 16) }
 
 // SetPoolSize bounds the pool at size connections, all of which it may keep
