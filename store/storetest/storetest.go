@@ -124,9 +124,12 @@ type buildOnce struct {
 // NewFrom is New on a database that already holds what fill writes (the demo
 // data, say): fill runs once into a template, and each test gets a copy of it,
 // so a package whose tests all start from the same data fills it once. The
-// template is named for the migrations, label and this test binary, so any
-// change to the code that fills it builds a new one (and drops the label's
-// older templates).
+// template is named for the migrations, label, this test binary and the
+// day (UTC), so any change to the code that fills it builds a new one (and
+// drops the label's older templates), and so does a new day: fills date
+// their data from today (the demo's social history ends today), and a
+// template filled yesterday held figures a test computing from today's
+// windows did not expect.
 func NewFrom(t testing.TB, label string, fill func(context.Context, *store.DB) error) (*store.DB, string) {
 	t.Helper()
 	ctx := context.Background()
@@ -140,7 +143,7 @@ func NewFrom(t testing.TB, label string, fill func(context.Context, *store.DB) e
 		t.Fatalf("template database: %v", err)
 	}
 	prefix := base + "_" + label + "_"
-	name := prefix + binaryHash()
+	name := prefix + binaryHash() + "_" + time.Now().UTC().Format("20060102")
 	v, _ := built.LoadOrStore(name, &buildOnce{})
 	b := v.(*buildOnce)
 	b.once.Do(func() { b.err = ensureFilled(ctx, admin, base, prefix, name, fill) })
